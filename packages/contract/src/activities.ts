@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { idSchema } from './entities';
+import { pageQuerySchema, paginated } from './pagination';
+
+export const activityTypes = [
+  'invite',
+  'application',
+  'comment',
+  'chat_group',
+  'application_accepted',
+  'application_declined',
+  'mention',
+  'like',
+  'other',
+] as const;
+export const activityTypeSchema = z.enum(activityTypes);
+export type ActivityType = z.infer<typeof activityTypeSchema>;
+
+/** One entry of a member's activity feed; also the payload of a NotificationChannel push. */
+export const activitySchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int().nullable(),
+  img: z.string().nullable(),
+  date_posted: z.string(),
+  text: z.string(),
+  read: z.boolean(),
+  /** Already announced to the member (a notification is "old" once shown). */
+  old: z.boolean(),
+  type: activityTypeSchema,
+  url: z.string().nullable(),
+  membership: z
+    .object({ id: z.number().int(), status: z.enum(['pending', 'applied', 'accepted', 'declined']) })
+    .nullable(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+export const activityListSchema = paginated(activitySchema).extend({ unread_activities: z.number().int() });
+
+export const activityEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/activities',
+    summary: 'The activity feed of the signed-in member, newest first; reading a page marks it read',
+    tags: ['activities'],
+    access: 'user',
+    query: pageQuerySchema,
+    response: activityListSchema,
+  }),
+  unread: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/activities/unread_activities',
+    summary: 'Number of unread activities',
+    tags: ['activities'],
+    access: 'user',
+    response: z.object({ unread_activities: z.number().int() }),
+  }),
+  latestNotifications: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/notifications/latest',
+    summary: 'Notifications not yet shown to the member',
+    tags: ['activities'],
+    access: 'user',
+    response: z.object({ results: z.array(activitySchema) }),
+  }),
+  markNotificationOld: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/notifications/mark_as_old',
+    summary: 'Mark a notification as shown',
+    tags: ['activities'],
+    access: 'user',
+    query: z.object({ id: idSchema }),
+    response: z.object({ id: z.number().int(), old: z.literal(true) }),
+  }),
+};

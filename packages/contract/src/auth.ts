@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { emailSchema, idSchema, passwordSchema, userSchema } from './entities';
+import { navigationItemSchema, settingsMenuItemSchema } from './menu';
+import { localeSchema, settingsSchema, socialLoginTypes } from './settings';
+
+export const signupConfigSchema = z.object({
+  type: z.enum(['variant', 'default']),
+  social: z.array(z.object({ type: z.enum(socialLoginTypes), url: z.string() })),
+});
+
+/** What the client holds about the signed-in member (spec 3 "Auth session"). */
+export const authSessionSchema = z.object({
+  status: z.enum(['authenticated', 'agb_pending', 'anonymous']),
+  user: userSchema.nullable(),
+  selected_language: localeSchema,
+  location: z.string().nullable(),
+  allow_posts_without_grp_and_topic: z.boolean(),
+  agb_nda_accepted: z.boolean(),
+  message: z.string().nullable(),
+  settings: settingsSchema,
+  signup_config: signupConfigSchema,
+  routes: z.array(navigationItemSchema),
+  settingsRoutes: z.array(settingsMenuItemSchema),
+  auth_redirect: z.string().nullable(),
+});
+export type AuthSession = z.infer<typeof authSessionSchema>;
+
+/** The sign-in form; the client sends the identifier as `username` or `email` per `login_identifier`. */
+export const loginInput = z
+  .object({
+    username: z.string().trim().min(1).max(254).optional(),
+    email: z.string().trim().min(1).max(254).optional(),
+    password: z.string().min(1).max(1024),
+  })
+  .refine((value) => Boolean(value.username ?? value.email), {
+    message: 'username or email is required',
+    path: ['username'],
+  });
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const loginResponse = z.object({
+  errors: z.array(z.object({ code: z.string(), message: z.string(), field: z.string().optional() })),
+  agb_nda_accepted: z.boolean(),
+  status: z.literal('ok'),
+  user: userSchema,
+  selected_language: localeSchema,
+  location: z.string().nullable(),
+  allow_posts_without_grp_and_topic: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const isAuthenticatedResponse = z.object({
+  isAuthenticated: z.boolean(),
+  /** Where an anonymous visitor is sent to sign in (the login route). */
+  redirect: z.string().nullable(),
+  session: authSessionSchema,
+});
+
+export const forgotPasswordInput = z.object({ email: emailSchema });
+export const messageResponse = z.object({ message: z.string() });
+
+/** Reset by mailed link, or change by the signed-in member with the current password. */
+export const resetPasswordInput = z.union([
+  z.object({
+    user_id: idSchema,
+    hash: z.string().min(16).max(256),
+    new_password: passwordSchema,
+    new_password_confirm: z.string(),
+  }),
+  z.object({
+    current_password: z.string().min(1).max(1024),
+    new_password: passwordSchema,
+    new_password_confirm: z.string(),
+  }),
+]);
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+export const acceptNdaAgbInput = z.object({ user_id: idSchema });
+
+export const authEndpoints = {
+  isAuthenticated: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/auth/is_authenticated',
+    summary: 'The current session: signed in or not, with settings and menus',
+    tags: ['auth'],
+    access: 'public',
+    response: isAuthenticatedResponse,
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/auth/login',
+    summary: 'Sign in by username or email and password',
+    tags: ['auth'],
+    access: 'public',
+    body: loginInput,
+    response: loginResponse,
+  }),
+  logout: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/auth/logout',
+    summary: 'End the session',
+    tags: ['auth'],
+    access: 'public',
+    response: messageResponse,
+  }),
+  acceptNdaAgb: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v2/auth/accept_nda_agb',
+    summary: 'Record that the signed-in member accepted the terms and NDA',
+    tags: ['auth'],
+    access: 'user',
+    body: acceptNdaAgbInput,
+    response: z.object({ agb_nda_accepted: z.literal(true) }),
+  }),
+  forgotPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/auth/forgot_password',
+    summary: 'Mail a password reset link (the answer never tells whether the address exists)',
+    tags: ['auth'],
+    access: 'public',
+    body: forgotPasswordInput,
+    response: messageResponse,
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/auth/reset_password',
+    summary: 'Set a new password by reset link, or change it with the current one',
+    tags: ['auth'],
+    access: 'public',
+    body: resetPasswordInput,
+    response: messageResponse,
+  }),
+};

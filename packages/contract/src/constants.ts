@@ -1,0 +1,89 @@
+/** The business constants of the spec (section 9), written once for server and web. */
+export const pageSizes = {
+  manageMembers: { desktop: 9, mobile: 3 },
+  membersTab: { desktop: 15, mobile: 8 },
+  groupTopics: { first: 5, step: 5, mobileStep: 3 },
+  groupFiles: { first: 8, step: 8, mobileStep: 6 },
+  searchResults: 9,
+  mobileOccasionsFeed: 6,
+} as const;
+
+export const userCardCaps = { locations: 1, specialTasks: 5, other: 5 } as const;
+
+export const timings = {
+  memberSearchDebounceMs: 500,
+  linkPreviewDebounceMs: 500,
+  scrollRetryMs: 500,
+  bodyScrollLockCheckMs: 500,
+  autofillCheckMs: 200,
+  chunkLoadTimeoutMs: 120_000,
+  groupsReloadMs: 60_000,
+  snackbarMs: 2_500,
+  tvSlideMs: 30_000,
+  chatMarkAsReadDelayMs: 5_000,
+  topTeaserIntervalMs: 5_000,
+} as const;
+
+export const limits = {
+  linkPreviewMinLength: 10,
+  uploadMaxBytes: 20 * 1024 * 1024,
+  imageUploadMaxFiles: 1,
+  horizontalTeaserMax: 2,
+  webNewsMax: 7,
+  multiSelectMenuMaxHeight: 260,
+  defaultPageSize: 20,
+  maxPageSize: 100,
+  passwordMinLength: 8,
+  passwordMaxLength: 128,
+  usernameMaxLength: 64,
+  emailMaxLength: 254,
+  nameMaxLength: 100,
+} as const;
+
+export const cookies = {
+  /** Consent cookies, kept this many days. */
+  consentExpiryDays: 365,
+  consentNames: ['cdisc', 'track_all', 'cookie_config'] as const,
+  session: 'plaza_session',
+  csrf: 'plaza_csrf',
+} as const;
+
+/** Header carrying the CSRF token (double submit of the `plaza_csrf` cookie). */
+export const csrfHeader = 'x-csrf-token';
+/** Header carrying the locale of a call. */
+export const localeHeader = 'x-locale';
+
+export const avatarSizes = { userCard: 106, postBox: 53, groupMembers: 53, jobImage: 153 } as const;
+
+export const breakpoints = { wide: 1264 } as const;
+
+export const ratingScale = { cardStars: 5, pageStars: 10, step: 0.5 } as const;
+
+export const dateFormats = {
+  input: 'DD/MM/YYYY',
+  topicDate: 'DD.MM.YYYY',
+  jobAvailability: 'DD.MM.YYYY',
+  occasion: 'Do MMMM YYYY',
+  time: 'HH:mm',
+  messageTime: 'DD. MMM YYYY HH:mm',
+  conversationOlder: 'DD.MM.YY',
+} as const;
+
+export const numberFormat = { fractionDigits: 2, defaultLocale: 'de-DE' } as const;
+
+export const locales = ['de_DE', 'en_GB'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'de_DE';
+
+/** Brute-force protection (anchors: Mastodon 25 per IP per 5 min, GitLab locks after 10 failures). */
+export const authThrottle = {
+  loginPerIp: { max: 25, windowSeconds: 300 },
+  loginLockAfterFailures: 10,
+  loginLockSeconds: 900,
+  forgotPerIp: { max: 10, windowSeconds: 3600 },
+  forgotPerAccount: { max: 3, windowSeconds: 3600 },
+  resetLinkTtlSeconds: 3600,
+} as const;
+
+/** Server-side session lifetime. */
+export const sessionTtlSeconds = 14 * 24 * 3600;

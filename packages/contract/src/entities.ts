@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { limits } from './constants';
+import { localeSchema } from './settings';
+
+export const userPermissions = ['superadmin', 'users', 'post_as_author'] as const;
+export const userPermissionSchema = z.enum(userPermissions);
+export type UserPermission = z.infer<typeof userPermissionSchema>;
+
+export const idSchema = z.coerce.number().int().positive();
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** YYYY-MM-DD */
+export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const occasionRefSchema = z.object({ type: z.enum(['birthday', 'anniversary']), date: z.string() });
+
+/** A member as the API returns them. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  title: z.string().nullable(),
+  position: z.string().nullable(),
+  location_names: z.array(z.string()),
+  special_tasks: z.array(z.string()),
+  special_state: z.array(z.object({ value: z.string() })),
+  img_path: z.string().nullable(),
+  image: z.string().nullable(),
+  profile_url: z.string(),
+  /** YYYY-MM-DD, or --MM-DD when the birth year is hidden from the viewer; null when unknown or hidden. */
+  birthday: z.string().nullable(),
+  is_birth_year_visible: z.boolean(),
+  occasions: z.array(occasionRefSchema),
+  permissions: z.array(userPermissionSchema),
+  agb_nda_accepted: z.boolean(),
+  online: z.boolean(),
+  latest_activity: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Input rules of a username, email and names, shared by the CLI, the server and forms. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3)
+  .max(limits.usernameMaxLength)
+  .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, dash and underscore only');
+export const emailSchema = z.string().trim().toLowerCase().max(limits.emailMaxLength).email();
+export const passwordSchema = z.string().min(limits.passwordMinLength).max(limits.passwordMaxLength);
+export const nameSchema = z.string().trim().min(1).max(limits.nameMaxLength);
+
+export const selectedLanguageSchema = localeSchema;

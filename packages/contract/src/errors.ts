@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Every error code the API answers with; the web shows `errors.codes.<code>` from the language bundle. */
+export const errorCodes = [
+  'bad_request',
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'csrf_invalid',
+  'invalid_credentials',
+  'account_locked',
+  'agb_not_accepted',
+  'reset_link_invalid',
+  'current_password_wrong',
+  'passwords_not_equal',
+  'password_too_weak',
+  'username_taken',
+  'email_taken',
+  'internal',
+] as const;
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const apiErrorSchema = z.object({
+  code: errorCodeSchema,
+  message: z.string(),
+  /** The request field the error is about, as a dotted path. */
+  field: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** The body of every 4xx/5xx answer. */
+export const errorResponseSchema = z.object({ errors: z.array(apiErrorSchema).min(1) });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** Translation keys of the client-side validation messages named by the spec. */
+export const validationMessageKeys = {
+  requiredFields: 'errors.messages.required_fields',
+  agb: 'errors.messages.agb',
+  passwordsNotEqual: 'my_account.reset_password.errors.not_equal',
+  passwordTooShort: 'my_account.reset_password.errors.too_short',
+  invalidEmail: 'errors.messages.invalid_email',
+} as const;

@@ -1,0 +1,24 @@
+import { activityEndpoints } from './activities';
+import { authEndpoints } from './auth';
+import { menuEndpoints } from './menu';
+import { settingsEndpoints } from './settings-api';
+
+export * from './activities';
+export * from './auth';
+export * from './constants';
+export * from './endpoint';
+export * from './entities';
+export * from './errors';
+export * from './menu';
+export * from './pagination';
+export * from './realtime';
+export * from './settings';
+export * from './settings-api';
+
+/** Every endpoint of the API, by resource. */
+export const endpoints = {
+  auth: authEndpoints,
+  menu: menuEndpoints,
+  settings: settingsEndpoints,
+  activities: activityEndpoints,
+};

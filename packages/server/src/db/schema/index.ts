@@ -1,0 +1,4 @@
+export * from './activities';
+export * from './settings';
+export * from './throttle';
+export * from './users';

@@ -1,0 +1,47 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoContent } from './db/seed';
+import { createBus } from './platform/bus-factory';
+import { createMailer } from './platform/mailer';
+
+/** Starts Plaza: configuration, database (migrated, seeded when empty), app, graceful shutdown. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const seeded = await seedDemoContent(database.db, { publicUrl: config.publicUrl });
+  const bus = await createBus(config);
+  const mailer = createMailer(config);
+  const app = await buildApp({ config, database, bus, mailer });
+  if (seeded.admin) {
+    // Printed once, on the start that creates the admin; never stored in clear anywhere.
+    console.log(`Admin login: ${seeded.admin.username} / ${seeded.admin.password}`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await app.close();
+      await bus.close();
+      await mailer.close();
+    } finally {
+      await database.close();
+      app.log.info('stopped');
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ url: config.publicUrl, database: database.driver }, 'Plaza is running');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import type { ApiError, ErrorCode } from '@plaza/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An expected failure with its HTTP status; answered as `{ errors: [...] }`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError(400, 'bad_request', message, field);
+export const unauthenticated = () => new AppError(401, 'unauthenticated', 'Please sign in first.');
+export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message);
+export const notFound = (what = 'The requested item') => new AppError(404, 'not_found', `${what} was not found.`);
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+function body(errors: ApiError[]) {
+  return { errors };
+}
+
+/** Maps every failure to the contract's error body; a 500 is logged with the request id and says nothing more. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send(body([{ code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }]));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      return reply.status(400).send(
+        body(
+          error.validation.map((issue) => {
+            const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+            return {
+              code: 'validation_failed' as const,
+              message: field ? `${field}: ${issue.message}` : `${where}: ${issue.message}`,
+              ...(field ? { field } : {}),
+            };
+          }),
+        ),
+      );
+    }
+    if (!isResponseSerializationError(error) && error.statusCode && error.statusCode < 500) {
+      const code = statusCodes[error.statusCode] ?? 'bad_request';
+      return reply.status(error.statusCode).send(body([{ code, message: error.message }]));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send(body([{ code: 'internal', message: `Something went wrong (request ${request.id}).` }]));
+  });
+}

@@ -1,0 +1,16 @@
+import type { Locale } from '@plaza/contract';
+import type { users } from '../db/schema';
+
+/** The signed-in member as loaded with the session. */
+export type SessionUser = typeof users.$inferSelect;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member, or null for an anonymous visitor. */
+    user: SessionUser | null;
+    /** The SHA-256 id of the current session row, when signed in. */
+    sessionId: string | null;
+    /** The locale of this call: `locale` query, `x-locale` header, the member's choice, else de_DE. */
+    locale: Locale;
+  }
+}

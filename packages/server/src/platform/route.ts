@@ -1,0 +1,53 @@
+import type { Endpoint, EndpointResponse } from '@plaza/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { unauthenticated } from './errors';
+import type { SessionUser } from './request-context';
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : never;
+
+/** What a handler receives: the parsed parts of the call, typed from the contract. */
+export interface HandlerInput<E extends Endpoint, U> {
+  params: Infer<E['params']>;
+  query: Infer<E['query']>;
+  body: Infer<E['body']>;
+  user: U;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type UserOf<E extends Endpoint> = E['access'] extends 'user' ? SessionUser : SessionUser | null;
+
+/** Registers a contract endpoint: input validated and output serialized through its zod schemas. */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (input: HandlerInput<E, UserOf<E>>) => Promise<EndpointResponse<E>> | EndpointResponse<E>,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      summary: endpoint.summary,
+      tags: endpoint.tags,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: { [endpoint.status ?? 200]: endpoint.response },
+    },
+    async handler(request, reply) {
+      if (endpoint.access === 'user' && !request.user) throw unauthenticated();
+      const result = await handler({
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        user: request.user as UserOf<E>,
+        request,
+        reply,
+      });
+      reply.status(endpoint.status ?? 200);
+      return result;
+    },
+  });
+}
