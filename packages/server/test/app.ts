@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import type { Database, Db } from '../src/db/client';
+import type { EventBus } from '../src/platform/bus';
+import { createInProcessBus } from '../src/platform/in-process-bus';
+import type { Mailer } from '../src/platform/mail';
+import { createMailer } from '../src/platform/mailer';
+import { createTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Db;
+  bus: EventBus;
+  mailer: Mailer;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: NodeJS.ProcessEnv;
+  bus?: EventBus;
+  mailer?: Mailer;
+  /** Reuse a database (several instances on one PostgreSQL); it is not closed with the app. */
+  database?: Database;
+}
+
+/** The real app on a fresh database of its own (PGlite or PostgreSQL per PLAZA_TEST_DB). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plaza-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://plaza.test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const ownDatabase = !options.database;
+  const database = options.database ?? (await createTestDatabase());
+  const bus = options.bus ?? createInProcessBus();
+  const mailer = options.mailer ?? createMailer(config);
+  const app = await buildApp({ config, database, bus, mailer });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    bus,
+    mailer,
+    config,
+    async close() {
+      await app.close();
+      await bus.close();
+      await mailer.close();
+      if (ownDatabase) await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
