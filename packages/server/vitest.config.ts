@@ -14,14 +14,20 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'api-pglite', include: apiTests, exclude: multiInstance, env: { PLAZA_TEST_DB: 'pglite' } },
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          exclude: multiInstance,
+          env: { PLAZA_TEST_DB: 'pglite' },
+        },
       },
       {
         extends: true,
         test: {
           name: 'api-postgres',
           include: apiTests,
-          exclude: multiInstance,
+          // The process test runs the server on PGlite whatever the suite; once is enough.
+          exclude: [...multiInstance, 'test/**/*.process.test.ts', 'src/**/lock.test.ts'],
           env: { PLAZA_TEST_DB: 'postgres' },
         },
       },
