@@ -20,7 +20,12 @@ export class TestClient {
     readonly remoteAddress = '127.0.0.1',
   ) {}
 
-  async call(method: Method, url: string, body?: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  async call(
+    method: Method,
+    url: string,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<LightMyRequestResponse> {
     if (method !== 'GET' && !this.jar.has(cookies.csrf) && !options.withoutCsrf) {
       await this.call('GET', '/api/v2/auth/is_authenticated');
     }

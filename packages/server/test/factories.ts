@@ -8,7 +8,11 @@ let sequence = 0;
 export const testPassword = 'correct horse battery';
 
 /** Builds a member with a unique username and email; override any field. */
-export async function buildUser(db: Db, input: Partial<CreateUserInput> = {}, extras: UserProfileExtras = {}) {
+export async function buildUser(
+  db: Db,
+  input: Partial<CreateUserInput> = {},
+  extras: UserProfileExtras = {},
+) {
   sequence += 1;
   const tag = `${sequence}${randomBytes(3).toString('hex')}`;
   return createUser(

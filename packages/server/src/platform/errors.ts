@@ -16,10 +16,13 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string) => new AppError(400, 'bad_request', message, field);
+export const badRequest = (message: string, field?: string) =>
+  new AppError(400, 'bad_request', message, field);
 export const unauthenticated = () => new AppError(401, 'unauthenticated', 'Please sign in first.');
-export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message);
-export const notFound = (what = 'The requested item') => new AppError(404, 'not_found', `${what} was not found.`);
+export const forbidden = (message = 'You are not allowed to do this.') =>
+  new AppError(403, 'forbidden', message);
+export const notFound = (what = 'The requested item') =>
+  new AppError(404, 'not_found', `${what} was not found.`);
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -43,7 +46,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(error.status)
         .headers(error.headers)
-        .send(body([{ code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }]));
+        .send(
+          body([
+            { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) },
+          ]),
+        );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';

@@ -23,7 +23,14 @@ export async function verifyPassword(password: string, stored: string | null): P
   if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, salt, hash] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(hash, 'base64');
-  const key = await derive(password, Buffer.from(salt, 'base64'), Number(n), Number(r), Number(p), expected.length);
+  const key = await derive(
+    password,
+    Buffer.from(salt, 'base64'),
+    Number(n),
+    Number(r),
+    Number(p),
+    expected.length,
+  );
   return timingSafeEqual(key, expected);
 }
 

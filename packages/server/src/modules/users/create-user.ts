@@ -4,8 +4,8 @@ import {
   nameSchema,
   passwordSchema,
   type UserPermission,
-  userPermissionSchema,
   usernameSchema,
+  userPermissionSchema,
 } from '@plaza/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -35,7 +35,11 @@ export type UserProfileExtras = Omit<
  * Creates a member with a hashed password; refuses a taken username or email (case-insensitive)
  * with a 409 naming the field.
  */
-export async function createUser(db: Db, input: CreateUserInput, extras: UserProfileExtras = {}): Promise<UserRow> {
+export async function createUser(
+  db: Db,
+  input: CreateUserInput,
+  extras: UserProfileExtras = {},
+): Promise<UserRow> {
   const data = createUserInput.parse(input);
   if (await usersRepo.byLogin(db, 'username', data.username)) {
     throw new AppError(409, 'username_taken', `The username ${data.username} is taken.`, 'username');

@@ -14,10 +14,7 @@ export const usersRepo = {
   /** Case-insensitive lookup by username or email. */
   async byLogin(db: Db, field: 'username' | 'email', value: string): Promise<UserRow | undefined> {
     const column = field === 'username' ? users.username : users.email;
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${column}) = lower(${value})`);
+    const [row] = await db.select().from(users).where(sql`lower(${column}) = lower(${value})`);
     return row;
   },
   async insert(db: Db, values: NewUserRow): Promise<UserRow> {
