@@ -11,6 +11,7 @@ import { modules } from './modules';
 import type { EventBus } from './platform/bus';
 import { registerErrorHandling } from './platform/errors';
 import type { Mailer } from './platform/mail';
+import { realtimePlugin } from './platform/realtime';
 import { registerWebApp } from './platform/web-app';
 
 /** Everything the app needs from outside; tests pass their own. */
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandling(app);
+  await app.register(realtimePlugin, deps);
 
   for (const register of modules) await register(app, deps);
   await registerWebApp(app, config.webDist);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
+import { activitiesModule } from './activities/routes';
 import { healthModule } from './health';
 
 /** A feature module registers its routes on the app. */
 export type Module = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
 /** Feature modules in registration order (platform plugins such as sessions come first). */
-export const modules: Module[] = [healthModule];
+export const modules: Module[] = [healthModule, activitiesModule];

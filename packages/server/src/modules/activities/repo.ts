@@ -1,0 +1,80 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { activities, users } from '../../db/schema';
+
+export type ActivityRow = typeof activities.$inferSelect;
+export type NewActivityRow = typeof activities.$inferInsert;
+/** An activity with its actor's image. */
+export type ActivityWithActor = ActivityRow & { actor_img: string | null };
+
+const withActor = {
+  id: activities.id,
+  user_id: activities.user_id,
+  actor_id: activities.actor_id,
+  type: activities.type,
+  text: activities.text,
+  url: activities.url,
+  membership_id: activities.membership_id,
+  membership_status: activities.membership_status,
+  read: activities.read,
+  old: activities.old,
+  created_at: activities.created_at,
+  actor_img: users.img_path,
+};
+
+/** Queries on a member's activities; every query is scoped to the member. */
+export const activitiesRepo = {
+  async insert(db: Db, values: NewActivityRow): Promise<ActivityWithActor> {
+    const [row] = await db.insert(activities).values(values).returning();
+    const actor = row!.actor_id
+      ? (await db.select({ img: users.img_path }).from(users).where(eq(users.id, row!.actor_id)))[0]
+      : undefined;
+    return { ...row!, actor_img: actor?.img ?? null };
+  },
+  async page(db: Db, userId: number, limit: number, offset: number): Promise<ActivityWithActor[]> {
+    return db
+      .select(withActor)
+      .from(activities)
+      .leftJoin(users, eq(users.id, activities.actor_id))
+      .where(eq(activities.user_id, userId))
+      .orderBy(desc(activities.created_at), desc(activities.id))
+      .limit(limit)
+      .offset(offset);
+  },
+  async count(db: Db, userId: number, onlyUnread = false): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(activities)
+      .where(
+        onlyUnread
+          ? and(eq(activities.user_id, userId), eq(activities.read, false))
+          : eq(activities.user_id, userId),
+      );
+    return row?.n ?? 0;
+  },
+  async markRead(db: Db, userId: number, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .update(activities)
+      .set({ read: true })
+      .where(and(eq(activities.user_id, userId), inArray(activities.id, ids)));
+  },
+  async latestNotOld(db: Db, userId: number, limit: number): Promise<ActivityWithActor[]> {
+    return db
+      .select(withActor)
+      .from(activities)
+      .leftJoin(users, eq(users.id, activities.actor_id))
+      .where(and(eq(activities.user_id, userId), eq(activities.old, false)))
+      .orderBy(desc(activities.created_at), desc(activities.id))
+      .limit(limit);
+  },
+  /** Marks one of the member's own notifications old; returns whether it was theirs. */
+  async markOld(db: Db, userId: number, id: number): Promise<boolean> {
+    const rows = await db
+      .update(activities)
+      .set({ old: true })
+      .where(and(eq(activities.user_id, userId), eq(activities.id, id)))
+      .returning({ id: activities.id });
+    return rows.length > 0;
+  },
+};

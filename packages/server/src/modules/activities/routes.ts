@@ -1,0 +1,15 @@
+import { endpoints } from '@plaza/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { route } from '../../platform/route';
+import { latestNotifications, listActivities, markNotificationOld, unreadCount } from './service';
+
+/** The activity feed and notification endpoints. */
+export async function activitiesModule(app: FastifyInstance, { database }: AppDeps): Promise<void> {
+  const { db } = database;
+  const api = endpoints.activities;
+  route(app, api.list, ({ user, query }) => listActivities(db, user.id, query));
+  route(app, api.unread, ({ user }) => unreadCount(db, user.id));
+  route(app, api.latestNotifications, ({ user }) => latestNotifications(db, user.id));
+  route(app, api.markNotificationOld, ({ user, query }) => markNotificationOld(db, user.id, query.id));
+}

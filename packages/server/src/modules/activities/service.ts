@@ -1,0 +1,84 @@
+import {
+  type Activity,
+  type ActivityType,
+  buildPagination,
+  type notificationEventSchema,
+  type PageQuery,
+} from '@plaza/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../platform/bus';
+import { notFound } from '../../platform/errors';
+import { notificationTopic } from '../../platform/realtime';
+import { presentActivity } from './presenter';
+import { activitiesRepo } from './repo';
+
+const LATEST_NOTIFICATIONS = 20;
+
+/** What a feature says happened to a member. */
+export interface ActivityInput {
+  /** The member concerned (who sees it in their feed). */
+  userId: number;
+  /** Who caused it, if a member did. */
+  actorId?: number | null;
+  type: ActivityType;
+  text: string;
+  url?: string | null;
+  membership?: { id: number; status: 'pending' | 'applied' | 'accepted' | 'declined' } | null;
+}
+
+/**
+ * Records an activity for the member concerned and pushes it on their NotificationChannel,
+ * on whichever instance their socket is connected to.
+ */
+export async function recordActivity(
+  deps: { db: Db; bus: EventBus },
+  input: ActivityInput,
+): Promise<Activity> {
+  const row = await activitiesRepo.insert(deps.db, {
+    user_id: input.userId,
+    actor_id: input.actorId ?? null,
+    type: input.type,
+    text: input.text,
+    url: input.url ?? null,
+    membership_id: input.membership?.id ?? null,
+    membership_status: input.membership?.status ?? null,
+  });
+  const activity = presentActivity(row);
+  const event: z.infer<typeof notificationEventSchema> = { kind: 'activity', activity };
+  await deps.bus.publish(notificationTopic(input.userId), event);
+  return activity;
+}
+
+/** A page of the member's feed, newest first. The items of a page count as read once the page is served. */
+export async function listActivities(db: Db, userId: number, { page, per_page }: PageQuery) {
+  const [rows, total] = await Promise.all([
+    activitiesRepo.page(db, userId, per_page, (page - 1) * per_page),
+    activitiesRepo.count(db, userId),
+  ]);
+  const results = rows.map(presentActivity);
+  await activitiesRepo.markRead(
+    db,
+    userId,
+    rows.filter((row) => !row.read).map((row) => row.id),
+  );
+  const unread = await activitiesRepo.count(db, userId, true);
+  return { results, pagination: buildPagination(page, per_page, total), unread_activities: unread };
+}
+
+/** Number of unread activities. */
+export async function unreadCount(db: Db, userId: number) {
+  return { unread_activities: await activitiesRepo.count(db, userId, true) };
+}
+
+/** Notifications not yet shown to the member. */
+export async function latestNotifications(db: Db, userId: number) {
+  const rows = await activitiesRepo.latestNotOld(db, userId, LATEST_NOTIFICATIONS);
+  return { results: rows.map(presentActivity) };
+}
+
+/** Marks one of the member's own notifications as shown; someone else's is "not found". */
+export async function markNotificationOld(db: Db, userId: number, id: number) {
+  if (!(await activitiesRepo.markOld(db, userId, id))) throw notFound('The notification');
+  return { id, old: true as const };
+}

@@ -1,0 +1,19 @@
+import type { ChannelName } from '@plaza/contract';
+import type { SessionUser } from '../request-context';
+
+/** A named channel: which bus topic a member's subscription listens to. */
+export interface ChannelDefinition {
+  name: ChannelName;
+  topicFor(user: SessionUser): string;
+}
+
+/** Bus topic of a member's notifications. */
+export const notificationTopic = (userId: number) => `user:${userId}:notifications`;
+
+/** Bus topic that closes the sockets of one session (logout, password change). */
+export const sessionTopic = (sessionId: string) => `session:${sessionId}`;
+
+/** The channels a client may subscribe to. ChatChannel joins this list with the chat feature. */
+export const channels: ChannelDefinition[] = [
+  { name: 'NotificationChannel', topicFor: (user) => notificationTopic(user.id) },
+];
