@@ -7,7 +7,12 @@ const localizedText = z.record(z.string(), z.string());
 /** Cookie categories and their providers, shown in the cookie overlay. Category 1 is "necessary". */
 export const cookieConfigSchema = z.object({
   cookie_types: z.array(
-    z.object({ id: z.number().int(), name: localizedText, description: localizedText, required: z.boolean() }),
+    z.object({
+      id: z.number().int(),
+      name: localizedText,
+      description: localizedText,
+      required: z.boolean(),
+    }),
   ),
   items: z.array(
     z.object({

@@ -62,12 +62,13 @@ export const settingsSchema = z.object({
     })
     .prefault({}),
   default_language: localeSchema.default(defaultLocale),
-  languages: z.array(localeSchema).min(1).default([...locales]),
+  languages: z
+    .array(localeSchema)
+    .min(1)
+    .default([...locales]),
   author_function: z.boolean().default(false),
   show_birth_year_checkbox: z.boolean().default(true),
-  group_options: z
-    .object({ group_tabs_order: z.array(groupTabSchema).default([...groupTabs]) })
-    .prefault({}),
+  group_options: z.object({ group_tabs_order: z.array(groupTabSchema).default([...groupTabs]) }).prefault({}),
   show_occasions_slider: z.boolean().default(true),
   update_group_name: z.boolean().default(true),
   show_system_notification_message: z.boolean().default(false),
@@ -81,7 +82,10 @@ export const settingsSchema = z.object({
   jobs_option: z.object({ receiver_email: z.string().default('') }).prefault({}),
   pages: pagesMapSchema.prefault({}),
   profile_options: z
-    .object({ profile_section_variant: z.enum(['default', 'variant']).default('default'), ...includedProfileShape })
+    .object({
+      profile_section_variant: z.enum(['default', 'variant']).default('default'),
+      ...includedProfileShape,
+    })
     .prefault({}),
   base_options: z
     .object({
@@ -90,7 +94,10 @@ export const settingsSchema = z.object({
     })
     .prefault({}),
   advanced_search: z
-    .object({ type: z.enum(['basic', 'extended']).default('basic'), fields: z.array(searchFieldSchema).default([]) })
+    .object({
+      type: z.enum(['basic', 'extended']).default('basic'),
+      fields: z.array(searchFieldSchema).default([]),
+    })
     .prefault({}),
   legal_pages_order: z.array(z.string()).default([...legalPageTypes]),
   vapid_public_key: z.string().nullable().default(null),

@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { locales } from './constants';
+
+const root = path.resolve(import.meta.dirname, '../locales');
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+  }
+  return [prefix];
+}
+
+function bundleKeys(locale: string): Set<string> {
+  const dir = path.join(root, locale);
+  return new Set(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .flatMap((file) =>
+        keys(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), file.replace(/\.json$/, '')),
+      ),
+  );
+}
+
+describe('translation bundles', () => {
+  const [first, ...others] = locales;
+  for (const other of others) {
+    it(`${first} and ${other} have the same keys`, () => {
+      const a = bundleKeys(first);
+      const b = bundleKeys(other);
+      expect(
+        [...a].filter((key) => !b.has(key)),
+        `missing in ${other}`,
+      ).toEqual([]);
+      expect(
+        [...b].filter((key) => !a.has(key)),
+        `missing in ${first}`,
+      ).toEqual([]);
+    });
+  }
+
+  it('has no empty texts', () => {
+    for (const locale of locales) {
+      const dir = path.join(root, locale);
+      for (const file of readdirSync(dir)) {
+        const text = readFileSync(path.join(dir, file), 'utf8');
+        expect(text, `${locale}/${file}`).not.toMatch(/:\s*""/);
+      }
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { endpoints } from '@plaza/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../lib/api-client';
+import { localized, readConsent, saveConsent } from './cookie-consent';
+import { useSession } from './session';
+import { useLang } from './use-lang';
+
+/** The cookie overlay: a main view and a details view with the categories and their providers. */
+export function CookieOverlay() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { settings } = useSession();
+  const [open, setOpen] = useState(() => settings.show_cookie_layer && readConsent() === null);
+  const [view, setView] = useState<'main' | 'details'>('main');
+  const [selected, setSelected] = useState<number[]>(() => readConsent()?.categories ?? [1]);
+
+  useEffect(() => {
+    const show = () => {
+      setView('main');
+      setOpen(true);
+    };
+    window.addEventListener('plaza:cookie-overlay', show);
+    return () => window.removeEventListener('plaza:cookie-overlay', show);
+  }, []);
+
+  const consent = useQuery({
+    queryKey: ['consent'],
+    queryFn: () => call(endpoints.settings.consent),
+    enabled: open,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const config = consent.data?.cookie_config;
+  const allIds = config?.cookie_types.map((type) => type.id) ?? [1];
+
+  const finish = (categories: number[], trackAll: boolean) => {
+    saveConsent(categories, trackAll);
+    window.location.reload();
+  };
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => (on ? [...new Set([...current, id])] : current.filter((c) => c !== id)));
+
+  return (
+    <Dialog open={open} aria-labelledby="cookie-overlay-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="cookie-overlay-title">
+        {view === 'main' ? t('cookies.title') : t('cookies.details_title')}
+      </DialogTitle>
+      <DialogContent>
+        {view === 'main' ? (
+          <Typography>{t('cookies.text')}</Typography>
+        ) : (
+          config?.cookie_types.map((type) => {
+            const required = type.id === 1 || type.required;
+            const providers = config.items
+              .filter((item) => item.cookie_type === type.id)
+              .flatMap((i) => i.provider);
+            return (
+              <Box
+                key={type.id}
+                component="section"
+                sx={{ mb: 2 }}
+                aria-labelledby={`cookie-type-${type.id}`}
+              >
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={required || selected.includes(type.id)}
+                      disabled={required}
+                      onChange={(event) => toggle(type.id, event.target.checked)}
+                    />
+                  }
+                  label={
+                    <Typography id={`cookie-type-${type.id}`} component="span" sx={{ fontWeight: 600 }}>
+                      {localized(type.name, lang)}
+                    </Typography>
+                  }
+                />
+                <Typography variant="body2" color="text.secondary">
+                  {localized(type.description, lang)}
+                </Typography>
+                {providers.length > 0 && (
+                  <Box component="ul" sx={{ pl: 3, my: 1 }}>
+                    {providers.map((provider) => (
+                      <li key={provider.service_id}>
+                        <Typography variant="body2">
+                          <strong>{provider.name}</strong>: {localized(provider.description, lang)}
+                          {provider.cookies.length > 0 &&
+                            ` (${t('cookies.cookie_names')}: ${provider.cookies.join(', ')})`}
+                        </Typography>
+                      </li>
+                    ))}
+                  </Box>
+                )}
+              </Box>
+            );
+          })
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {view === 'main' ? (
+          <>
+            <Button onClick={() => setView('details')}>{t('cookies.details')}</Button>
+            <Button variant="outlined" onClick={() => finish([1], false)}>
+              {t('cookies.necessary_only')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={() => setView('main')}>{t('cookies.back')}</Button>
+            <Button
+              variant="outlined"
+              onClick={() =>
+                finish(
+                  selected,
+                  allIds.every((id) => id === 1 || selected.includes(id)),
+                )
+              }
+            >
+              {t('cookies.save')}
+            </Button>
+          </>
+        )}
+        <Button variant="contained" onClick={() => finish(allIds, true)}>
+          {t('cookies.accept_all')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import LinearProgress from '@mui/material/LinearProgress';
+import { ThemeProvider } from '@mui/material/styles';
+import { defaultLocale } from '@plaza/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { activateLocale, isLocale } from '../lib/i18n';
+import { CookieOverlay } from './cookie-overlay';
+import { shouldResetScroll, stripLanguage } from './guard';
+import { sessionQuery } from './session';
+import { buildTheme } from './theme';
+import { useLang } from './use-lang';
+
+function Loading() {
+  return <LinearProgress aria-label="Loading" sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />;
+}
+
+/** `/` and unknown languages go to the dashboard in the member's language, else de_DE. */
+export function LanguageRedirect() {
+  const { data } = useQuery(sessionQuery);
+  if (!data) return <Loading />;
+  const selected = data.session.selected_language;
+  return <Navigate to={`/${isLocale(selected) ? selected : defaultLocale}`} replace />;
+}
+
+/** Any unknown path under a language goes to that language's 404 page. */
+export function NotFoundRedirect() {
+  return <Navigate to={`/${useLang()}/404`} replace />;
+}
+
+/** Checks the language, loads its texts, builds the customer's theme, resets scroll, shows the cookie overlay. */
+export function LanguageLayout() {
+  const { lang } = useParams();
+  const location = useLocation();
+  const session = useQuery(sessionQuery);
+  const [readyLang, setReadyLang] = useState<string | null>(null);
+  const valid = isLocale(lang);
+
+  useEffect(() => {
+    if (!isLocale(lang)) return;
+    let cancelled = false;
+    activateLocale(lang).then(
+      () => !cancelled && setReadyLang(lang),
+      () => !cancelled && setReadyLang(lang),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [lang]);
+
+  const settings = session.data?.session.settings;
+  const theme = useMemo(() => (settings ? buildTheme(settings) : null), [settings]);
+
+  useEffect(() => {
+    if (shouldResetScroll(stripLanguage(location.pathname))) window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  useEffect(() => {
+    if (settings) document.title = settings.meta_title;
+  }, [settings]);
+
+  if (session.error) throw session.error;
+  if (!valid) return <LanguageRedirect />;
+  if (!theme || readyLang !== lang) return <Loading />;
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <Outlet />
+      <CookieOverlay />
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,118 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, Link as RouterLink } from 'react-router';
+import { useSession } from '../session';
+import { useLang } from '../use-lang';
+import { BackToTop } from './back-to-top';
+import { Footer } from './footer';
+import { LanguageChanger } from './language-changer';
+import { SettingsDrawer } from './settings-drawer';
+import { SideDrawerContent } from './side-drawer';
+
+const drawerWidth = 280;
+
+/** The app shell: side drawer (permanent on wide screens), mobile app bar, settings drawer, footer. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const session = useSession();
+  const signedIn = session.status === 'authenticated';
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const closeSettings = useCallback(() => setSettingsOpen(false), []);
+  const closeMobile = useCallback(() => setMobileOpen(false), []);
+  const openSettings = useCallback(() => {
+    setMobileOpen(false);
+    setSettingsOpen(true);
+  }, []);
+
+  const drawer = signedIn && <SideDrawerContent onOpenSettings={openSettings} onNavigate={closeMobile} />;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <a href="#main" className="skip-link">
+        {t('app.skip_to_content')}
+      </a>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{
+          borderBottom: 1,
+          borderColor: 'divider',
+          width: signedIn ? { md: `calc(100% - ${drawerWidth}px)` } : '100%',
+          ml: signedIn ? { md: `${drawerWidth}px` } : 0,
+        }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          {signedIn && (
+            <IconButton
+              edge="start"
+              onClick={() => setMobileOpen(true)}
+              aria-label={t('app.open_navigation')}
+              sx={{ display: { md: 'none' } }}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography
+            component={RouterLink}
+            to={`/${lang}`}
+            variant="h6"
+            color="primary"
+            sx={{
+              flexGrow: 1,
+              fontWeight: 700,
+              textDecoration: 'none',
+              display: signedIn ? { md: 'none' } : 'block',
+            }}
+          >
+            {session.settings.company.name}
+          </Typography>
+          <Box sx={{ flexGrow: 1, display: signedIn ? { xs: 'none', md: 'block' } : 'none' }} />
+          <LanguageChanger />
+        </Toolbar>
+      </AppBar>
+      {signedIn && (
+        <Box component="aside" sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 } }}>
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={closeMobile}
+            sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: drawerWidth } }}
+          >
+            {drawer}
+          </Drawer>
+          <Drawer
+            variant="permanent"
+            open
+            sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: drawerWidth } }}
+          >
+            {drawer}
+          </Drawer>
+          <SettingsDrawer open={settingsOpen} onClose={closeSettings} />
+        </Box>
+      )}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box
+          component="main"
+          id="main"
+          tabIndex={-1}
+          sx={{ flexGrow: 1, p: { xs: 2, md: 4 }, outline: 'none' }}
+        >
+          <Outlet />
+        </Box>
+        <Footer />
+      </Box>
+      <BackToTop />
+    </Box>
+  );
+}

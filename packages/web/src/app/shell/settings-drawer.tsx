@@ -1,0 +1,88 @@
+import Close from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { breakpoints, endpoints, type SettingsMenuItem } from '@plaza/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { call } from '../../lib/api-client';
+import { useLang } from '../use-lang';
+
+const settingsMenuKey = ['menu', 'settings'] as const;
+
+/** The settings drawer: links and toggles from `GET menu/settings`; closes on wide screens. */
+export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const client = useQueryClient();
+  const menu = useQuery({
+    queryKey: settingsMenuKey,
+    queryFn: () => call(endpoints.menu.settingsMenu),
+    enabled: open,
+  });
+  const toggle = useMutation({
+    mutationFn: (item: SettingsMenuItem) =>
+      call(endpoints.menu.toggleSetting, {
+        params: { key: item.key as 'email_notifications' },
+        body: { status: !item.status },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: settingsMenuKey }),
+  });
+
+  useEffect(() => {
+    if (!open) return;
+    const query = window.matchMedia(`(min-width: ${breakpoints.wide}px)`);
+    const close = () => query.matches && onClose();
+    close();
+    query.addEventListener('change', close);
+    return () => query.removeEventListener('change', close);
+  }, [open, onClose]);
+
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-labelledby': 'settings-title' } }}
+    >
+      <Box sx={{ width: 300, p: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography id="settings-title" variant="h2" component="h2">
+          {t('app.settings.title')}
+        </Typography>
+        <IconButton onClick={onClose} aria-label={t('app.settings.close')}>
+          <Close />
+        </IconButton>
+      </Box>
+      <List sx={{ width: 300 }}>
+        {menu.data?.map((item) =>
+          item.type === 'link' ? (
+            <ListItem key={item.key} disablePadding>
+              <ListItemButton component={RouterLink} to={`/${lang}${item.link}`} onClick={onClose}>
+                <ListItemText primary={item.title} />
+              </ListItemButton>
+            </ListItem>
+          ) : (
+            <ListItem key={item.key}>
+              <ListItemText id={`toggle-${item.key}`} primary={item.title} />
+              <Switch
+                edge="end"
+                checked={Boolean(item.status)}
+                disabled={toggle.isPending}
+                onChange={() => toggle.mutate(item)}
+                slotProps={{ input: { 'aria-labelledby': `toggle-${item.key}` } }}
+              />
+            </ListItem>
+          ),
+        )}
+      </List>
+    </Drawer>
+  );
+}

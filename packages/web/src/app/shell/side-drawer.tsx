@@ -1,0 +1,148 @@
+import Logout from '@mui/icons-material/Logout';
+import Search from '@mui/icons-material/Search';
+import SettingsIcon from '@mui/icons-material/Settings';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
+import { useSession } from '../session';
+import { useLang } from '../use-lang';
+import { navigationHref } from './nav-path';
+import { useUnreadActivities } from './use-notifications';
+
+/** The side drawer: own avatar and name, unread badge, settings and logout, search, main navigation. */
+export function SideDrawerContent({
+  onOpenSettings,
+  onNavigate,
+}: {
+  onOpenSettings: () => void;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const navigate = useNavigate();
+  const session = useSession();
+  const user = session.user!;
+  const unread = useUnreadActivities(true);
+  const [term, setTerm] = useState('');
+  const name = `${user.firstname} ${user.lastname}`.trim();
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    const q = term.trim();
+    if (!q) return;
+    onNavigate();
+    navigate(`/${lang}/search_results?q=${encodeURIComponent(q)}`);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      {session.settings.show_company_logo && (
+        <Box sx={{ p: 2 }}>
+          <RouterLink to={`/${lang}`} onClick={onNavigate} aria-label={t('app.home')}>
+            {session.settings.company.logo_url ? (
+              <Box
+                component="img"
+                src={session.settings.company.logo_url}
+                alt={session.settings.company.name}
+                sx={{ maxHeight: 40 }}
+              />
+            ) : (
+              <Typography component="span" variant="h6" color="primary" sx={{ fontWeight: 700 }}>
+                {session.settings.company.name}
+              </Typography>
+            )}
+          </RouterLink>
+        </Box>
+      )}
+      <Box sx={{ px: 2, pb: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <Badge
+          color="secondary"
+          overlap="circular"
+          badgeContent={Number.isInteger(unread) ? unread : 0}
+          invisible={!Number.isInteger(unread) || unread === 0}
+          slotProps={{ badge: { 'aria-label': t('app.unread', { count: unread ?? 0 }) } }}
+        >
+          <Avatar src={user.img_path ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
+            {name.slice(0, 1)}
+          </Avatar>
+        </Badge>
+        <Link
+          component={RouterLink}
+          to={`/${lang}${user.profile_url}`}
+          onClick={onNavigate}
+          sx={{ flex: 1, fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          {name}
+        </Link>
+        <IconButton onClick={onOpenSettings} aria-label={t('app.settings.open')}>
+          <SettingsIcon />
+        </IconButton>
+        {!session.settings.single_sign_on && (
+          <IconButton component={RouterLink} to={`/${lang}/logout`} aria-label={t('app.logout')}>
+            <Logout />
+          </IconButton>
+        )}
+      </Box>
+      <Box component="form" role="search" onSubmit={search} sx={{ px: 2, pb: 1 }}>
+        <TextField
+          fullWidth
+          size="small"
+          label={t('app.search.label')}
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton type="submit" edge="end" aria-label={t('app.search.submit')}>
+                    <Search />
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Box>
+      <Box component="nav" aria-label={t('app.navigation')}>
+        <List>
+          {session.routes.map((item) => (
+            <ListItem key={`${item.type}-${item.reference_id ?? item.title}`} disablePadding>
+              {item.type === 'external' ? (
+                <ListItemButton
+                  component="a"
+                  href={navigationHref(item, lang)}
+                  target={item.target}
+                  rel="noopener"
+                >
+                  <ListItemText primary={item.title} />
+                </ListItemButton>
+              ) : (
+                <ListItemButton
+                  component={NavLink}
+                  to={navigationHref(item, lang)}
+                  end={item.type === 'dashboard'}
+                  onClick={onNavigate}
+                  sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
+                >
+                  <ListItemText primary={item.title} />
+                </ListItemButton>
+              )}
+            </ListItem>
+          ))}
+        </List>
+      </Box>
+    </Box>
+  );
+}

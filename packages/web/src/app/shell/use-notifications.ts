@@ -1,0 +1,25 @@
+import { endpoints } from '@plaza/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { call } from '../../lib/api-client';
+import { connectRealtime } from '../../lib/realtime';
+
+export const unreadQueryKey = ['activities', 'unread'] as const;
+
+/** The unread-activity count, kept live through the NotificationChannel while signed in. */
+export function useUnreadActivities(signedIn: boolean): number | undefined {
+  const client = useQueryClient();
+  const unread = useQuery({
+    queryKey: unreadQueryKey,
+    queryFn: () => call(endpoints.activities.unread),
+    enabled: signedIn,
+  });
+  useEffect(() => {
+    if (!signedIn) return;
+    return connectRealtime({
+      NotificationChannel: () => void client.invalidateQueries({ queryKey: ['activities'] }),
+      ChatChannel: () => undefined,
+    });
+  }, [signedIn, client]);
+  return unread.data?.unread_activities;
+}

@@ -1,0 +1,27 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import type { Settings } from '@plaza/contract';
+
+/** The MUI theme of one customer, built at runtime from the settings object. */
+export function buildTheme(settings: Pick<Settings, 'theme' | 'theme_variant'>): Theme {
+  const dark = settings.theme_variant === 'dark';
+  return createTheme({
+    palette: {
+      mode: dark ? 'dark' : 'light',
+      primary: { main: settings.theme.primary_color },
+      secondary: { main: settings.theme.secondary_color },
+      ...(dark
+        ? { background: { default: '#121417', paper: '#1b1e23' } }
+        : { background: { default: '#f4f6f8' } }),
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      h1: { fontSize: '2rem', fontWeight: 600 },
+      h2: { fontSize: '1.5rem', fontWeight: 600 },
+    },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiLink: { defaultProps: { underline: 'hover' } },
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import {
+  type ApiError,
+  buildPath,
+  cookies,
+  csrfHeader,
+  type Endpoint,
+  type EndpointResponse,
+  type Locale,
+  localeHeader,
+} from '@plaza/contract';
+import type { z } from 'zod';
+import { readCookie } from './cookies';
+
+/** A failed call: the HTTP status and the server's error list. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: ApiError[],
+  ) {
+    super(errors[0]?.message ?? `Request failed with status ${status}`);
+    this.name = 'ApiRequestError';
+  }
+  /** The first error's code, for `errors.codes.<code>` texts. */
+  get code() {
+    return this.errors[0]?.code ?? 'internal';
+  }
+}
+
+type Part<T> = T extends z.ZodType ? z.input<T> : never;
+type Opt<K extends string, T> = [T] extends [never]
+  ? { [P in K]?: never }
+  : {} extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** The parts of a call, typed from the endpoint's schemas. */
+export type CallInput<E extends Endpoint> = Opt<'params', Part<E['params']>> &
+  Opt<'query', Part<E['query']>> &
+  Opt<'body', Part<E['body']>>;
+
+let currentLocale: Locale = 'de_DE';
+
+/** Sets the locale sent with every call. */
+export function setApiLocale(locale: Locale): void {
+  currentLocale = locale;
+}
+
+const safeMethods = new Set(['GET', 'HEAD']);
+
+async function ensureCsrfCookie(): Promise<string | undefined> {
+  const existing = readCookie(cookies.csrf);
+  if (existing) return existing;
+  await fetch('/api/v2/auth/is_authenticated', { credentials: 'same-origin' });
+  return readCookie(cookies.csrf);
+}
+
+/** Calls an endpoint of the contract: CSRF header, locale header, typed input and output. */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
+): Promise<EndpointResponse<E>> {
+  const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+  let url = buildPath(endpoint.path, params as Record<string, string | number>);
+  if (query) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) search.set(key, String(value));
+    }
+    const text = search.toString();
+    if (text) url += `?${text}`;
+  }
+  const headers: Record<string, string> = { [localeHeader]: currentLocale, accept: 'application/json' };
+  if (!safeMethods.has(endpoint.method)) {
+    const token = await ensureCsrfCookie();
+    if (token) headers[csrfHeader] = token;
+  }
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiRequestError(0, [{ code: 'internal', message: 'The server could not be reached.' }]);
+  }
+  const data = response.headers.get('content-type')?.includes('json') ? await response.json() : null;
+  if (!response.ok) {
+    const errors: ApiError[] =
+      data && Array.isArray(data.errors) && data.errors.length
+        ? data.errors
+        : [{ code: 'internal', message: `Request failed with status ${response.status}` }];
+    throw new ApiRequestError(response.status, errors);
+  }
+  return data as EndpointResponse<E>;
+}

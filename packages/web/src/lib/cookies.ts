@@ -1,0 +1,15 @@
+/** Reads a cookie of this origin. */
+export function readCookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** Writes a cookie for the whole site, kept `days` days. */
+export function writeCookie(name: string, value: string, days: number): void {
+  const expires = new Date(Date.now() + days * 24 * 3600 * 1000).toUTCString();
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax${secure}`;
+}

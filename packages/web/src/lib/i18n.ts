@@ -1,0 +1,35 @@
+import { defaultLocale, endpoints, type Locale, locales } from '@plaza/contract';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { call, setApiLocale } from './api-client';
+
+/** True when the text is one of the app's locales. */
+export function isLocale(value: string | undefined): value is Locale {
+  return (locales as readonly string[]).includes(value ?? '');
+}
+
+/** The HTML lang attribute of a locale (de_DE -> de-DE). */
+export const htmlLang = (locale: Locale) => locale.replace('_', '-');
+
+const loaded = new Set<Locale>();
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  lng: defaultLocale,
+  fallbackLng: false,
+  resources: {},
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+/** Loads a language's bundle from the server (once) and switches to it. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  setApiLocale(locale);
+  if (!loaded.has(locale)) {
+    const bundle = await call(endpoints.settings.translations, { params: { locale } });
+    i18n.addResourceBundle(locale, 'translation', bundle, true, true);
+    loaded.add(locale);
+  }
+  if (i18n.language !== locale) await i18n.changeLanguage(locale);
+  document.documentElement.lang = htmlLang(locale);
+}
