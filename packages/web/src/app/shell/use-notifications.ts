@@ -16,10 +16,8 @@ export function useUnreadActivities(signedIn: boolean): number | undefined {
   });
   useEffect(() => {
     if (!signedIn) return;
-    return connectRealtime({
-      NotificationChannel: () => void client.invalidateQueries({ queryKey: ['activities'] }),
-      ChatChannel: () => undefined,
-    });
+    const refreshActivities = () => void client.invalidateQueries({ queryKey: ['activities'] });
+    return connectRealtime({ NotificationChannel: refreshActivities });
   }, [signedIn, client]);
   return unread.data?.unread_activities;
 }
