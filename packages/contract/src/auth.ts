@@ -110,6 +110,7 @@ export const authEndpoints = {
     summary: 'Record that the signed-in member accepted the terms and NDA',
     tags: ['auth'],
     access: 'user',
+    allowWithoutAgb: true,
     body: acceptNdaAgbInput,
     response: z.object({ agb_nda_accepted: z.literal(true) }),
   }),

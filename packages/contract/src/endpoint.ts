@@ -20,6 +20,8 @@ export interface Endpoint<
   summary: string;
   tags: string[];
   access: A;
+  /** A signed-in member who has not accepted the terms yet may call it (the terms acceptance itself). */
+  allowWithoutAgb?: boolean;
   params?: P;
   query?: Q;
   body?: B;

@@ -9,9 +9,11 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { modules } from './modules';
 import type { EventBus } from './platform/bus';
+import { csrf } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
 import type { Mailer } from './platform/mail';
 import { realtimePlugin } from './platform/realtime';
+import { session } from './platform/session';
 import { registerWebApp } from './platform/web-app';
 
 /** Everything the app needs from outside; tests pass their own. */
@@ -53,8 +55,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Only behind HTTPS: on plain HTTP it would break every request.
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
       },
     },
+    hsts: config.secureCookies,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
@@ -69,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandling(app);
+  await app.register(session, deps);
+  await app.register(csrf, deps);
   await app.register(realtimePlugin, deps);
 
   for (const register of modules) await register(app, deps);

@@ -72,5 +72,5 @@ describe('server process on PGlite', () => {
     expect(again.output()).not.toMatch(/Admin login:/);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
-  });
+  }, 180_000);
 });

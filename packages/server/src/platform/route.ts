@@ -2,7 +2,7 @@ import type { Endpoint, EndpointResponse } from '@plaza/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { unauthenticated } from './errors';
+import { AppError, unauthenticated } from './errors';
 import type { SessionUser } from './request-context';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : never;
@@ -37,7 +37,13 @@ export function route<E extends Endpoint>(
       response: { [endpoint.status ?? 200]: endpoint.response },
     },
     async handler(request, reply) {
-      if (endpoint.access === 'user' && !request.user) throw unauthenticated();
+      if (endpoint.access === 'user') {
+        if (!request.user) throw unauthenticated();
+        // Until a member accepts the terms, only the acceptance (and public calls) are open to them.
+        if (!request.user.agb_nda_accepted && !endpoint.allowWithoutAgb) {
+          throw new AppError(403, 'agb_not_accepted', 'Please accept the terms of use first.');
+        }
+      }
       const result = await handler({
         params: request.params as never,
         query: request.query as never,
@@ -46,6 +52,7 @@ export function route<E extends Endpoint>(
         request,
         reply,
       });
+      if (reply.sent) return reply;
       reply.status(endpoint.status ?? 200);
       return result;
     },

@@ -95,7 +95,8 @@ describe('activities and notifications', () => {
   });
 
   it('refuses bad input with 400', async () => {
-    for (const query of [{ id: 'abc' }, { id: -1 }, {}]) {
+    const queries: Record<string, string | number>[] = [{ id: 'abc' }, { id: -1 }, {}];
+    for (const query of queries) {
       const response = await aliceClient.get('/api/v2/notifications/mark_as_old', { query });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[0].code).toBe('validation_failed');

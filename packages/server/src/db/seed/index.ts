@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { settingsSchema } from '@plaza/contract';
+import { defaultMenu } from '../../modules/settings/menu-data';
+import { settingsRepo } from '../../modules/settings/repo';
+import { createUser } from '../../modules/users/create-user';
+import { usersRepo } from '../../modules/users/repo';
+import { hashPassword } from '../../platform/passwords';
+import type { Db } from '../client';
+import { demoCookieConfig, demoSettings } from './demo-settings';
+import { demoPeople } from './people';
+
+const folded: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
+
+/** A login name from a person's name: `anna.schneider`. */
+export function usernameOf(firstname: string, lastname: string): string {
+  return `${firstname}.${lastname}`
+    .toLowerCase()
+    .replace(/[äöüß]/g, (c) => folded[c]!)
+    .normalize('NFKD')
+    .replace(/[^a-z0-9.]/g, '');
+}
+
+/**
+ * Fills an empty database with the demo deployment: settings, menu, cookie config, about 30 members
+ * and the `admin` superadmin with a generated password (returned once, stored only as a hash).
+ */
+export async function seedDemoContent(
+  db: Db,
+  _options: { publicUrl: string },
+): Promise<{ admin?: { username: string; password: string } }> {
+  if ((await usersRepo.count(db)) > 0) return {};
+  await settingsRepo.put(db, 'settings', settingsSchema.parse(demoSettings));
+  await settingsRepo.put(db, 'menu', defaultMenu);
+  await settingsRepo.put(db, 'cookie_config', demoCookieConfig);
+
+  // Demo members share one random password nobody knows; operators set real ones with the CLI.
+  const unknownPassword = await hashPassword(randomBytes(32).toString('base64url'));
+  for (const person of demoPeople) {
+    const username = usernameOf(person.firstname, person.lastname);
+    await usersRepo.insert(db, {
+      username,
+      email: `${username}@example.com`,
+      password_hash: unknownPassword,
+      firstname: person.firstname,
+      lastname: person.lastname,
+      position: person.position,
+      location_names: [person.location],
+      special_tasks: person.tasks,
+      birthday: person.birthday,
+      is_birth_year_visible: person.birthYearVisible,
+      entry_date: person.entry,
+      gender: person.gender,
+      selected_language: person.language,
+      agb_nda_accepted: true,
+    });
+  }
+
+  const password = randomBytes(12).toString('base64url');
+  await createUser(db, {
+    username: 'admin',
+    email: 'admin@example.com',
+    password,
+    firstname: 'Plaza',
+    lastname: 'Admin',
+    permissions: ['superadmin'],
+  });
+  return { admin: { username: 'admin', password } };
+}

@@ -1,0 +1,221 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type AuthSession,
+  authThrottle,
+  type LoginInput,
+  type LoginResponse,
+  type ResetPasswordInput,
+} from '@plaza/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../app';
+import { AppError, forbidden, unauthenticated } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords';
+import { closeSessionSockets } from '../../platform/realtime';
+import { endAllSessions, endSession, startSession } from '../../platform/session';
+import { hit, peek, secondsUntil } from '../../platform/throttle';
+import { getSettings, navigationFor, settingsMenuFor } from '../settings/service';
+import { presentUser } from '../users/presenter';
+import { usersRepo } from '../users/repo';
+import { authRepo } from './repo';
+
+type Deps = Pick<AppDeps, 'database' | 'bus' | 'mailer' | 'config'>;
+type Call = { request: FastifyRequest; reply: FastifyReply };
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function tooMany(code: 'rate_limited' | 'account_locked', until: Date, message: string) {
+  return new AppError(429, code, message, undefined, { 'retry-after': String(secondsUntil(until)) });
+}
+
+/** The auth session the client holds: who is signed in, settings, menus. */
+export async function authSession({ database }: Deps, request: FastifyRequest): Promise<AuthSession> {
+  const { db } = database;
+  const settings = await getSettings(db);
+  const user = request.user;
+  const status = !user ? 'anonymous' : user.agb_nda_accepted ? 'authenticated' : 'agb_pending';
+  const [routes, settingsRoutes] =
+    user && status === 'authenticated'
+      ? await Promise.all([
+          navigationFor(db, user, request.locale),
+          settingsMenuFor(db, user, request.locale),
+        ])
+      : [[], []];
+  return {
+    status,
+    user: user ? presentUser(user, user.id) : null,
+    selected_language: request.locale,
+    location: user?.location_names[0] ?? null,
+    allow_posts_without_grp_and_topic: settings.allow_posts_without_grp_and_topic,
+    agb_nda_accepted: user?.agb_nda_accepted ?? false,
+    message: null,
+    settings,
+    // Social sign-in providers are offered only in the variant sign-up; none is connected in this build.
+    signup_config: {
+      type: settings.signup_configuration.type === 'advanced' ? 'variant' : 'default',
+      social: [],
+    },
+    routes,
+    settingsRoutes,
+    auth_redirect: user ? null : `/${request.locale}/login`,
+  };
+}
+
+/**
+ * Signs in by the identifier the settings name (username or email; the client may send it in either
+ * field). Unknown accounts and wrong passwords look the same; failures are throttled per IP and per account.
+ */
+export async function login(deps: Deps, { request, reply }: Call, input: LoginInput): Promise<LoginResponse> {
+  const { db } = deps.database;
+  const settings = await getSettings(db);
+  const field = settings.login_options.login_identifier;
+  const identifier = (field === 'email' ? (input.email ?? input.username) : (input.username ?? input.email))!;
+  const ipKey = `login-ip:${request.ip}`;
+
+  const perIp = await peek(db, ipKey);
+  if (perIp.count >= authThrottle.loginPerIp.max) {
+    throw tooMany(
+      'rate_limited',
+      perIp.resetAt,
+      'Too many failed sign-ins from this address. Please wait and try again.',
+    );
+  }
+  const user = await usersRepo.byLogin(db, field, identifier);
+  if (user?.locked_until && user.locked_until > new Date()) {
+    throw tooMany(
+      'account_locked',
+      user.locked_until,
+      'This account is locked after too many failed sign-ins.',
+    );
+  }
+  const valid = await verifyPassword(input.password, user?.password_hash ?? dummyPasswordHash);
+  if (!user || !valid) {
+    await hit(db, ipKey, authThrottle.loginPerIp.windowSeconds);
+    if (user) {
+      const lockedUntil = await authRepo.recordFailure(
+        db,
+        user.id,
+        authThrottle.loginLockAfterFailures,
+        authThrottle.loginLockSeconds,
+      );
+      if (lockedUntil)
+        throw tooMany(
+          'account_locked',
+          lockedUntil,
+          'This account is locked after too many failed sign-ins.',
+        );
+    }
+    throw new AppError(401, 'invalid_credentials', 'The sign-in details are not correct.');
+  }
+  await authRepo.clearFailures(db, user.id);
+  await startSession(db, request, reply, user.id, deps.config.secureCookies);
+  return {
+    errors: [],
+    agb_nda_accepted: user.agb_nda_accepted,
+    status: 'ok',
+    user: presentUser(user, user.id),
+    selected_language: request.locale,
+    location: user.location_names[0] ?? null,
+    allow_posts_without_grp_and_topic: settings.allow_posts_without_grp_and_topic,
+  };
+}
+
+/** Ends the caller's session and closes its real-time connections. */
+export async function logout(deps: Deps, { request, reply }: Call) {
+  const sessionId = request.sessionId;
+  await endSession(deps.database.db, request, reply, deps.config.secureCookies);
+  if (sessionId) await closeSessionSockets(deps.bus, [sessionId]);
+  return { message: t(request.locale, 'mail.logged_out') };
+}
+
+/** Records the signed-in member's acceptance of the terms; only for themself. */
+export async function acceptTerms(deps: Deps, request: FastifyRequest, userId: number) {
+  const user = request.user;
+  if (!user) throw unauthenticated();
+  if (user.id !== userId) throw forbidden('You can only accept the terms for yourself.');
+  await authRepo.acceptTerms(deps.database.db, user.id);
+  return { agb_nda_accepted: true as const };
+}
+
+/** Mails a single-use reset link; the answer is the same whether or not the address belongs to anyone. */
+export async function forgotPassword(deps: Deps, request: FastifyRequest, email: string) {
+  const { db } = deps.database;
+  const perIp = await hit(db, `forgot-ip:${request.ip}`, authThrottle.forgotPerIp.windowSeconds);
+  if (perIp.count > authThrottle.forgotPerIp.max) {
+    throw tooMany(
+      'rate_limited',
+      perIp.resetAt,
+      'Too many requests from this address. Please wait and try again.',
+    );
+  }
+  const answer = { message: t(request.locale, 'mail.forgot.answer') };
+  const user = await usersRepo.byLogin(db, 'email', email);
+  if (!user) return answer;
+  const perAccount = await hit(db, `forgot-user:${user.id}`, authThrottle.forgotPerAccount.windowSeconds);
+  if (perAccount.count > authThrottle.forgotPerAccount.max) return answer;
+
+  const token = randomBytes(32).toString('base64url');
+  await authRepo.createReset(
+    db,
+    user.id,
+    sha256(token),
+    new Date(Date.now() + authThrottle.resetLinkTtlSeconds * 1000),
+  );
+  const locale = user.selected_language === 'en_GB' ? 'en_GB' : 'de_DE';
+  const settings = await getSettings(db);
+  const link = `${deps.config.publicUrl}/${locale}/reset_password?user_id=${user.id}&hash=${token}`;
+  const vars = { name: user.firstname || user.username, company: settings.company.name, hours: 1 };
+  await deps.mailer.send({
+    to: user.email,
+    subject: t(locale, 'mail.reset.subject', vars),
+    text: [
+      t(locale, 'mail.greeting', vars),
+      '',
+      t(locale, 'mail.reset.text', vars),
+      link,
+      '',
+      t(locale, 'mail.reset.ignore', vars),
+      '',
+      t(locale, 'mail.signature', vars),
+    ].join('\n'),
+  });
+  return answer;
+}
+
+/**
+ * Sets a new password, by mailed link or (signed in) with the current password. Every session of the
+ * member ends; a change signs this device in again.
+ */
+export async function resetPassword(deps: Deps, { request, reply }: Call, input: ResetPasswordInput) {
+  const { db } = deps.database;
+  if (input.new_password !== input.new_password_confirm) {
+    throw new AppError(400, 'passwords_not_equal', 'The passwords do not match.', 'new_password_confirm');
+  }
+  if ('hash' in input) {
+    if (!(await authRepo.consumeReset(db, input.user_id, sha256(input.hash)))) {
+      throw new AppError(
+        400,
+        'reset_link_invalid',
+        'This link is invalid, used or expired. Please request a new one.',
+      );
+    }
+    await authRepo.setPassword(db, input.user_id, await hashPassword(input.new_password));
+    await closeSessionSockets(deps.bus, await endAllSessions(db, input.user_id));
+    return { message: t(request.locale, 'mail.password_reset') };
+  }
+  const user = request.user;
+  if (!user) throw unauthenticated();
+  if (!(await verifyPassword(input.current_password, user.password_hash))) {
+    throw new AppError(
+      400,
+      'current_password_wrong',
+      'The current password is not correct.',
+      'current_password',
+    );
+  }
+  await authRepo.setPassword(db, user.id, await hashPassword(input.new_password));
+  await closeSessionSockets(deps.bus, await endAllSessions(db, user.id));
+  request.sessionId = null;
+  await startSession(db, request, reply, user.id, deps.config.secureCookies);
+  return { message: t(request.locale, 'mail.password_changed') };
+}

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { endpoints } from '@plaza/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { loadBundle } from '../../platform/i18n';
+import { route } from '../../platform/route';
+import {
+  consent,
+  getSettings,
+  languages,
+  navigationFor,
+  settingsMenuFor,
+  toggleSetting,
+  updateSettings,
+} from './service';
+
+/** Settings, menus, consent and languages. */
+export async function settingsModule(app: FastifyInstance, { database }: AppDeps): Promise<void> {
+  const { db } = database;
+  const api = endpoints.settings;
+  route(app, api.settings, () => getSettings(db));
+  route(app, api.updateSettings, ({ user, body }) => updateSettings(db, user, body));
+  route(app, api.consent, ({ query }) => consent(db, query));
+  route(app, api.languages, () => languages(db));
+  route(app, api.translations, ({ params, request, reply }) => {
+    const bundle = loadBundle(params.locale);
+    const etag = `"${createHash('sha1').update(JSON.stringify(bundle)).digest('base64url')}"`;
+    reply.header('cache-control', 'public, max-age=300').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) {
+      reply.status(304);
+      return reply.send() as never;
+    }
+    return bundle;
+  });
+  route(app, endpoints.menu.menu, ({ user, request }) => navigationFor(db, user, request.locale));
+  route(app, endpoints.menu.settingsMenu, ({ user, request }) => settingsMenuFor(db, user, request.locale));
+  route(app, endpoints.menu.toggleSetting, ({ user, request, params, body }) =>
+    toggleSetting(db, user, request.locale, params.key, body.status),
+  );
+}

@@ -1,0 +1,198 @@
+import {
+  type CookieConfig,
+  cookieConfigSchema,
+  type Locale,
+  locales,
+  type NavigationItem,
+  preferenceKeys,
+  type Settings,
+  type SettingsMenuItem,
+  settingsSchema,
+} from '@plaza/contract';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError, badRequest } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import type { SessionUser } from '../../platform/request-context';
+import { defaultMenu, localizeMenu, storedNavigationItemSchema } from './menu-data';
+import { settingsRepo } from './repo';
+
+/** Preference defaults for members who never switched a toggle. */
+const preferenceDefaults: Record<(typeof preferenceKeys)[number], boolean> = {
+  email_notifications: true,
+  push_notifications: false,
+  show_online_status: true,
+};
+
+/** A cookie config with only the necessary category, for deployments that configured none. */
+const minimalCookieConfig: CookieConfig = {
+  cookie_types: [
+    {
+      id: 1,
+      name: { de_DE: 'Notwendig', en_GB: 'Necessary' },
+      description: { de_DE: 'Für den Betrieb nötig.', en_GB: 'Needed for the site to work.' },
+      required: true,
+    },
+  ],
+  items: [],
+  provider_type_to_cookie_type_mapping: {},
+};
+
+/** The settings object with every default filled. Read on each call so a change shows at once on every instance. */
+export async function getSettings(db: Db): Promise<Settings> {
+  const stored = await settingsRepo.get(db, 'settings');
+  const parsed = settingsSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : settingsSchema.parse({});
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Deep-merges a patch into an object; arrays and scalars replace. */
+export function deepMerge(
+  base: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    result[key] = isPlainObject(value) && isPlainObject(base[key]) ? deepMerge(base[key], value) : value;
+  }
+  return result;
+}
+
+/** Changes settings: superadmins only; the merged object must be valid. */
+export async function updateSettings(
+  db: Db,
+  user: SessionUser,
+  patch: Record<string, unknown>,
+): Promise<Settings> {
+  if (!user.permissions.includes('superadmin'))
+    throw new AppError(403, 'forbidden', 'Only a superadmin may change settings.');
+  const current = await getSettings(db);
+  const parsed = settingsSchema.safeParse(deepMerge(current, patch));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError(
+      400,
+      'validation_failed',
+      `${issue.path.join('.')}: ${issue.message}`,
+      issue.path.join('.'),
+    );
+  }
+  await settingsRepo.put(db, 'settings', parsed.data);
+  return parsed.data;
+}
+
+/** Sets one setting by dotted path (the operator CLI). */
+export async function setSettingByPath(db: Db, dottedPath: string, value: unknown): Promise<Settings> {
+  const patch: Record<string, unknown> = {};
+  const parts = dottedPath.split('.');
+  let cursor = patch;
+  parts.forEach((part, index) => {
+    if (index === parts.length - 1) cursor[part] = value;
+    else cursor = cursor[part] = {} as Record<string, unknown>;
+  });
+  const current = await getSettings(db);
+  const parsed = settingsSchema.strict().safeParse(deepMerge(current, patch));
+  if (!parsed.success)
+    throw badRequest(`${dottedPath}: ${parsed.error.issues[0]?.message ?? 'invalid'}`, dottedPath);
+  await settingsRepo.put(db, 'settings', parsed.data);
+  return parsed.data;
+}
+
+/** The main navigation of a member in a language. */
+export async function navigationFor(db: Db, _user: SessionUser, locale: Locale): Promise<NavigationItem[]> {
+  const stored = z.array(storedNavigationItemSchema).safeParse(await settingsRepo.get(db, 'menu'));
+  return localizeMenu(stored.success ? stored.data : defaultMenu, locale, (key) => t(locale, key));
+}
+
+/** The settings drawer of a member: links, then toggles with the member's current values. */
+export async function settingsMenuFor(
+  db: Db,
+  user: SessionUser,
+  locale: Locale,
+): Promise<SettingsMenuItem[]> {
+  const [settings, preferences] = await Promise.all([getSettings(db), settingsRepo.preferences(db, user.id)]);
+  const link = (key: string, path: string, icon: string): SettingsMenuItem => ({
+    type: 'link',
+    key,
+    link: path,
+    title: t(locale, `menu.settings.${key}`),
+    icon,
+    status: null,
+  });
+  const links = [
+    link('profile', `/who_is_who/${user.id}`, 'person'),
+    link('activities', '/activity_feed', 'notifications'),
+    link('change_password', '/change_password', 'lock'),
+    ...(settings.single_sign_on ? [] : [link('logout', '/logout', 'logout')]),
+  ];
+  const toggles = preferenceKeys.map(
+    (key): SettingsMenuItem => ({
+      type: 'toggle',
+      key,
+      link: `/api/v2/menu/settings/toggles/${key}`,
+      title: t(locale, `menu.settings.${key}`),
+      icon: null,
+      status: preferences.get(key) ?? preferenceDefaults[key],
+    }),
+  );
+  return [...links, ...toggles];
+}
+
+/** Switches one of the member's toggles and returns the updated item. */
+export async function toggleSetting(
+  db: Db,
+  user: SessionUser,
+  locale: Locale,
+  key: (typeof preferenceKeys)[number],
+  status: boolean,
+): Promise<SettingsMenuItem> {
+  await settingsRepo.setPreference(db, user.id, key, status);
+  const item = (await settingsMenuFor(db, user, locale)).find((entry) => entry.key === key);
+  return item!;
+}
+
+/** Whether a member wants a kind of notification (used when features send mail or push). */
+export async function wantsNotification(db: Db, userId: number, key: (typeof preferenceKeys)[number]) {
+  return (await settingsRepo.preference(db, userId, key)) ?? preferenceDefaults[key];
+}
+
+/** The cookie configuration and what a consent allows: necessary always, everything with track_all. */
+export async function consent(db: Db, query: { cdisc?: boolean; track_all?: boolean; categories?: string }) {
+  const stored = cookieConfigSchema.safeParse(await settingsRepo.get(db, 'cookie_config'));
+  const config = stored.success ? stored.data : minimalCookieConfig;
+  const known = config.cookie_types.map((type) => type.id);
+  const required = config.cookie_types
+    .filter((type) => type.required || type.id === 1)
+    .map((type) => type.id);
+  const asked = (query.categories ?? '').split('-').filter(Boolean).map(Number);
+  const categories = query.track_all
+    ? known
+    : [...new Set([...required, ...asked.filter((id) => known.includes(id))])].sort((a, b) => a - b);
+  const allowed_services = config.items
+    .filter((item) => categories.includes(item.cookie_type))
+    .flatMap((item) => item.provider.map((provider) => provider.service_id));
+  return {
+    cookie_config: config,
+    consent: {
+      decided: Boolean(query.cdisc),
+      track_all: Boolean(query.track_all),
+      categories,
+      allowed_services,
+    },
+  };
+}
+
+/** The languages this deployment offers. */
+export async function languages(db: Db) {
+  const settings = await getSettings(db);
+  return locales
+    .filter((locale) => settings.languages.includes(locale))
+    .map((locale) => ({
+      locale,
+      name: t(locale, `menu.language_name`),
+      default: locale === settings.default_language,
+    }));
+}

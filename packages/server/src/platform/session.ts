@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  cookies,
+  defaultLocale,
+  type Locale,
+  localeHeader,
+  locales,
+  sessionTtlSeconds,
+} from '@plaza/contract';
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppDeps } from '../app';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+const TOUCH_AFTER_MS = 60_000;
+
+/** The id of a session row: SHA-256 of the cookie's token, so a leaked table holds no usable tokens. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
+/** The locale of a call: `locale` query, `x-locale` header, the member's choice, else de_DE. */
+export function resolveLocale(request: FastifyRequest): Locale {
+  const query = (request.query as Record<string, unknown> | undefined)?.locale;
+  if (isLocale(query)) return query;
+  const header = request.headers[localeHeader];
+  if (isLocale(header)) return header;
+  if (request.user && isLocale(request.user.selected_language)) return request.user.selected_language;
+  return defaultLocale;
+}
+
+/** Options of the session cookie. */
+function cookieOptions(secure: boolean) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: sessionTtlSeconds };
+}
+
+/** Starts a session with a new random id (ending the caller's previous one) and sets its cookie. */
+export async function startSession(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  secure: boolean,
+) {
+  if (request.sessionId) await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  const token = randomBytes(32).toString('base64url');
+  const id = hashToken(token);
+  await db.insert(sessions).values({
+    id,
+    user_id: userId,
+    expires_at: new Date(Date.now() + sessionTtlSeconds * 1000),
+    ip: request.ip,
+    user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  });
+  reply.setCookie(cookies.session, token, cookieOptions(secure));
+  request.sessionId = id;
+  return id;
+}
+
+/** Ends the caller's session and clears its cookie. */
+export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, secure: boolean) {
+  if (request.sessionId) await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  reply.clearCookie(cookies.session, cookieOptions(secure));
+  request.sessionId = null;
+  request.user = null;
+}
+
+/** Ends every session of a member (optionally keeping one); returns the ended ids. */
+export async function endAllSessions(db: Db, userId: number, keep?: string): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(keep ? and(eq(sessions.user_id, userId), ne(sessions.id, keep)) : eq(sessions.user_id, userId))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
+/** Loads the member of the session cookie into `request.user`, and the call's locale into `request.locale`. */
+async function sessionPlugin(app: FastifyInstance, { database }: AppDeps) {
+  const { db } = database;
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.decorateRequest('locale', defaultLocale);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[cookies.session];
+    if (token) {
+      const id = hashToken(token);
+      const [row] = await db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.user_id))
+        .where(and(eq(sessions.id, id), gt(sessions.expires_at, new Date())));
+      if (row) {
+        request.user = row.user;
+        request.sessionId = id;
+        const now = Date.now();
+        if (now - row.session.last_seen_at.getTime() > TOUCH_AFTER_MS) {
+          await db
+            .update(sessions)
+            .set({ last_seen_at: new Date(now) })
+            .where(eq(sessions.id, id));
+          await db
+            .update(users)
+            .set({ last_seen_at: new Date(now) })
+            .where(eq(users.id, row.user.id));
+        }
+      }
+    }
+    request.locale = resolveLocale(request);
+  });
+}
+
+export const session = fp(sessionPlugin, { name: 'plaza-session', dependencies: ['@fastify/cookie'] });
