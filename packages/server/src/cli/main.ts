@@ -1,0 +1,142 @@
+import { parseArgs } from 'node:util';
+import { userPermissionSchema } from '@plaza/contract';
+import { ZodError } from 'zod';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { seedDemoContent } from '../db/seed';
+import { setSettingByPath } from '../modules/settings/service';
+import { createUser } from '../modules/users/create-user';
+import { setUserPassword } from '../modules/users/set-password';
+import { AppError } from '../platform/errors';
+
+const help = `Plaza operator commands (run as: npm run plaza -- <command>):
+
+  migrate                       apply the database migrations
+  seed                          fill an empty database with the demo content (prints the admin login once)
+  user:create --username U --email E --password P [--firstname F] [--lastname L]
+              [--superadmin] [--permission superadmin|users|post_as_author]... [--no-agb]
+                                create a member (--no-agb: has not accepted the terms yet)
+  user:set-password --username U --password P
+                                set a member's password and end their sessions
+  settings:set <dotted.path> <json>
+                                change one setting, e.g. settings:set login_options.login_identifier '"email"'
+  help                          show this text
+
+The database is the server's: DATABASE_URL, or PGlite in DATA_DIR (stop the server first).`;
+
+class UsageError extends Error {}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    return await run(database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function run(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'migrate':
+      await withDatabase(async () => undefined);
+      console.log('Migrations applied.');
+      return;
+    case 'seed': {
+      const result = await withDatabase(({ db }) =>
+        seedDemoContent(db, { publicUrl: loadConfig().publicUrl }),
+      );
+      if (result.admin) console.log(`Admin login: ${result.admin.username} / ${result.admin.password}`);
+      else console.log('The database already has content; nothing seeded.');
+      return;
+    }
+    case 'user:create': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          username: { type: 'string' },
+          email: { type: 'string' },
+          password: { type: 'string' },
+          firstname: { type: 'string' },
+          lastname: { type: 'string' },
+          superadmin: { type: 'boolean', default: false },
+          permission: { type: 'string', multiple: true, default: [] },
+          'no-agb': { type: 'boolean', default: false },
+        },
+      });
+      const permissions = [...(values.permission ?? []), ...(values.superadmin ? ['superadmin'] : [])].map(
+        (p) => {
+          const parsed = userPermissionSchema.safeParse(p);
+          if (!parsed.success)
+            throw new UsageError(`unknown permission "${p}" (superadmin, users, post_as_author)`);
+          return parsed.data;
+        },
+      );
+      const user = await withDatabase(({ db }) =>
+        createUser(db, {
+          username: required(values, 'username'),
+          email: required(values, 'email'),
+          password: required(values, 'password'),
+          firstname: values.firstname,
+          lastname: values.lastname,
+          permissions,
+          agb_nda_accepted: !values['no-agb'],
+        }),
+      );
+      console.log(`Created member ${user.username} (id ${user.id}).`);
+      return;
+    }
+    case 'user:set-password': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { username: { type: 'string' }, password: { type: 'string' } },
+      });
+      const username = required(values, 'username');
+      const ended = await withDatabase(({ db }) =>
+        setUserPassword(db, username, required(values, 'password')),
+      );
+      console.log(`Password of ${username} set; ${ended} session(s) ended.`);
+      return;
+    }
+    case 'settings:set': {
+      const [dotted, json] = rest;
+      if (!dotted || json === undefined)
+        throw new UsageError('settings:set needs a dotted path and a JSON value');
+      let value: unknown;
+      try {
+        value = JSON.parse(json);
+      } catch {
+        throw new UsageError(`the value must be JSON, e.g. '"email"' or 'true' (got ${json})`);
+      }
+      await withDatabase(({ db }) => setSettingByPath(db, dotted, value));
+      console.log(`Setting ${dotted} changed.`);
+      return;
+    }
+    case undefined:
+    case 'help':
+    case '--help':
+      console.log(help);
+      return;
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof UsageError) console.error(`Error: ${error.message}\n\n${help}`);
+  else if (error instanceof ZodError) {
+    console.error(
+      `Error: ${error.issues.map((issue) => `${issue.path.join('.') || 'input'}: ${issue.message}`).join('; ')}`,
+    );
+  } else if (error instanceof AppError || error instanceof Error) console.error(`Error: ${error.message}`);
+  else console.error('Error:', error);
+  process.exit(1);
+});
