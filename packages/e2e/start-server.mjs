@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Starts Plaza for the end-to-end tests: a fresh PGlite data folder, the demo content, the test
+// members created through the operator CLI, then the server itself on PLAZA_E2E_PORT.
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { dataDir, members, port } from './fixtures/members.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' };
+
+rmSync(dataDir, { recursive: true, force: true });
+
+function cli(...args) {
+  const result = spawnSync(process.execPath, ['packages/server/bin/plaza.mjs', ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr);
+    throw new Error(`plaza ${args[0]} failed`);
+  }
+}
+
+cli('seed');
+for (const member of Object.values(members)) {
+  const flags = ['--username', member.username, '--email', member.email, '--password', member.password];
+  flags.push('--firstname', member.firstname, '--lastname', member.lastname);
+  if (member.superadmin) flags.push('--superadmin');
+  if (member.agb === false) flags.push('--no-agb');
+  cli('user:create', ...flags);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  cwd: root,
+  env: {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOG_LEVEL: 'warn',
+  },
+  stdio: 'inherit',
+});
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => process.exit(code ?? 0));
