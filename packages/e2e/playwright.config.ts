@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { baseURL } from './fixtures/members.mjs';
+import { baseURL } from './fixtures/members';
 
 /** Debian's Chromium, never a downloaded browser; flags that keep it off the closed network. */
 const chromiumArgs = [
@@ -32,7 +32,7 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.PLAZA_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs },
   },
   webServer: {
-    command: 'node start-server.mjs',
+    command: 'node --import tsx start-server.ts',
     url: `${baseURL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -86,8 +86,8 @@ test('resets a forgotten password through the mailed link', async ({ page }) => 
   await expectAccessible(page);
   await screenshot(page, 'reset-password');
   const fresh = 'Fresh-pass-2026!';
-  await page.getByLabel(/New password|Neues Passwort/).fill(fresh);
-  await page.getByLabel(/Repeat new password|Neues Passwort wiederholen/).fill(fresh);
+  await page.getByRole('textbox', { name: /^(New password|Neues Passwort)$/ }).fill(fresh);
+  await page.getByRole('textbox', { name: /^(Repeat new password|Neues Passwort wiederholen)$/ }).fill(fresh);
   await page.getByRole('button', { name: /Save password|Passwort speichern/ }).click();
   await expect(page.getByText(/new password is saved|neues Passwort ist gespeichert/i)).toBeVisible();
 
@@ -104,7 +104,7 @@ test('changes the password of a signed-in member', async ({ page }) => {
   await expectAccessible(page);
   const fresh = 'Changed-pass-2026!';
   await page.getByLabel('Current password', { exact: false }).fill(members.change.password);
-  await page.getByLabel(/^New password/).fill(fresh);
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(fresh);
   await page.getByLabel('Repeat new password', { exact: false }).fill(fresh);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText(/Your password has been changed/)).toBeVisible();

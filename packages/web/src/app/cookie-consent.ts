@@ -19,9 +19,17 @@ export function saveConsent(categories: number[], trackAll: boolean): void {
   writeCookie('cookie_config', chosen.join('-'), cookies.consentExpiryDays);
 }
 
+/** The window event that asks the cookie overlay to open. */
+export const cookieOverlayEvent = 'plaza:cookie-overlay';
+
 /** Asks the cookie overlay to open (footer link). */
 export function openCookieOverlay(): void {
-  window.dispatchEvent(new Event('plaza:cookie-overlay'));
+  window.dispatchEvent(new Event(cookieOverlayEvent));
+}
+
+/** True when the overlay opens by itself: the deployment shows the cookie layer and no choice is stored. */
+export function cookieOverlayWanted(showCookieLayer: boolean): boolean {
+  return showCookieLayer && readConsent() === null;
 }
 
 /** A text of the cookie config in the given locale, falling back to its language, then to any text. */

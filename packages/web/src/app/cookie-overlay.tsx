@@ -12,16 +12,25 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../lib/api-client';
-import { localized, readConsent, saveConsent } from './cookie-consent';
+import {
+  cookieOverlayEvent,
+  cookieOverlayWanted,
+  localized,
+  readConsent,
+  saveConsent,
+} from './cookie-consent';
 import { useSession } from './session';
 import { useLang } from './use-lang';
 
-/** The cookie overlay: a main view and a details view with the categories and their providers. */
-export function CookieOverlay() {
+/**
+ * The cookie overlay: a main view and a details view with the categories and their providers.
+ * `requested`: it was mounted because the footer link asked for it, so it starts open.
+ */
+export function CookieOverlay({ requested = false }: { requested?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { settings } = useSession();
-  const [open, setOpen] = useState(() => settings.show_cookie_layer && readConsent() === null);
+  const [open, setOpen] = useState(() => requested || cookieOverlayWanted(settings.show_cookie_layer));
   const [view, setView] = useState<'main' | 'details'>('main');
   const [selected, setSelected] = useState<number[]>(() => readConsent()?.categories ?? [1]);
 
@@ -30,8 +39,8 @@ export function CookieOverlay() {
       setView('main');
       setOpen(true);
     };
-    window.addEventListener('plaza:cookie-overlay', show);
-    return () => window.removeEventListener('plaza:cookie-overlay', show);
+    window.addEventListener(cookieOverlayEvent, show);
+    return () => window.removeEventListener(cookieOverlayEvent, show);
   }, []);
 
   const consent = useQuery({

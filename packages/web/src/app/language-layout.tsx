@@ -1,16 +1,19 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import LinearProgress from '@mui/material/LinearProgress';
-import { ThemeProvider } from '@mui/material/styles';
 import { defaultLocale } from '@plaza/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { activateLocale, isLocale } from '../lib/i18n';
-import { CookieOverlay } from './cookie-overlay';
+import { cookieOverlayEvent, cookieOverlayWanted } from './cookie-consent';
 import { shouldResetScroll, stripLanguage } from './guard';
 import { sessionQuery } from './session';
 import { buildTheme } from './theme';
+import { ThemeProvider } from './theme-provider';
 import { useLang } from './use-lang';
+
+/** The cookie overlay is loaded only when it is shown: on a first visit, or when the footer link asks for it. */
+const CookieOverlay = lazy(() => import('./cookie-overlay').then((m) => ({ default: m.CookieOverlay })));
 
 function Loading() {
   return <LinearProgress aria-label="Loading" sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />;
@@ -50,6 +53,17 @@ export function LanguageLayout() {
   }, [lang]);
 
   const settings = session.data?.session.settings;
+  // Mounted once needed; it then listens for the footer link itself.
+  const [overlay, setOverlay] = useState<'auto' | 'requested' | null>(null);
+  useEffect(() => {
+    if (settings && cookieOverlayWanted(settings.show_cookie_layer)) setOverlay((now) => now ?? 'auto');
+  }, [settings]);
+  useEffect(() => {
+    const request = () => setOverlay((now) => now ?? 'requested');
+    window.addEventListener(cookieOverlayEvent, request);
+    return () => window.removeEventListener(cookieOverlayEvent, request);
+  }, []);
+
   const theme = useMemo(() => (settings ? buildTheme(settings) : null), [settings]);
 
   useEffect(() => {
@@ -67,7 +81,11 @@ export function LanguageLayout() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <Outlet />
-      <CookieOverlay />
+      {overlay && (
+        <Suspense fallback={null}>
+          <CookieOverlay requested={overlay === 'requested'} />
+        </Suspense>
+      )}
     </ThemeProvider>
   );
 }

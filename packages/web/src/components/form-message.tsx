@@ -1,6 +1,9 @@
 import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import { lazy, Suspense } from 'react';
 import { useSession } from '../app/session';
+
+/** Loaded when a deployment with system notification messages first shows an error. */
+const ErrorSnackbar = lazy(() => import('./error-snackbar').then((m) => ({ default: m.ErrorSnackbar })));
 
 /**
  * A form's result: an alert in place, or a persistent snackbar for errors when the deployment
@@ -19,11 +22,9 @@ export function FormMessage({
   if (!text) return null;
   if (settings.show_system_notification_message && severity === 'error') {
     return (
-      <Snackbar open anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-        <Alert severity="error" variant="filled" onClose={onClose}>
-          {text}
-        </Alert>
-      </Snackbar>
+      <Suspense fallback={null}>
+        <ErrorSnackbar text={text} onClose={onClose} />
+      </Suspense>
     );
   }
   return (

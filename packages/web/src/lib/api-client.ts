@@ -29,7 +29,8 @@ export class ApiRequestError extends Error {
 type Part<T> = T extends z.ZodType ? z.input<T> : never;
 type Opt<K extends string, T> = [T] extends [never]
   ? { [P in K]?: never }
-  : {} extends T
+  : // biome-ignore lint/complexity/noBannedTypes: `{}` tests whether every key of T is optional.
+    {} extends T
     ? { [P in K]?: T }
     : { [P in K]: T };
 
@@ -57,6 +58,7 @@ async function ensureCsrfCookie(): Promise<string | undefined> {
 /** Calls an endpoint of the contract: CSRF header, locale header, typed input and output. */
 export async function call<E extends Endpoint>(
   endpoint: E,
+  // biome-ignore lint/complexity/noBannedTypes: `{}` tests whether every key of the input is optional.
   ...[input]: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
 ): Promise<EndpointResponse<E>> {
   const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };

@@ -11,5 +11,6 @@ export function readCookie(name: string): string | undefined {
 export function writeCookie(name: string, value: string, days: number): void {
   const expires = new Date(Date.now() + days * 24 * 3600 * 1000).toUTCString();
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
   document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax${secure}`;
 }

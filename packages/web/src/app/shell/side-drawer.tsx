@@ -50,7 +50,11 @@ export function SideDrawerContent({
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       {session.settings.show_company_logo && (
         <Box sx={{ p: 2 }}>
-          <RouterLink to={`/${lang}`} onClick={onNavigate} aria-label={t('app.home')}>
+          <RouterLink
+            to={`/${lang}`}
+            onClick={onNavigate}
+            aria-label={`${session.settings.company.name}, ${t('app.home')}`}
+          >
             {session.settings.company.logo_url ? (
               <Box
                 component="img"

@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useSession } from '../../app/session';
-import { LanguageChanger } from '../../app/shell/language-changer';
+import { LazyLanguageChanger } from '../../app/shell/lazy-language-changer';
 
 /** The frame of the sign-in pages: no navigation, the company's name or logo, a card. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -24,7 +24,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
               {settings.company.name}
             </Typography>
           )}
-          <LanguageChanger />
+          <LazyLanguageChanger />
         </Box>
         <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
           <Typography variant="h1" gutterBottom>

@@ -1,18 +1,17 @@
-#!/usr/bin/env node
 // Starts Plaza for the end-to-end tests: a fresh PGlite data folder, the demo content, the test
 // members created through the operator CLI, then the server itself on PLAZA_E2E_PORT.
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dataDir, members, port } from './fixtures/members.mjs';
+import { dataDir, members, port } from './fixtures/members';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' };
 
 rmSync(dataDir, { recursive: true, force: true });
 
-function cli(...args) {
+function cli(...args: string[]) {
   const result = spawnSync(process.execPath, ['packages/server/bin/plaza.mjs', ...args], {
     cwd: root,
     env,
@@ -28,8 +27,8 @@ cli('seed');
 for (const member of Object.values(members)) {
   const flags = ['--username', member.username, '--email', member.email, '--password', member.password];
   flags.push('--firstname', member.firstname, '--lastname', member.lastname);
-  if (member.superadmin) flags.push('--superadmin');
-  if (member.agb === false) flags.push('--no-agb');
+  if ('superadmin' in member) flags.push('--superadmin');
+  if ('agb' in member && !member.agb) flags.push('--no-agb');
   cli('user:create', ...flags);
 }
 
