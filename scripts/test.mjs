@@ -108,9 +108,12 @@ if (wanted('e2e')) {
   const chromium = process.env.PLAZA_CHROMIUM ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
     missing('e2e', `Chromium is not installed at ${chromium} (apt-get install -y chromium)`);
-  } else if (!existsSync(path.join(root, 'packages/web/dist/index.html'))) {
+  } else if (
+    !existsSync(path.join(root, 'packages/web/dist/index.html')) &&
+    run('build web app for e2e', 'npm', ['run', 'build', '--workspace', '@plaza/web'], root) !== 0
+  ) {
     totals.failed += 1;
-    notes.push('FAILED e2e: the web app is not built (npm run build)');
+    notes.push('FAILED e2e: the web app did not build');
   } else {
     const file = path.join(reports, 'e2e.json');
     const status = run('e2e', 'npx', ['playwright', 'test'], path.join(root, 'packages/e2e'), {

@@ -13,7 +13,7 @@ export function RouteError() {
   const chunk = isChunkLoadError(error);
   return (
     <Container component="main" maxWidth="sm" sx={{ py: 8 }}>
-      <Typography variant="h1" gutterBottom>
+      <Typography variant="h4" component="h1" gutterBottom>
         {chunk
           ? t('app.chunk_error.title', { defaultValue: 'A new version is available' })
           : t('app.error.title', { defaultValue: 'Something went wrong' })}
