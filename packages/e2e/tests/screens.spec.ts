@@ -41,3 +41,13 @@ test('the language changer switches the interface language', async ({ page, cont
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', /en/);
 });
+
+test('the navigation from the server follows the language', async ({ page, context }) => {
+  await acceptCookies(context);
+  await signIn(page, members.shots, 'de_DE');
+  const nav = page.getByRole('navigation').first();
+  await expect(nav.getByRole('link', { name: 'Gruppen' })).toBeVisible();
+  await page.goto('/en_GB');
+  await expect(nav.getByRole('link', { name: 'Groups' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Gruppen' })).toBeHidden();
+});

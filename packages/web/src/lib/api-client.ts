@@ -3,10 +3,12 @@ import {
   buildPath,
   cookies,
   csrfHeader,
+  defaultLocale,
   type Endpoint,
   type EndpointResponse,
   type Locale,
   localeHeader,
+  locales,
 } from '@plaza/contract';
 import type { z } from 'zod';
 import { readCookie } from './cookies';
@@ -39,7 +41,18 @@ export type CallInput<E extends Endpoint> = Opt<'params', Part<E['params']>> &
   Opt<'query', Part<E['query']>> &
   Opt<'body', Part<E['body']>>;
 
-let currentLocale: Locale = 'de_DE';
+/** The language of the page's URL (`/{lang}/...`), so the very first calls already carry it. */
+function localeOfPage(): Locale {
+  const first = typeof window === 'undefined' ? '' : window.location.pathname.split('/')[1];
+  return (locales as readonly string[]).includes(first ?? '') ? (first as Locale) : defaultLocale;
+}
+
+let currentLocale: Locale = localeOfPage();
+
+/** The locale sent with every call. */
+export function getApiLocale(): Locale {
+  return currentLocale;
+}
 
 /** Sets the locale sent with every call. */
 export function setApiLocale(locale: Locale): void {

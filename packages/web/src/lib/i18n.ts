@@ -1,7 +1,8 @@
 import { defaultLocale, endpoints, type Locale, locales } from '@plaza/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { call, setApiLocale } from './api-client';
+import { call, getApiLocale, setApiLocale } from './api-client';
+import { queryClient } from './query-client';
 
 /** True when the text is one of the app's locales. */
 export function isLocale(value: string | undefined): value is Locale {
@@ -24,7 +25,10 @@ void i18n.use(initReactI18next).init({
 
 /** Loads a language's bundle from the server (once) and switches to it. */
 export async function activateLocale(locale: Locale): Promise<void> {
+  const switched = getApiLocale() !== locale;
   setApiLocale(locale);
+  // Server answers are localized (menus, settings texts): a new language refetches them.
+  if (switched) await queryClient.invalidateQueries();
   if (!loaded.has(locale)) {
     const bundle = await call(endpoints.settings.translations, { params: { locale } });
     i18n.addResourceBundle(locale, 'translation', bundle, true, true);
