@@ -75,6 +75,11 @@ export const locales = ['de_DE', 'en_GB'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'de_DE';
 
+/** True when the value is one of the app's locales. */
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}
+
 /** Brute-force protection (anchors: Mastodon 25 per IP per 5 min, GitLab locks after 10 failures). */
 export const authThrottle = {
   loginPerIp: { max: 25, windowSeconds: 300 },

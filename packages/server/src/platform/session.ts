@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   cookies,
   defaultLocale,
+  isLocale,
   type Locale,
   localeHeader,
-  locales,
   sessionTtlSeconds,
 } from '@plaza/contract';
 import { and, eq, gt, ne } from 'drizzle-orm';
@@ -19,10 +19,6 @@ const TOUCH_AFTER_MS = 60_000;
 /** The id of a session row: SHA-256 of the cookie's token, so a leaked table holds no usable tokens. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 
 /** The locale of a call: `locale` query, `x-locale` header, the member's choice, else de_DE. */

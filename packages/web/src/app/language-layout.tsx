@@ -1,10 +1,10 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import LinearProgress from '@mui/material/LinearProgress';
-import { defaultLocale } from '@plaza/contract';
+import { defaultLocale, isLocale } from '@plaza/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { activateLocale, isLocale } from '../lib/i18n';
+import { activateLocale } from '../lib/i18n';
 import { cookieOverlayEvent, cookieOverlayWanted } from './cookie-consent';
 import { shouldResetScroll, stripLanguage } from './guard';
 import { sessionQuery } from './session';

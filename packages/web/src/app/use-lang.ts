@@ -1,6 +1,5 @@
-import { defaultLocale, type Locale } from '@plaza/contract';
+import { defaultLocale, isLocale, type Locale } from '@plaza/contract';
 import { useParams } from 'react-router';
-import { isLocale } from '../lib/i18n';
 
 /** The language of the current route (the layout has already checked it). */
 export function useLang(): Locale {

@@ -6,9 +6,9 @@ import {
   defaultLocale,
   type Endpoint,
   type EndpointResponse,
+  isLocale,
   type Locale,
   localeHeader,
-  locales,
 } from '@plaza/contract';
 import type { z } from 'zod';
 import { readCookie } from './cookies';
@@ -44,7 +44,7 @@ export type CallInput<E extends Endpoint> = Opt<'params', Part<E['params']>> &
 /** The language of the page's URL (`/{lang}/...`), so the very first calls already carry it. */
 function localeOfPage(): Locale {
   const first = typeof window === 'undefined' ? '' : window.location.pathname.split('/')[1];
-  return (locales as readonly string[]).includes(first ?? '') ? (first as Locale) : defaultLocale;
+  return isLocale(first) ? first : defaultLocale;
 }
 
 let currentLocale: Locale = localeOfPage();

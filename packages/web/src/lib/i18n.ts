@@ -1,13 +1,8 @@
-import { defaultLocale, endpoints, type Locale, locales } from '@plaza/contract';
+import { defaultLocale, endpoints, type Locale } from '@plaza/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { call, getApiLocale, setApiLocale } from './api-client';
 import { queryClient } from './query-client';
-
-/** True when the text is one of the app's locales. */
-export function isLocale(value: string | undefined): value is Locale {
-  return (locales as readonly string[]).includes(value ?? '');
-}
 
 /** The HTML lang attribute of a locale (de_DE -> de-DE). */
 export const htmlLang = (locale: Locale) => locale.replace('_', '-');
