@@ -21,6 +21,8 @@ export const errorCodes = [
   'password_too_weak',
   'username_taken',
   'email_taken',
+  'last_admin',
+  'image_required',
   'internal',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);

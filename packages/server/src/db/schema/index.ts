@@ -1,4 +1,6 @@
 export * from './activities';
+export * from './groups';
 export * from './settings';
 export * from './throttle';
+export * from './uploads';
 export * from './users';

@@ -1,0 +1,465 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { idSchema } from './entities';
+import { pageQuerySchema, paginated } from './pagination';
+import { fileSchema, imageCropSchema, uploadedImageSchema } from './uploads';
+
+/**
+ * Kinds of group (not shown in the spec; designed here):
+ * - `open`: public, anyone joins directly (`free_to_join`);
+ * - `approval`: public, joining needs an admin's approval (`request_approval`);
+ * - `private`: invitation only, invisible to non-members.
+ */
+export const groupTypes = ['open', 'approval', 'private'] as const;
+export const groupTypeSchema = z.enum(groupTypes);
+export type GroupType = z.infer<typeof groupTypeSchema>;
+
+/** Rights of the viewer on a group, computed on the server from role and group kind. */
+export const groupPermissions = ['delete', 'edit', 'leave', 'manage_topics', 'post_content'] as const;
+export const groupPermissionSchema = z.enum(groupPermissions);
+export type GroupPermission = z.infer<typeof groupPermissionSchema>;
+
+/** Role inside a group: `admin` (owner/admin: edits, manages members and topics) or `member`. */
+export const groupRoles = ['admin', 'member'] as const;
+export const groupRoleSchema = z.enum(groupRoles);
+export type GroupRole = z.infer<typeof groupRoleSchema>;
+
+/**
+ * State of a membership row:
+ * `pending` invited and not answered, `applied` asked to join and not answered,
+ * `accepted` a member, `declined` an invitation or application turned down.
+ */
+export const membershipStatuses = ['pending', 'applied', 'accepted', 'declined'] as const;
+export const membershipStatusSchema = z.enum(membershipStatuses);
+export type MembershipStatus = z.infer<typeof membershipStatusSchema>;
+
+/** `invite`: an admin invited the member; `application`: the member asked to join. */
+export const membershipTypes = ['invite', 'application'] as const;
+export const membershipTypeSchema = z.enum(membershipTypes);
+
+/** The viewer's own membership in a group, or null. */
+export const ownMembershipSchema = z.object({
+  id: z.number().int(),
+  status: membershipStatusSchema,
+  role: groupRoleSchema,
+});
+
+/** A member row of a group's member lists. */
+export const groupMemberSchema = z.object({
+  id: z.number().int(),
+  img: z.string().nullable(),
+  names: z.object({ firstname: z.string(), lastname: z.string() }),
+  combined_name: z.string(),
+  role: groupRoleSchema,
+  status: membershipStatusSchema,
+  membership_id: z.number().int(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+
+export const groupMemberListSchema = paginated(groupMemberSchema);
+
+/** A topic as listed on its group. `date` is the creation time (ISO 8601). */
+export const groupTopicRefSchema = z.object({ id: z.number().int(), name: z.string(), date: z.string() });
+
+const groupInfosSchema = z.object({ title: z.string(), description: z.string(), img: z.string().nullable() });
+
+/** A group in lists (own groups, public groups). */
+export const groupSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  type: groupTypeSchema,
+  free_to_join: z.boolean(),
+  member_count: z.number().int(),
+  permissions: z.array(groupPermissionSchema),
+  membership: ownMembershipSchema.nullable(),
+});
+export type GroupSummary = z.infer<typeof groupSummarySchema>;
+
+/** A group page: the summary plus its infos, topics, files and first members. */
+export const groupSchema = groupSummarySchema.extend({
+  infos: groupInfosSchema,
+  topics: z.array(groupTopicRefSchema),
+  files: z.array(fileSchema),
+  members: groupMemberListSchema,
+});
+export type Group = z.infer<typeof groupSchema>;
+
+/** An invitation to a group or an application to join one, as the groups list shows it. */
+export const membershipSchema = z.object({
+  id: z.number().int(),
+  membership_id: z.number().int(),
+  type: membershipTypeSchema,
+  status: membershipStatusSchema,
+  /** Group image, name and description. */
+  image: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  group_id: z.number().int(),
+  /** The other person: the inviter of an invitation, the applicant of an application. */
+  user_details: z.object({
+    user_id: z.number().int().nullable(),
+    image: z.string().nullable(),
+    combined_name: z.string(),
+  }),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+export const groupNameSchema = text(120);
+export const groupDescriptionSchema = text(5000);
+const userIdsSchema = z.array(z.number().int().positive()).min(1).max(200);
+
+export const createGroupSchema = z.object({
+  name: groupNameSchema,
+  description: groupDescriptionSchema,
+  type: groupTypeSchema.default('open'),
+  /** An image uploaded with `groups/image` (and cropped); required when `group_image_required` is on. */
+  img_id: z.number().int().positive().nullable().optional(),
+  /** Members to invite right away. */
+  users: z.array(z.number().int().positive()).max(200).default([]),
+});
+
+export const updateGroupSchema = z.object({
+  description: groupDescriptionSchema,
+  /** Changed only when `update_group_name` is on. */
+  name: groupNameSchema.optional(),
+  type: groupTypeSchema.optional(),
+  img_id: z.number().int().positive().nullable().optional(),
+});
+
+/** `member`: groups the viewer belongs to; `admin`: groups the viewer administers; `all`: every group visible to the viewer. */
+export const groupListTypes = ['member', 'admin', 'all'] as const;
+
+/** Member lists of a group (the tabs of the manage-members overlay, plus applications and invite candidates). */
+export const groupUserListTypes = [
+  'all',
+  'admins',
+  'invitations',
+  'invitations_decline',
+  'applications',
+  /** Signed-up members who are not in the group in any state: whom an admin may invite. */
+  'candidates',
+] as const;
+export const groupUserListTypeSchema = z.enum(groupUserListTypes);
+
+const groupParams = z.object({ id: idSchema });
+const groupUserParams = z.object({ id: idSchema, userId: idSchema });
+const usersBody = z.object({ users: userIdsSchema });
+const okSchema = z.object({ success: z.literal(true) });
+const membershipResultSchema = z.object({
+  success: z.literal(true),
+  membership: ownMembershipSchema.nullable(),
+});
+
+const tags = ['groups'];
+export const groupEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/groups',
+    summary: 'Groups of the signed-in member; `permissions` says whether they may create groups',
+    tags,
+    access: 'user',
+    query: pageQuerySchema.extend({ type: z.enum(groupListTypes).default('member') }),
+    response: paginated(groupSummarySchema).extend({ permissions: z.array(z.enum(['create'])) }),
+  }),
+  publicGroups: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/public_groups',
+    summary: 'Public groups (open or with approval) the member does not belong to',
+    tags,
+    access: 'user',
+    query: pageQuerySchema,
+    response: paginated(groupSummarySchema),
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/groups/:id',
+    summary: 'A group page; a private group is "not found" for non-members',
+    tags,
+    access: 'user',
+    params: groupParams,
+    response: groupSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/groups',
+    summary: 'Create a group; the creator becomes its admin and the listed members are invited',
+    tags,
+    access: 'user',
+    body: createGroupSchema,
+    response: groupSchema,
+    status: 201,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v2/groups/:id',
+    summary: 'Edit a group (admins)',
+    tags,
+    access: 'user',
+    params: groupParams,
+    body: updateGroupSchema,
+    response: groupSchema,
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v2/groups/:id',
+    summary: 'Delete a group with its topics and files (admins)',
+    tags,
+    access: 'user',
+    params: groupParams,
+    response: okSchema,
+  }),
+  join: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/groups/:id/join',
+    summary: 'Join an open group',
+    tags,
+    access: 'user',
+    params: groupParams,
+    response: membershipResultSchema,
+  }),
+  requestApproval: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/groups/:id/request_approval',
+    summary: 'Apply to join a group that needs approval; its admins get an application activity',
+    tags,
+    access: 'user',
+    params: groupParams,
+    response: membershipResultSchema,
+  }),
+  leave: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v2/groups/members/:id',
+    summary: 'Leave a group (`id` is the group); the last admin must hand over first',
+    tags,
+    access: 'user',
+    params: groupParams,
+    response: okSchema,
+  }),
+  users: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/groups/:id/users',
+    summary: 'Members of a group by list type; lists other than `all` and `admins` are for admins',
+    tags,
+    access: 'user',
+    params: groupParams,
+    query: pageQuerySchema.extend({ type: groupUserListTypeSchema.default('all') }),
+    response: groupMemberListSchema,
+  }),
+  usersFiltered: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/groups/:id/users',
+    summary: 'Members of a group by list type, limited to the given user ids',
+    tags,
+    access: 'user',
+    params: groupParams,
+    body: z.object({
+      page: z.number().int().min(1).default(1),
+      per_page: z.number().int().min(1).max(100).default(20),
+      filter: z.array(z.number().int().positive()).max(500).default([]),
+      type: groupUserListTypeSchema.default('all'),
+    }),
+    response: groupMemberListSchema,
+  }),
+  usersSearch: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/groups/:id/users/search',
+    summary: 'Search a member list of a group by name',
+    tags,
+    access: 'user',
+    params: groupParams,
+    query: pageQuerySchema.extend({
+      search: z.string().trim().max(100).default(''),
+      type: groupUserListTypeSchema.default('all'),
+    }),
+    response: groupMemberListSchema,
+  }),
+  addAdmins: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/groups/:id/admins',
+    summary: 'Make members admins (admins)',
+    tags,
+    access: 'user',
+    params: groupParams,
+    body: usersBody,
+    response: okSchema,
+  }),
+  removeAdmin: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v2/groups/:id/admins/:userId',
+    summary: 'Take admin rights back (admins); the last admin stays',
+    tags,
+    access: 'user',
+    params: groupUserParams,
+    response: okSchema,
+  }),
+  removeUser: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v2/groups/:id/users/:userId',
+    summary: 'Remove a member from a group (admins)',
+    tags,
+    access: 'user',
+    params: groupUserParams,
+    response: okSchema,
+  }),
+  invite: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/groups/:id/invitations',
+    summary: 'Invite members (admins); each gets an invite activity',
+    tags,
+    access: 'user',
+    params: groupParams,
+    body: usersBody,
+    response: okSchema,
+  }),
+  resendInvitations: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/groups/:id/invitations_resend',
+    summary: 'Send pending or declined invitations again (admins)',
+    tags,
+    access: 'user',
+    params: groupParams,
+    body: usersBody,
+    response: okSchema,
+  }),
+  resendInvitation: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/groups/:id/invitation_resend/:userId',
+    summary: 'Send one pending or declined invitation again (admins)',
+    tags,
+    access: 'user',
+    params: groupUserParams,
+    response: okSchema,
+  }),
+  withdrawInvitation: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v2/groups/:id/invitations/:userId',
+    summary: 'Withdraw a pending invitation (admins)',
+    tags,
+    access: 'user',
+    params: groupUserParams,
+    response: okSchema,
+  }),
+  forgetDeclinedInvitation: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v2/groups/:id/invitations_decline/:userId',
+    summary: 'Remove a declined invitation from the list (admins)',
+    tags,
+    access: 'user',
+    params: groupUserParams,
+    response: okSchema,
+  }),
+  invitations: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/groups/invitations',
+    summary: 'Invitations to the signed-in member (`pending` by default, `all` with answered ones)',
+    tags,
+    access: 'user',
+    query: z.object({ type: z.enum(['pending', 'all']).default('pending') }),
+    response: z.object({ results: z.array(membershipSchema) }),
+  }),
+  acceptInvitation: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v2/groups/invitations/:id',
+    summary: 'Accept an invitation (`id` is the membership)',
+    tags,
+    access: 'user',
+    params: groupParams,
+    response: membershipResultSchema,
+  }),
+  declineInvitation: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v2/groups/invitations/:id',
+    summary: 'Decline an invitation (`id` is the membership)',
+    tags,
+    access: 'user',
+    params: groupParams,
+    response: membershipResultSchema,
+  }),
+  applications: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/groups/applications',
+    summary: 'Open applications to the groups the signed-in member administers',
+    tags,
+    access: 'user',
+    response: z.object({ results: z.array(membershipSchema) }),
+  }),
+  acceptApplication: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v2/groups/applications/:id',
+    summary: 'Accept an application (admins of its group); the applicant gets an activity',
+    tags,
+    access: 'user',
+    params: groupParams,
+    response: membershipResultSchema,
+  }),
+  declineApplication: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v2/groups/applications/:id',
+    summary: 'Decline an application (admins of its group); the applicant gets an activity',
+    tags,
+    access: 'user',
+    params: groupParams,
+    response: membershipResultSchema,
+  }),
+  uploadImage: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/groups/image',
+    summary:
+      'Upload a group or topic image (multipart, one file `file`, 20 MB at most, JPEG/PNG/WebP/GIF/AVIF by content)',
+    tags,
+    access: 'user',
+    response: uploadedImageSchema,
+    status: 201,
+  }),
+  cropImage: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v2/groups/image',
+    summary: 'Crop an uploaded image; the result is stored resized as WebP without metadata',
+    tags,
+    access: 'user',
+    body: z.object({ id: z.number().int().positive(), coordinates: imageCropSchema }),
+    response: uploadedImageSchema,
+  }),
+  cropGroupImage: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v2/groups/image/:id',
+    summary: "Crop a group's current image anew from its original (admins)",
+    tags,
+    access: 'user',
+    params: groupParams,
+    body: z.object({ coordinates: imageCropSchema }),
+    response: groupSchema,
+  }),
+  files: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/groups/:id/files',
+    summary: 'Files of a group, newest first',
+    tags,
+    access: 'user',
+    params: groupParams,
+    query: pageQuerySchema,
+    response: paginated(fileSchema),
+  }),
+  uploadFile: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/groups/:id/files',
+    summary: 'Upload a file to a group (multipart `file`; members who may post; checked by content)',
+    tags,
+    access: 'user',
+    params: groupParams,
+    response: fileSchema,
+    status: 201,
+  }),
+  removeFile: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v2/groups/:id/files/:fileId',
+    summary: 'Delete a file of a group (delete permission, or its uploader)',
+    tags,
+    access: 'user',
+    params: z.object({ id: idSchema, fileId: idSchema }),
+    response: okSchema,
+  }),
+};

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { images } from './uploads';
+import { users } from './users';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A group; `type` is open, approval or private (see the contract's groupTypes). */
+export const groups = pgTable(
+  'groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    type: text('type').notNull().default('open'),
+    image_id: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
+    creator_id: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('groups_name_idx').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * One row per member and group, whatever the state: invited (`pending`), applied, accepted or declined.
+ * `kind` says how it started (invite or application); `role` is admin or member.
+ */
+export const groupMemberships = pgTable(
+  'group_memberships',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    group_id: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('member'),
+    status: text('status').notNull(),
+    kind: text('kind').notNull(),
+    invited_by: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('group_memberships_group_user_idx').on(t.group_id, t.user_id),
+    index('group_memberships_user_idx').on(t.user_id, t.status),
+  ],
+);
+
+/** A topic of a group; a suggestion is a topic with status `suggested` until accepted. */
+export const topics = pgTable(
+  'topics',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    group_id: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    image_id: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** `active` or `suggested`. */
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+  },
+  (t) => [index('topics_group_idx').on(t.group_id, t.status)],
+);
+
+/** A file shared in a group, or in one of its topics when `topic_id` is set. */
+export const files = pgTable(
+  'files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    group_id: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    topic_id: integer('topic_id').references(() => topics.id, { onDelete: 'cascade' }),
+    uploader_id: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    mime_type: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    /** Relative to DATA_DIR/uploads; a random name, never the uploaded one. */
+    path: text('path').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_group_idx').on(t.group_id, t.created_at), index('files_topic_idx').on(t.topic_id)],
+);

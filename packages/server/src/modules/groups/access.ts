@@ -1,0 +1,118 @@
+import type {
+  GroupPermission,
+  GroupRole,
+  GroupType,
+  MembershipStatus,
+  TopicPermission,
+} from '@plaza/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { groupMemberships, groups, topics } from '../../db/schema';
+import { forbidden, notFound } from '../../platform/errors';
+import type { SessionUser } from '../../platform/request-context';
+import {
+  canManageMembers,
+  canReadGroupContent,
+  canSeeGroup,
+  type GroupFacts,
+  type GroupViewer,
+  groupPermissionsFor,
+  topicPermissionsFor,
+} from './policy';
+
+export type GroupRow = typeof groups.$inferSelect;
+export type TopicRow = typeof topics.$inferSelect;
+export type MembershipRow = typeof groupMemberships.$inferSelect;
+
+/** A group as one viewer may use it: every route goes through this before touching a group. */
+export interface GroupAccess {
+  group: GroupRow & { type: GroupType };
+  membership: MembershipRow | null;
+  viewer: GroupViewer;
+  facts: GroupFacts;
+  permissions: GroupPermission[];
+  /** May read topics, files, members and posts. */
+  canRead: boolean;
+  /** May invite, remove, promote and answer applications. */
+  canManageMembers: boolean;
+}
+
+/** Number of accepted admins of a group. */
+export async function countAdmins(db: Db, groupId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(groupMemberships)
+    .where(
+      and(
+        eq(groupMemberships.group_id, groupId),
+        eq(groupMemberships.status, 'accepted'),
+        eq(groupMemberships.role, 'admin'),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Loads a group for a viewer; a missing group and one the viewer may not see are both "not found". */
+export async function loadGroupAccess(db: Db, groupId: number, user: SessionUser): Promise<GroupAccess> {
+  const [group] = await db.select().from(groups).where(eq(groups.id, groupId));
+  if (!group) throw notFound('The group');
+  const [membership] = await db
+    .select()
+    .from(groupMemberships)
+    .where(and(eq(groupMemberships.group_id, groupId), eq(groupMemberships.user_id, user.id)));
+  const viewer: GroupViewer = {
+    superadmin: user.permissions.includes('superadmin'),
+    membership: membership
+      ? { status: membership.status as MembershipStatus, role: membership.role as GroupRole }
+      : null,
+  };
+  const facts: GroupFacts = { type: group.type as GroupType, adminCount: await countAdmins(db, groupId) };
+  if (!canSeeGroup(facts, viewer)) throw notFound('The group');
+  return {
+    group: group as GroupAccess['group'],
+    membership: membership ?? null,
+    viewer,
+    facts,
+    permissions: groupPermissionsFor(facts, viewer),
+    canRead: canReadGroupContent(facts, viewer),
+    canManageMembers: canManageMembers(viewer),
+  };
+}
+
+/** Throws 403 unless the group's permission list holds the permission. */
+export function requireGroupPermission(access: GroupAccess, permission: GroupPermission): void {
+  if (!access.permissions.includes(permission)) throw forbidden();
+}
+
+/** Throws 403 unless the viewer may read the group's content. */
+export function requireGroupRead(access: GroupAccess): void {
+  if (!access.canRead) throw forbidden('Only members of this group can see its content.');
+}
+
+/** Throws 403 unless the viewer manages the group's members. */
+export function requireMemberManager(access: GroupAccess): void {
+  if (!access.canManageMembers) throw forbidden('Only admins of this group can manage its members.');
+}
+
+/** A topic as one viewer may use it. */
+export interface TopicAccess {
+  topic: TopicRow;
+  groupAccess: GroupAccess;
+  permissions: TopicPermission[];
+}
+
+/**
+ * Loads an active topic for a viewer through its group: hidden with a group the viewer may not see,
+ * forbidden when the group's content is closed to them. Suggestions are not topics yet: "not found".
+ */
+export async function loadTopicAccess(db: Db, topicId: number, user: SessionUser): Promise<TopicAccess> {
+  const [topic] = await db.select().from(topics).where(eq(topics.id, topicId));
+  if (!topic || topic.status !== 'active') throw notFound('The topic');
+  const groupAccess = await loadGroupAccess(db, topic.group_id, user);
+  requireGroupRead(groupAccess);
+  return {
+    topic,
+    groupAccess,
+    permissions: topicPermissionsFor(groupAccess.permissions, topic.author_id === user.id),
+  };
+}
