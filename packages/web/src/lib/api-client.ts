@@ -69,12 +69,29 @@ async function ensureCsrfCookie(): Promise<string | undefined> {
 }
 
 /** Calls an endpoint of the contract: CSRF header, locale header, typed input and output. */
-export async function call<E extends Endpoint>(
+export function call<E extends Endpoint>(
   endpoint: E,
   // biome-ignore lint/complexity/noBannedTypes: `{}` tests whether every key of the input is optional.
   ...[input]: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
 ): Promise<EndpointResponse<E>> {
-  const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+  return send(endpoint, (input ?? {}) as { params?: object; query?: object; body?: unknown });
+}
+
+/** Uploads one file as multipart field `file` to an upload endpoint (its body is not JSON). */
+export function upload<E extends Endpoint>(
+  endpoint: E,
+  file: Blob,
+  input: Pick<CallInput<E>, 'params'> = {} as Pick<CallInput<E>, 'params'>,
+): Promise<EndpointResponse<E>> {
+  const form = new FormData();
+  form.append('file', file, file instanceof File ? file.name : 'upload');
+  return send(endpoint, { params: (input as { params?: object }).params, form });
+}
+
+async function send<E extends Endpoint>(
+  endpoint: E,
+  { params, query, body, form }: { params?: object; query?: object; body?: unknown; form?: FormData },
+): Promise<EndpointResponse<E>> {
   let url = buildPath(endpoint.path, params as Record<string, string | number>);
   if (query) {
     const search = new URLSearchParams();
@@ -96,7 +113,7 @@ export async function call<E extends Endpoint>(
       method: endpoint.method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
   } catch {
     throw new ApiRequestError(0, [{ code: 'internal', message: 'The server could not be reached.' }]);
