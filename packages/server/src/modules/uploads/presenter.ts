@@ -3,10 +3,15 @@ import type { files } from '../../db/schema';
 
 /** URL path under which stored images are served (files under DATA_DIR/uploads/images). */
 export const imagesUrlPrefix = '/uploads/images/';
+/** URL path under which re-encoded originals are served for the cropper (DATA_DIR/uploads/originals). */
+export const originalsUrlPrefix = '/uploads/originals/';
 
-/** Public URL of a stored image path (relative to DATA_DIR/uploads/images), or null. */
+/**
+ * Public URL of a stored image path, or null. Stored paths are relative to DATA_DIR/uploads and start
+ * with their folder (`images/<random>.webp` -> `/uploads/images/<random>.webp`, likewise `originals/`).
+ */
 export function imageUrl(path: string | null | undefined): string | null {
-  return path ? `${imagesUrlPrefix}${path}` : null;
+  return path ? `/uploads/${path}` : null;
 }
 
 export type FileRow = typeof files.$inferSelect;
