@@ -51,8 +51,9 @@ export const groupMemberSchema = z.object({
   names: z.object({ firstname: z.string(), lastname: z.string() }),
   combined_name: z.string(),
   role: groupRoleSchema,
-  status: membershipStatusSchema,
-  membership_id: z.number().int(),
+  /** Null in the `candidates` list: those members have no membership in the group. */
+  status: membershipStatusSchema.nullable(),
+  membership_id: z.number().int().nullable(),
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
