@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { call } from '../../lib/api-client';
-import { apiErrorText } from './api-error-text';
+import { apiErrorText } from '../../lib/api-error-text';
 import { type ChangeForm, changeFormSchema } from './schemas';
 
 /** Changes the signed-in member's password; other sessions end, this one stays signed in. */

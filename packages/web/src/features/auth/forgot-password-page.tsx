@@ -12,7 +12,7 @@ import { useLang } from '../../app/use-lang';
 import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { call } from '../../lib/api-client';
-import { apiErrorText } from './api-error-text';
+import { apiErrorText } from '../../lib/api-error-text';
 import { AuthLayout } from './auth-layout';
 import { type ForgotForm, forgotFormSchema } from './schemas';
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiRequestError } from '../../lib/api-client';
+import { ApiRequestError } from './api-client';
 
 /** The text for a failed call: the translation of its error code, else the server's message. */
 export function apiErrorText(t: TFunction, error: unknown): string {
