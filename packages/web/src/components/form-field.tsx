@@ -15,6 +15,9 @@ export interface FormFieldProps {
   required?: boolean;
   helperText?: ReactNode;
   id?: string;
+  /** A text area that grows from `minRows` lines (descriptions). */
+  multiline?: boolean;
+  minRows?: number;
 }
 
 /**
@@ -32,6 +35,8 @@ export function FormField<T extends FieldValues>({
   required = false,
   helperText,
   id: idOverride,
+  multiline = false,
+  minRows,
 }: { form: UseFormReturn<T>; name: Path<T> } & FormFieldProps) {
   const { t } = useTranslation();
   const { ref, ...field } = form.register(name);
@@ -59,6 +64,8 @@ export function FormField<T extends FieldValues>({
         id={id}
         inputRef={ref}
         label={label}
+        multiline={multiline}
+        minRows={minRows}
       />
       {shownHelper && <FormHelperText id={helperTextId}>{shownHelper}</FormHelperText>}
     </FormControl>
