@@ -42,6 +42,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ended (restart, failover, a dropped test database) leaves the pool and
+  // the next query opens a new one; without a listener pg would throw it as an uncaught error.
+  pool.on('error', () => {});
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
