@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/client';
+import { groupMemberships, groups } from '../src/db/schema';
 import { type CreateUserInput, createUser, type UserProfileExtras } from '../src/modules/users/create-user';
 
 let sequence = 0;
@@ -32,4 +33,63 @@ export async function buildUser(
 /** A superadmin member. */
 export function buildAdmin(db: Db, input: Partial<CreateUserInput> = {}) {
   return buildUser(db, { permissions: ['superadmin'], ...input });
+}
+
+let groupSequence = 0;
+
+/** What a test group holds: its kind and who is in it in which state. */
+export interface GroupFactoryInput {
+  name?: string;
+  description?: string;
+  type?: 'open' | 'approval' | 'private';
+  image_id?: number | null;
+  /** Accepted admins; the first is the creator. */
+  admins?: { id: number }[];
+  /** Accepted members. */
+  members?: { id: number }[];
+  /** Pending invitations (invited by the first admin). */
+  invited?: { id: number }[];
+  /** Open applications. */
+  applied?: { id: number }[];
+}
+
+/** Builds a group with its memberships straight in the database. */
+export async function buildGroup(db: Db, input: GroupFactoryInput = {}) {
+  groupSequence += 1;
+  const admins = input.admins ?? [];
+  const [group] = await db
+    .insert(groups)
+    .values({
+      name: input.name ?? `Test group ${groupSequence}`,
+      description: input.description ?? `About test group ${groupSequence}`,
+      type: input.type ?? 'open',
+      image_id: input.image_id ?? null,
+      creator_id: admins[0]?.id ?? null,
+    })
+    .returning();
+  const rows = [
+    ...admins.map((u) => ({ user_id: u.id, role: 'admin', status: 'accepted', kind: 'invite' })),
+    ...(input.members ?? []).map((u) => ({
+      user_id: u.id,
+      role: 'member',
+      status: 'accepted',
+      kind: 'invite',
+    })),
+    ...(input.invited ?? []).map((u) => ({
+      user_id: u.id,
+      role: 'member',
+      status: 'pending',
+      kind: 'invite',
+      invited_by: admins[0]?.id ?? null,
+    })),
+    ...(input.applied ?? []).map((u) => ({
+      user_id: u.id,
+      role: 'member',
+      status: 'applied',
+      kind: 'application',
+    })),
+  ];
+  if (rows.length)
+    await db.insert(groupMemberships).values(rows.map((row) => ({ ...row, group_id: group!.id })));
+  return group!;
 }

@@ -7,6 +7,7 @@ import { usersRepo } from '../../modules/users/repo';
 import { hashPassword } from '../../platform/passwords';
 import type { Db } from '../client';
 import { demoCookieConfig, demoSettings } from './demo-settings';
+import { seedDemoGroups } from './groups';
 import { demoPeople } from './people';
 
 const folded: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
@@ -22,7 +23,8 @@ export function usernameOf(firstname: string, lastname: string): string {
 
 /**
  * Fills an empty database with the demo deployment: settings, menu, cookie config, about 30 members
- * and the `admin` superadmin with a generated password (returned once, stored only as a hash).
+ * and the `admin` superadmin with a generated password (returned once, stored only as a hash), and demo
+ * groups with topics, an invitation and an application for the admin.
  */
 export async function seedDemoContent(
   db: Db,
@@ -56,7 +58,7 @@ export async function seedDemoContent(
   }
 
   const password = randomBytes(12).toString('base64url');
-  await createUser(db, {
+  const admin = await createUser(db, {
     username: 'admin',
     email: 'admin@example.com',
     password,
@@ -64,5 +66,6 @@ export async function seedDemoContent(
     lastname: 'Admin',
     permissions: ['superadmin'],
   });
+  await seedDemoGroups(db, admin.id);
   return { admin: { username: 'admin', password } };
 }

@@ -1,0 +1,283 @@
+import { and, asc, eq, ilike, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { groupMemberships, groups, images, users } from '../../db/schema';
+
+export type MembershipRow = typeof groupMemberships.$inferSelect;
+export type NewMembershipRow = typeof groupMemberships.$inferInsert;
+export type MemberListType = 'all' | 'admins' | 'invitations' | 'invitations_decline' | 'applications';
+
+/** A member row of a list: the person and their membership (null for invite candidates). */
+export interface MemberRow {
+  id: number;
+  img: string | null;
+  firstname: string;
+  lastname: string;
+  role: string;
+  status: string | null;
+  membership_id: number | null;
+}
+
+/** Which memberships a member list holds. */
+function listCondition(groupId: number, type: MemberListType): SQL {
+  const m = groupMemberships;
+  const inGroup = eq(m.group_id, groupId);
+  switch (type) {
+    case 'all':
+      return and(inGroup, eq(m.status, 'accepted'))!;
+    case 'admins':
+      return and(inGroup, eq(m.status, 'accepted'), eq(m.role, 'admin'))!;
+    case 'invitations':
+      return and(inGroup, eq(m.status, 'pending'))!;
+    case 'invitations_decline':
+      return and(inGroup, eq(m.status, 'declined'), eq(m.kind, 'invite'))!;
+    case 'applications':
+      return and(inGroup, eq(m.status, 'applied'))!;
+  }
+}
+
+/** Escapes LIKE wildcards so a search matches the text as typed. */
+function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Name search and id filter on the users table, both optional. */
+function personCondition(search: string, filter: number[]): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (search) {
+    const pattern = containsPattern(search);
+    conditions.push(
+      or(
+        ilike(users.firstname, pattern),
+        ilike(users.lastname, pattern),
+        ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
+        ilike(users.username, pattern),
+      )!,
+    );
+  }
+  if (filter.length > 0) conditions.push(inArray(users.id, filter));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const byName = [asc(sql`lower(${users.lastname})`), asc(sql`lower(${users.firstname})`), asc(users.id)];
+
+const inviter = alias(users, 'inviter');
+const applicant = alias(users, 'applicant');
+
+/** Queries on memberships and the member lists of groups. */
+export const membersRepo = {
+  /** One page of a member list; admins come first in the lists of members. */
+  async page(
+    db: Db,
+    groupId: number,
+    type: MemberListType,
+    options: { search?: string; filter?: number[]; limit: number; offset: number },
+  ): Promise<{ rows: MemberRow[]; total: number }> {
+    const where = and(
+      listCondition(groupId, type),
+      personCondition(options.search ?? '', options.filter ?? []),
+    );
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({
+          id: users.id,
+          img: users.img_path,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          role: groupMemberships.role,
+          status: groupMemberships.status,
+          membership_id: groupMemberships.id,
+        })
+        .from(groupMemberships)
+        .innerJoin(users, eq(users.id, groupMemberships.user_id))
+        .where(where)
+        .orderBy(asc(sql`case when ${groupMemberships.role} = 'admin' then 0 else 1 end`), ...byName)
+        .limit(options.limit)
+        .offset(options.offset),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(groupMemberships)
+        .innerJoin(users, eq(users.id, groupMemberships.user_id))
+        .where(where),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  },
+  /** One page of the members who have no membership of any state in the group: whom an admin may invite. */
+  async candidates(
+    db: Db,
+    groupId: number,
+    options: { search?: string; filter?: number[]; limit: number; offset: number },
+  ): Promise<{ rows: MemberRow[]; total: number }> {
+    const where = and(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(groupMemberships)
+          .where(and(eq(groupMemberships.group_id, groupId), eq(groupMemberships.user_id, users.id))),
+      ),
+      personCondition(options.search ?? '', options.filter ?? []),
+    );
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({
+          id: users.id,
+          img: users.img_path,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          role: sql<string>`'member'`,
+          status: sql<string | null>`null`,
+          membership_id: sql<number | null>`null`,
+        })
+        .from(users)
+        .where(where)
+        .orderBy(...byName)
+        .limit(options.limit)
+        .offset(options.offset),
+      db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    ]);
+    return { rows, total: count?.n ?? 0 };
+  },
+  async byId(db: Db, id: number): Promise<MembershipRow | undefined> {
+    const [row] = await db.select().from(groupMemberships).where(eq(groupMemberships.id, id));
+    return row;
+  },
+  async of(db: Db, groupId: number, userId: number): Promise<MembershipRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(groupMemberships)
+      .where(and(eq(groupMemberships.group_id, groupId), eq(groupMemberships.user_id, userId)));
+    return row;
+  },
+  /** Memberships of some members in a group, by member id. */
+  async ofUsers(db: Db, groupId: number, userIds: number[]): Promise<Map<number, MembershipRow>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(groupMemberships)
+      .where(and(eq(groupMemberships.group_id, groupId), inArray(groupMemberships.user_id, userIds)));
+    return new Map(rows.map((row) => [row.user_id, row]));
+  },
+  /** Creates the membership of a member in a group, or replaces the state of the one they have. */
+  async upsert(db: Db, values: NewMembershipRow): Promise<MembershipRow> {
+    const { group_id: _g, user_id: _u, ...changes } = values;
+    const [row] = await db
+      .insert(groupMemberships)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [groupMemberships.group_id, groupMemberships.user_id],
+        set: { ...changes, updated_at: new Date() },
+      })
+      .returning();
+    return row!;
+  },
+  async update(db: Db, id: number, values: Partial<NewMembershipRow>): Promise<MembershipRow> {
+    const [row] = await db
+      .update(groupMemberships)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(groupMemberships.id, id))
+      .returning();
+    return row!;
+  },
+  /** Changes a membership only while it is in the expected state; undefined when someone changed it first. */
+  async transition(
+    db: Db,
+    id: number,
+    from: string,
+    values: Partial<NewMembershipRow>,
+  ): Promise<MembershipRow | undefined> {
+    const [row] = await db
+      .update(groupMemberships)
+      .set({ ...values, updated_at: new Date() })
+      .where(and(eq(groupMemberships.id, id), eq(groupMemberships.status, from)))
+      .returning();
+    return row;
+  },
+  async setRole(db: Db, groupId: number, userIds: number[], role: 'admin' | 'member'): Promise<void> {
+    await db
+      .update(groupMemberships)
+      .set({ role, updated_at: new Date() })
+      .where(and(eq(groupMemberships.group_id, groupId), inArray(groupMemberships.user_id, userIds)));
+  },
+  async remove(db: Db, id: number): Promise<void> {
+    await db.delete(groupMemberships).where(eq(groupMemberships.id, id));
+  },
+  /** Ids of the accepted admins of a group. */
+  async adminIds(db: Db, groupId: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: groupMemberships.user_id })
+      .from(groupMemberships)
+      .where(
+        and(
+          eq(groupMemberships.group_id, groupId),
+          eq(groupMemberships.status, 'accepted'),
+          eq(groupMemberships.role, 'admin'),
+        ),
+      );
+    return rows.map((row) => row.id);
+  },
+  /** Which of the given ids belong to existing members. */
+  async existingUserIds(db: Db, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+    return new Set(rows.map((row) => row.id));
+  },
+  /** Invitations to a member, with the group and the inviter. */
+  async invitationsOf(db: Db, userId: number, statuses: string[]) {
+    return db
+      .select({
+        membership: groupMemberships,
+        group_name: groups.name,
+        group_description: groups.description,
+        group_image: images.path,
+        other_id: inviter.id,
+        other_img: inviter.img_path,
+        other_firstname: inviter.firstname,
+        other_lastname: inviter.lastname,
+      })
+      .from(groupMemberships)
+      .innerJoin(groups, eq(groups.id, groupMemberships.group_id))
+      .leftJoin(images, eq(images.id, groups.image_id))
+      .leftJoin(inviter, eq(inviter.id, groupMemberships.invited_by))
+      .where(
+        and(
+          eq(groupMemberships.user_id, userId),
+          eq(groupMemberships.kind, 'invite'),
+          inArray(groupMemberships.status, statuses),
+        ),
+      )
+      .orderBy(
+        asc(sql`case when ${groupMemberships.status} = 'pending' then 0 else 1 end`),
+        asc(groups.name),
+      );
+  },
+  /** Open applications to the groups a member administers (as an accepted admin), with the applicant. */
+  async applicationsFor(db: Db, userId: number) {
+    const administered = db
+      .select({ id: groupMemberships.group_id })
+      .from(groupMemberships)
+      .where(
+        and(
+          eq(groupMemberships.user_id, userId),
+          eq(groupMemberships.status, 'accepted'),
+          eq(groupMemberships.role, 'admin'),
+        ),
+      );
+    return db
+      .select({
+        membership: groupMemberships,
+        group_name: groups.name,
+        group_description: groups.description,
+        group_image: images.path,
+        other_id: applicant.id,
+        other_img: applicant.img_path,
+        other_firstname: applicant.firstname,
+        other_lastname: applicant.lastname,
+      })
+      .from(groupMemberships)
+      .innerJoin(groups, eq(groups.id, groupMemberships.group_id))
+      .innerJoin(applicant, eq(applicant.id, groupMemberships.user_id))
+      .leftJoin(images, eq(images.id, groups.image_id))
+      .where(and(eq(groupMemberships.status, 'applied'), inArray(groupMemberships.group_id, administered)))
+      .orderBy(asc(groupMemberships.created_at), asc(groupMemberships.id));
+  },
+};
