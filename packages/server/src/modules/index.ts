@@ -2,11 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { activitiesModule } from './activities/routes';
 import { authModule } from './auth/routes';
+import { groupsModule } from './groups/routes';
 import { healthModule } from './health';
 import { settingsModule } from './settings/routes';
+import { topicsModule } from './topics/routes';
 
 /** A feature module registers its routes on the app. */
 export type Module = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 
 /** Feature modules in registration order (platform plugins such as sessions come first). */
-export const modules: Module[] = [healthModule, authModule, settingsModule, activitiesModule];
+export const modules: Module[] = [
+  healthModule,
+  authModule,
+  settingsModule,
+  activitiesModule,
+  groupsModule,
+  topicsModule,
+];
