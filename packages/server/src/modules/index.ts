@@ -6,6 +6,7 @@ import { groupsModule } from './groups/routes';
 import { healthModule } from './health';
 import { settingsModule } from './settings/routes';
 import { topicsModule } from './topics/routes';
+import { uploadsModule } from './uploads/routes';
 
 /** A feature module registers its routes on the app. */
 export type Module = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
@@ -16,6 +17,7 @@ export const modules: Module[] = [
   authModule,
   settingsModule,
   activitiesModule,
+  uploadsModule,
   groupsModule,
   topicsModule,
 ];

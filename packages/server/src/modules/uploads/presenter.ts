@@ -1,5 +1,5 @@
-import type { StoredFile } from '@plaza/contract';
-import type { files } from '../../db/schema';
+import type { StoredFile, UploadedImage } from '@plaza/contract';
+import type { files, images } from '../../db/schema';
 
 /** URL path under which stored images are served (files under DATA_DIR/uploads/images). */
 export const imagesUrlPrefix = '/uploads/images/';
@@ -32,4 +32,28 @@ export function presentFile(
     uploader,
     can_delete: canDelete,
   };
+}
+
+/** Maps an images row to the contract's uploaded image: the shown version and the original crops refer to. */
+export function presentImage(row: typeof images.$inferSelect): UploadedImage {
+  return {
+    id: row.id,
+    url: `/uploads/${row.path}`,
+    width: row.width,
+    height: row.height,
+    original: {
+      url: `/uploads/${row.original_path}`,
+      width: row.original_width,
+      height: row.original_height,
+    },
+  };
+}
+
+/** The uploader as a file shows them; an account that is gone has id null and an empty name. */
+export function presentUploader(
+  id: number | null,
+  firstname: string | null,
+  lastname: string | null,
+): StoredFile['uploader'] {
+  return { id, combined_name: [firstname, lastname].filter(Boolean).join(' ') };
 }

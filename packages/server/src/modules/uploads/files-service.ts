@@ -1,0 +1,144 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { buildPagination, type PageQuery, type StoredFile } from '@plaza/contract';
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../platform/errors';
+import type { SessionUser } from '../../platform/request-context';
+import {
+  type GroupAccess,
+  loadGroupAccess,
+  loadTopicAccess,
+  requireGroupRead,
+  type TopicAccess,
+} from '../groups/access';
+import { attachmentDisposition, cleanFileName, detectFileType, requireContent } from './content';
+import { type FileScope, type FileWithUploader, filesRepo } from './files-repo';
+import type { UploadDeps } from './images-service';
+import type { ReceivedUpload } from './multipart';
+import { presentFile, presentUploader } from './presenter';
+import { deleteStoredFiles, newStoredPath, resolveStoredPath, writeStoredFile } from './storage';
+
+/** A group's own files or a topic's files, with the viewer's right to delete any of them. */
+export interface FilePlace {
+  scope: FileScope;
+  /** The viewer holds `delete` on the group or topic (else only their own uploads). */
+  mayDeleteAll: boolean;
+  /** The viewer holds `post_content` on the group or topic. */
+  mayPost: boolean;
+}
+
+/** Where a group's own files live, as the viewer may use them; 403 when its content is closed to them. */
+export function groupFilePlace(access: GroupAccess): FilePlace {
+  requireGroupRead(access);
+  return {
+    scope: { groupId: access.group.id, topicId: null },
+    mayDeleteAll: access.permissions.includes('delete'),
+    mayPost: access.permissions.includes('post_content'),
+  };
+}
+
+/** Where a topic's files live, as the viewer may use them. */
+export function topicFilePlace(access: TopicAccess): FilePlace {
+  return {
+    scope: { groupId: access.topic.group_id, topicId: access.topic.id },
+    mayDeleteAll: access.permissions.includes('delete'),
+    mayPost: access.permissions.includes('post_content'),
+  };
+}
+
+function present(row: FileWithUploader, place: FilePlace, user: SessionUser): StoredFile {
+  const uploader = presentUploader(row.uploader_id, row.uploader_firstname, row.uploader_lastname);
+  return presentFile(row, uploader, place.mayDeleteAll || row.uploader_id === user.id);
+}
+
+/** A page of files, newest first (the group page shows the first `pageSizes.groupFiles.first`). */
+export async function listFiles(db: Db, place: FilePlace, user: SessionUser, page: PageQuery) {
+  const [rows, total] = await Promise.all([
+    filesRepo.page(db, place.scope, page.per_page, (page.page - 1) * page.per_page),
+    filesRepo.count(db, place.scope),
+  ]);
+  return {
+    results: rows.map((row) => present(row, place, user)),
+    pagination: buildPagination(page.page, page.per_page, total),
+  };
+}
+
+/** Stores the uploaded file of a group or topic; needs `post_content`; the type comes from the content. */
+export async function uploadFile(
+  { db, dataDir }: UploadDeps,
+  place: FilePlace,
+  user: SessionUser,
+  receive: () => Promise<ReceivedUpload>,
+): Promise<StoredFile> {
+  // Checked before the body is read, so a refused member's bytes are never stored.
+  if (!place.mayPost) throw forbidden('Only members who may post can upload files here.');
+  const upload = await receive();
+  requireContent(upload.data);
+  const name = cleanFileName(upload.filename);
+  const mimeType = await detectFileType(upload.data, name);
+  const path = newStoredPath('files');
+  await writeStoredFile(dataDir, path, upload.data);
+  try {
+    const row = await filesRepo.insert(db, {
+      group_id: place.scope.groupId,
+      topic_id: place.scope.topicId,
+      uploader_id: user.id,
+      name,
+      mime_type: mimeType,
+      size: upload.data.length,
+      path,
+    });
+    return present(row, place, user);
+  } catch (error) {
+    await deleteStoredFiles(dataDir, [path]);
+    throw error;
+  }
+}
+
+/** Deletes a file of this group or topic: with `delete` permission, or by its uploader. */
+export async function removeFile(
+  { db, dataDir }: UploadDeps,
+  place: FilePlace,
+  user: SessionUser,
+  fileId: number,
+): Promise<{ success: true }> {
+  const row = await filesRepo.find(db, fileId);
+  const inPlace =
+    row && row.group_id === place.scope.groupId && (row.topic_id ?? null) === place.scope.topicId;
+  if (!row || !inPlace) throw notFound('The file');
+  if (!place.mayDeleteAll && row.uploader_id !== user.id) {
+    throw forbidden('Only the uploader or someone who may delete here can delete this file.');
+  }
+  const removed = await filesRepo.remove(db, row.id);
+  if (removed) await deleteStoredFiles(dataDir, [removed.path]);
+  return { success: true };
+}
+
+export interface Download {
+  stream: Readable;
+  size: number;
+  mimeType: string;
+  disposition: string;
+}
+
+/** Opens a file for download when the viewer may read its group (and topic); otherwise "not found" or 403. */
+export async function openDownload(
+  { db, dataDir }: UploadDeps,
+  user: SessionUser,
+  fileId: number,
+): Promise<Download> {
+  const row = await filesRepo.find(db, fileId);
+  if (!row) throw notFound('The file');
+  if (row.topic_id === null) requireGroupRead(await loadGroupAccess(db, row.group_id, user));
+  else await loadTopicAccess(db, row.topic_id, user);
+  const absolute = resolveStoredPath(dataDir, row.path);
+  const info = await stat(absolute).catch(() => null);
+  if (!info?.isFile()) throw notFound('The file');
+  return {
+    stream: createReadStream(absolute),
+    size: info.size,
+    mimeType: row.mime_type,
+    disposition: attachmentDisposition(row.name),
+  };
+}

@@ -1,0 +1,43 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { groups, images, topics } from '../../db/schema';
+
+export type ImageRow = typeof images.$inferSelect;
+export type NewImageRow = typeof images.$inferInsert;
+
+/** Queries on uploaded images. */
+export const imagesRepo = {
+  async insert(db: Db, values: NewImageRow): Promise<ImageRow> {
+    const [row] = await db.insert(images).values(values).returning();
+    return row!;
+  },
+  async find(db: Db, id: number): Promise<ImageRow | undefined> {
+    const [row] = await db.select().from(images).where(eq(images.id, id));
+    return row;
+  },
+  /** Is the image the picture of some group or topic? */
+  async isAttached(db: Db, id: number): Promise<boolean> {
+    const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.image_id, id)).limit(1);
+    if (group) return true;
+    const [topic] = await db.select({ id: topics.id }).from(topics).where(eq(topics.image_id, id)).limit(1);
+    return Boolean(topic);
+  },
+  /** Points the image at a new shown version, only if nobody changed it meanwhile; returns the row or undefined. */
+  async replaceShown(
+    db: Db,
+    id: number,
+    previousPath: string,
+    shown: { path: string; width: number; height: number },
+  ): Promise<ImageRow | undefined> {
+    const [row] = await db
+      .update(images)
+      .set(shown)
+      .where(and(eq(images.id, id), eq(images.path, previousPath)))
+      .returning();
+    return row;
+  },
+  async remove(db: Db, id: number): Promise<ImageRow | undefined> {
+    const [row] = await db.delete(images).where(eq(images.id, id)).returning();
+    return row;
+  },
+};

@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import type { ImageCrop, UploadedImage } from '@plaza/contract';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import type { SessionUser } from '../../platform/request-context';
+import { type GroupAccess, requireGroupPermission } from '../groups/access';
+import { detectImageType, requireContent } from './content';
+import { encodeOriginal, renderShown } from './image-processing';
+import { type ImageRow, imagesRepo } from './images-repo';
+import type { ReceivedUpload } from './multipart';
+import { presentImage } from './presenter';
+import { deleteStoredFiles, newStoredPath, resolveStoredPath, writeStoredFile } from './storage';
+
+/** What the upload services need: the database and the data folder. */
+export interface UploadDeps {
+  db: Db;
+  dataDir: string;
+}
+
+/**
+ * Stores an uploaded image for the member: checked by content, the original kept re-encoded for
+ * re-cropping, and a first shown version of the whole image.
+ */
+export async function uploadImage(
+  { db, dataDir }: UploadDeps,
+  user: SessionUser,
+  upload: ReceivedUpload,
+): Promise<UploadedImage> {
+  requireContent(upload.data);
+  await detectImageType(upload.data);
+  const original = await encodeOriginal(upload.data);
+  const shown = await renderShown(original.data, null);
+  const originalPath = newStoredPath('originals', 'webp');
+  const shownPath = newStoredPath('images', 'webp');
+  try {
+    await writeStoredFile(dataDir, originalPath, original.data);
+    await writeStoredFile(dataDir, shownPath, shown.data);
+    const row = await imagesRepo.insert(db, {
+      owner_id: user.id,
+      original_path: originalPath,
+      original_width: original.width,
+      original_height: original.height,
+      path: shownPath,
+      width: shown.width,
+      height: shown.height,
+    });
+    return presentImage(row);
+  } catch (error) {
+    await deleteStoredFiles(dataDir, [originalPath, shownPath]);
+    throw error;
+  }
+}
+
+/** Crops the member's own upload; another member's image is "not found", one already in use a conflict. */
+export async function cropOwnImage(
+  deps: UploadDeps,
+  user: SessionUser,
+  input: { id: number; coordinates: ImageCrop },
+): Promise<UploadedImage> {
+  const row = await imagesRepo.find(deps.db, input.id);
+  if (!row || row.owner_id !== user.id) throw notFound('The image');
+  // Once a group or topic shows it, only someone who may edit that group re-crops it.
+  if (await imagesRepo.isAttached(deps.db, row.id)) {
+    throw new AppError(409, 'conflict', 'This image is in use; crop it from its group.');
+  }
+  return presentImage(await recrop(deps, row, input.coordinates));
+}
+
+/** Re-crops a group's current image from its original; needs `edit` on the group. */
+export async function cropGroupImage(
+  deps: UploadDeps,
+  access: GroupAccess,
+  coordinates: ImageCrop,
+): Promise<UploadedImage> {
+  requireGroupPermission(access, 'edit');
+  const imageId = access.group.image_id;
+  const row = imageId ? await imagesRepo.find(deps.db, imageId) : undefined;
+  if (!row) throw badRequest('This group has no image to crop.');
+  return presentImage(await recrop(deps, row, coordinates));
+}
+
+/** Writes a new shown version under a new name (names are immutable), then drops the old file. */
+async function recrop({ db, dataDir }: UploadDeps, row: ImageRow, crop: ImageCrop): Promise<ImageRow> {
+  const original = await readFile(resolveStoredPath(dataDir, row.original_path));
+  const shown = await renderShown(original, crop);
+  const shownPath = newStoredPath('images', 'webp');
+  await writeStoredFile(dataDir, shownPath, shown.data);
+  const updated = await imagesRepo
+    .replaceShown(db, row.id, row.path, { path: shownPath, width: shown.width, height: shown.height })
+    .catch(async (error: unknown) => {
+      await deleteStoredFiles(dataDir, [shownPath]);
+      throw error;
+    });
+  if (!updated) {
+    await deleteStoredFiles(dataDir, [shownPath]);
+    throw new AppError(409, 'conflict', 'The image was changed meanwhile; please try again.');
+  }
+  await deleteStoredFiles(dataDir, [row.path]);
+  return updated;
+}
+
+/**
+ * Deletes an image row and its stored files (original and shown). For groups and topics replacing or
+ * dropping their picture; does nothing for an unknown id.
+ */
+export async function removeImage({ db, dataDir }: UploadDeps, imageId: number): Promise<void> {
+  const row = await imagesRepo.remove(db, imageId);
+  if (row) await deleteStoredFiles(dataDir, [row.path, row.original_path]);
+}
