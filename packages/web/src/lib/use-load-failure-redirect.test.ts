@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from './api-client';
 import { loadFailureRoute } from './use-load-failure-redirect';
 
-const failure = (status: number) => new ApiRequestError(status, [{ code: 'x', message: 'x' }]);
+const failure = (status: number) => new ApiRequestError(status, [{ code: 'internal', message: 'x' }]);
 
 describe('loadFailureRoute', () => {
   it('routes 403 and 404 to their pages', () => {
