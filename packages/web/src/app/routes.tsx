@@ -49,6 +49,15 @@ export const routes: RouteObject[] = [
                 path: 'change_password',
                 lazy: page(() => import('../features/auth/change-password-page'), 'ChangePasswordPage'),
               },
+              { path: 'groups', lazy: page(() => import('../features/groups/groups-page'), 'GroupsPage') },
+              {
+                path: 'groups/:id',
+                lazy: page(() => import('../features/groups/group-page/group-page'), 'GroupPage'),
+              },
+              {
+                path: 'groups/:group_id/topics/:id',
+                lazy: page(() => import('../features/groups/topic-page/topic-page'), 'TopicPage'),
+              },
               {
                 path: 'result-not-found',
                 lazy: page(() => import('./pages/error-pages'), 'ResultNotFoundPage'),

@@ -1,0 +1,72 @@
+import { type AuthSession, type Settings, settingsSchema } from '@plaza/contract';
+import enApp from '@plaza/contract/locales/en_GB/app.json';
+import enErrors from '@plaza/contract/locales/en_GB/errors.json';
+import enGroups from '@plaza/contract/locales/en_GB/groups.json';
+import enImageUpload from '@plaza/contract/locales/en_GB/image_upload.json';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+
+/** A settings object: the defaults with the given changes. */
+export function testSettings(patch: Record<string, unknown> = {}): Settings {
+  return settingsSchema.parse(patch);
+}
+
+function testSession(settings: Settings): AuthSession {
+  return {
+    status: 'authenticated',
+    user: null,
+    selected_language: 'en_GB',
+    location: null,
+    allow_posts_without_grp_and_topic: false,
+    agb_nda_accepted: true,
+    message: null,
+    settings,
+    signup_config: { type: 'default', social: [] },
+    routes: [],
+    settingsRoutes: [],
+    auth_redirect: null,
+  };
+}
+
+/**
+ * Renders a component as the app would under `/en_GB/...`: English texts from the contract's
+ * bundles, a query client holding a signed-in session with the given settings, and a router.
+ */
+export function renderInApp(ui: ReactNode, { settings = testSettings(), path = '/en_GB/groups' } = {}) {
+  const i18n = i18next.createInstance();
+  void i18n.use(initReactI18next).init({
+    lng: 'en_GB',
+    resources: {
+      en_GB: {
+        translation: { app: enApp, errors: enErrors, groups: enGroups, image_upload: enImageUpload },
+      },
+    },
+    interpolation: { escapeValue: false },
+  });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  client.setQueryData(['session'], { isAuthenticated: true, redirect: null, session: testSession(settings) });
+  const router = createMemoryRouter(
+    [
+      { path: '/:lang/*', element: ui },
+      { path: '/:lang/groups/:id', element: <p>group page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  return {
+    client,
+    router,
+    ...render(
+      <QueryClientProvider client={client}>
+        <I18nextProvider i18n={i18n}>
+          <RouterProvider router={router} />
+        </I18nextProvider>
+      </QueryClientProvider>,
+    ),
+  };
+}
