@@ -59,7 +59,8 @@ export function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base
     .normalize('NFC')
-    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]/gu, '')
+    .replace(/[\t\n\v\f\r\u2028\u2029]/g, ' ')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^\.+/, '');

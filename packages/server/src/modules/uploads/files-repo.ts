@@ -68,14 +68,4 @@ export const filesRepo = {
     const [row] = await db.delete(files).where(eq(files.id, id)).returning();
     return row;
   },
-  /** Stored paths of every file of a group (its topics' files included), to delete them with the group. */
-  async pathsOfGroup(db: Db, groupId: number): Promise<string[]> {
-    const rows = await db.select({ path: files.path }).from(files).where(eq(files.group_id, groupId));
-    return rows.map((r) => r.path);
-  },
-  /** Stored paths of every file of a topic, to delete them with the topic. */
-  async pathsOfTopic(db: Db, topicId: number): Promise<string[]> {
-    const rows = await db.select({ path: files.path }).from(files).where(eq(files.topic_id, topicId));
-    return rows.map((r) => r.path);
-  },
 };

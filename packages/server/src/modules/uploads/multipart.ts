@@ -51,6 +51,8 @@ export async function receiveUpload(request: FastifyRequest): Promise<ReceivedUp
   }
   try {
     const data = await part.toBuffer();
+    // Over a real socket busboy may flag truncation only after the last chunk was read.
+    if (part.file.truncated) throw tooLarge();
     return { data, filename: part.filename };
   } catch (error) {
     throw mapMultipartError(error);
