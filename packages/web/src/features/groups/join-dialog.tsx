@@ -57,6 +57,8 @@ function JoinContent({
   const [state, setState] = useState<JoinState>(joinState(group));
   const [error, setError] = useState<string | null>(null);
   const offer = state === 'join' || state === 'request';
+  // The overlay keeps the list's copy of the group; count the viewer once they joined here.
+  const memberCount = group.member_count + (state === 'member' && joinState(group) === 'join' ? 1 : 0);
 
   const submit = async () => {
     setError(null);
@@ -79,11 +81,7 @@ function JoinContent({
         <GroupImage src={group.image} sx={{ width: '100%', aspectRatio: '16 / 9', borderRadius: 1, mb: 2 }} />
         <Stack direction="row" spacing={1} sx={{ mb: 1.5, flexWrap: 'wrap' }}>
           <Chip size="small" label={t(`groups.kinds.${group.type}.label`)} />
-          <Chip
-            size="small"
-            variant="outlined"
-            label={t('groups.card.members', { count: group.member_count })}
-          />
+          <Chip size="small" variant="outlined" label={t('groups.card.members', { count: memberCount })} />
         </Stack>
         {group.description && (
           <Typography color="text.secondary" sx={{ mb: 2, whiteSpace: 'pre-line' }}>

@@ -33,19 +33,28 @@ export function GroupCard({
           : null;
   const area = to
     ? ({ component: RouterLink, to } as const)
-    : ({
-        onClick: onOpen,
-        'aria-haspopup': 'dialog',
-        'aria-label': t('groups.card.open_join', { name: group.name }),
-      } as const);
+    : ({ onClick: onOpen, 'aria-haspopup': 'dialog' } as const);
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardActionArea
         {...area}
-        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
+        sx={{
+          height: '100%',
+          display: 'flex',
+          flexDirection: { xs: 'row', sm: 'column' },
+          alignItems: 'stretch',
+        }}
       >
-        <GroupImage src={group.image} sx={{ width: '100%', aspectRatio: '16 / 9' }} />
-        <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
+        <GroupImage
+          src={group.image}
+          sx={{
+            width: { xs: 96, sm: '100%' },
+            flexShrink: 0,
+            aspectRatio: { xs: 'auto', sm: '16 / 9' },
+            minHeight: { xs: 96, sm: 0 },
+          }}
+        />
+        <CardContent sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Typography
             component="h3"
             variant="h6"
@@ -58,7 +67,7 @@ export function GroupCard({
             color="text.secondary"
             sx={{
               display: '-webkit-box',
-              WebkitLineClamp: 3,
+              WebkitLineClamp: { xs: 2, sm: 3 },
               WebkitBoxOrient: 'vertical',
               overflow: 'hidden',
               flexGrow: 1,

@@ -94,7 +94,7 @@ export function MembershipPanel({
                   <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                     {kind === 'invitations'
                       ? t('groups.list.invitations.invited_by', { name: person })
-                      : `${t('groups.list.applications.applicant', { name: person })}: ${item.name}`}
+                      : t('groups.list.applications.applicant', { group: item.name })}
                   </Typography>
                 </Box>
                 <Button
