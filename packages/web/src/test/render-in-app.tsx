@@ -1,8 +1,10 @@
 import { type AuthSession, type Settings, settingsSchema } from '@plaza/contract';
 import enApp from '@plaza/contract/locales/en_GB/app.json';
 import enErrors from '@plaza/contract/locales/en_GB/errors.json';
+import enGroupPage from '@plaza/contract/locales/en_GB/group_page.json';
 import enGroups from '@plaza/contract/locales/en_GB/groups.json';
 import enImageUpload from '@plaza/contract/locales/en_GB/image_upload.json';
+import enTopics from '@plaza/contract/locales/en_GB/topics.json';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
@@ -34,15 +36,26 @@ function testSession(settings: Settings): AuthSession {
 
 /**
  * Renders a component as the app would under `/en_GB/...`: English texts from the contract's
- * bundles, a query client holding a signed-in session with the given settings, and a router.
+ * bundles, a query client holding a signed-in session with the given settings, and a router that
+ * shows `ui` at `routePath`.
  */
-export function renderInApp(ui: ReactNode, { settings = testSettings(), path = '/en_GB/groups' } = {}) {
+export function renderInApp(
+  ui: ReactNode,
+  { settings = testSettings(), path = '/en_GB/groups', routePath = '/:lang/*' } = {},
+) {
   const i18n = i18next.createInstance();
   void i18n.use(initReactI18next).init({
     lng: 'en_GB',
     resources: {
       en_GB: {
-        translation: { app: enApp, errors: enErrors, groups: enGroups, image_upload: enImageUpload },
+        translation: {
+          app: enApp,
+          errors: enErrors,
+          groups: enGroups,
+          group_page: enGroupPage,
+          image_upload: enImageUpload,
+          topics: enTopics,
+        },
       },
     },
     interpolation: { escapeValue: false },
@@ -53,7 +66,9 @@ export function renderInApp(ui: ReactNode, { settings = testSettings(), path = '
   client.setQueryData(['session'], { isAuthenticated: true, redirect: null, session: testSession(settings) });
   const router = createMemoryRouter(
     [
-      { path: '/:lang/*', element: ui },
+      // The first of equally specific routes wins, so `routePath` may also be the group page's path.
+      { path: routePath, element: ui },
+      { path: '/:lang/*', element: <p>other page</p> },
       { path: '/:lang/groups/:id', element: <p>group page</p> },
     ],
     { initialEntries: [path] },

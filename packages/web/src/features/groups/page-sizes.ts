@@ -1,10 +1,11 @@
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { pageSizes } from '@plaza/contract';
 
 /** Phone widths (below MUI's `sm`, 600 px) get the spec's mobile page sizes. */
 export function useIsMobile(): boolean {
-  return useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  // useTheme falls back to MUI's default theme, whose breakpoints match the app's.
+  return useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
 }
 
 /** Members per page on the members tab (15 desktop, 8 mobile). */

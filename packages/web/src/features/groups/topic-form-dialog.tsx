@@ -7,8 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { topicFormSchema, validationMessageKeys } from '@plaza/contract';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -17,6 +15,7 @@ import type { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { apiErrorText } from '../../lib/api-error-text';
 import { type TopicText, useSaveTopicForm, useUpdateTopic } from './api/group';
+import { useIsMobile } from './page-sizes';
 
 /** Title and description, checked with the contract's topic form schema. */
 const topicTextSchema = topicFormSchema.pick({ name: true, description: true });
@@ -47,7 +46,7 @@ interface TopicFormDialogProps {
  */
 export function TopicFormDialog(props: TopicFormDialogProps) {
   const id = useId();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const fullScreen = useIsMobile();
   return (
     <Dialog
       open={props.open}

@@ -18,7 +18,12 @@ export function MemberAvatar({
     .map((part) => part[0]?.toUpperCase())
     .join('');
   return (
-    <Avatar src={img ?? undefined} alt="" sx={{ width: size, height: size }} aria-hidden>
+    <Avatar
+      src={img ?? undefined}
+      alt=""
+      sx={{ width: size, height: size, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+      aria-hidden
+    >
       {initials}
     </Avatar>
   );

@@ -27,7 +27,10 @@ import { GroupToolbar } from './group-toolbar';
 import { JoinCall } from './join-call';
 import { TopicsTab } from './topics-tab';
 
-/** May the viewer read the group's topics, files and members? Open groups, members, and admins (superadmins). */
+/**
+ * May the viewer read the group's topics, files and members? Open groups, members, and admins
+ * (superadmins). Others see the header (name, image, description) and the join call.
+ */
 export const canReadContent = (group: Pick<Group, 'type' | 'membership' | 'permissions'>) =>
   group.type === 'open' || group.membership?.status === 'accepted' || group.permissions.includes('edit');
 
@@ -82,7 +85,7 @@ function GroupView({ group }: { group: Group }) {
         </Alert>
       )}
       <JoinCall group={group} />
-      {readable ? (
+      {readable && (
         <PageTabs
           idPrefix="group"
           label={t('group_page.tabs_label')}
@@ -93,8 +96,6 @@ function GroupView({ group }: { group: Group }) {
         >
           <GroupTabPanel key={tab} group={group} tab={tab} />
         </PageTabs>
-      ) : (
-        <InfoTab infos={group.infos} />
       )}
     </>
   );

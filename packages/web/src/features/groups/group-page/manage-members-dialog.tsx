@@ -79,6 +79,7 @@ export function ManageMembersDialog({
       open={open}
       onClose={onClose}
       fullScreen={mobile}
+      slotProps={{ paper: { sx: { minHeight: { sm: '80vh' } } } }}
       fullWidth
       maxWidth="md"
       aria-labelledby="manage-members-title"

@@ -1,0 +1,144 @@
+import type { Group } from '@plaza/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderInApp } from '../../../test/render-in-app';
+import { ManageMembersDialog } from './manage-members-dialog';
+
+const person = (
+  id: number,
+  name: string,
+  role: 'admin' | 'member',
+  status: 'accepted' | 'pending' = 'accepted',
+) => ({
+  id,
+  img: null,
+  names: { firstname: name.split(' ')[0] ?? '', lastname: name.split(' ')[1] ?? '' },
+  combined_name: name,
+  role,
+  status,
+  membership_id: id + 100,
+});
+
+const list = (results: unknown[], last = 1) => ({
+  results,
+  pagination: {
+    self: 1,
+    first: 1,
+    last,
+    prev: null,
+    next: last > 1 ? 2 : null,
+    total: results.length,
+    per_page: 9,
+  },
+});
+
+const group = { id: 1, name: 'Running Club' } as Group;
+const users = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith('/api/v2/groups/1/users'));
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderDialog(answers: Parameters<typeof stubFetch>[0] = {}) {
+  const calls = stubFetch({
+    'GET /api/v2/groups/1/users': {
+      body: list([person(11, 'Jonas Fischer', 'admin'), person(12, 'Anna Schneider', 'member')], 3),
+    },
+    'GET /api/v2/groups/1/users/search': { body: list([person(12, 'Anna Schneider', 'member')]) },
+    ...answers,
+  });
+  renderInApp(<ManageMembersDialog open onClose={() => {}} group={group} />);
+  return calls;
+}
+
+describe('ManageMembersDialog', () => {
+  it('pages the list 9 at a time and offers admin rights and removal per member', async () => {
+    const calls = renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Manage members of Running Club' });
+    const jonas = (await within(dialog).findByText('Jonas Fischer')).closest('li') as HTMLElement;
+    expect(
+      within(jonas)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Remove admin', 'Remove from group']);
+    const anna = within(dialog).getByText('Anna Schneider').closest('li') as HTMLElement;
+    expect(
+      within(anna)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Make admin', 'Remove from group']);
+    expect(users(calls).some((c) => c.url.includes('type=all&page=1&per_page=9'))).toBe(true);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() =>
+      expect(users(calls).some((c) => c.url.includes('type=all&page=2&per_page=9'))).toBe(true),
+    );
+  });
+
+  it('searches after typing stops and resets search and page when the tab changes', async () => {
+    const calls = renderDialog();
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Jonas Fischer');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Go to page 2' }));
+    await userEvent.type(within(dialog).getByRole('searchbox', { name: 'Search by name' }), 'ann');
+    await waitFor(() =>
+      expect(
+        users(calls).some((c) => c.url.includes('/users/search?type=all&page=1&per_page=9&search=ann')),
+      ).toBe(true),
+    );
+    // Only the settled text is searched, not every keystroke.
+    expect(users(calls).filter((c) => c.url.includes('/users/search'))).toHaveLength(1);
+
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Invitations' }));
+    expect(
+      (within(dialog).getByRole('searchbox', { name: 'Search by name' }) as HTMLInputElement).value,
+    ).toBe('');
+    await waitFor(() =>
+      expect(users(calls).some((c) => c.url.endsWith('/users?type=invitations&page=1&per_page=9'))).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('shows the server error of a refused action, e.g. the last admin', async () => {
+    const calls = renderDialog({
+      'DELETE /api/v2/groups/1/admins/11': {
+        status: 409,
+        body: { errors: [{ code: 'last_admin', message: 'last admin' }] },
+      },
+    });
+    const dialog = await screen.findByRole('dialog');
+    const jonas = (await within(dialog).findByText('Jonas Fischer')).closest('li') as HTMLElement;
+    await userEvent.click(within(jonas).getByRole('button', { name: 'Remove admin' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'The group needs at least one admin. Make someone else an admin first.',
+    );
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/v2/groups/1/admins/11')).toBe(true);
+  });
+
+  it('resends and withdraws invitations on the invitations tab', async () => {
+    const calls = renderDialog({
+      'POST /api/v2/groups/1/invitation_resend/11': { body: { success: true } },
+      'DELETE /api/v2/groups/1/invitations/11': { body: { success: true } },
+    });
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Jonas Fischer');
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Invitations' }));
+    const row = (await within(dialog).findByText('Jonas Fischer')).closest('li') as HTMLElement;
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Resend invitation', 'Withdraw invitation']);
+    await userEvent.click(within(row).getByRole('button', { name: 'Resend invitation' }));
+    expect((await within(dialog).findByRole('status')).textContent).toContain(
+      'The invitation has been sent again.',
+    );
+    await userEvent.click(within(row).getByRole('button', { name: 'Withdraw invitation' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual([
+        'POST /api/v2/groups/1/invitation_resend/11',
+        'DELETE /api/v2/groups/1/invitations/11',
+      ]),
+    );
+  });
+});
