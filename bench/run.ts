@@ -15,7 +15,12 @@ const routeSources = ['src/app/language-layout.tsx', 'src/app/guard-route.tsx'];
 const pageSource = 'src/features/auth/login-page.tsx';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web');
-const distDir = path.join(webDir, 'dist');
+// `--dist <dir>` measures another build (e.g. `vite build --outDir /tmp/x`), leaving packages/web/dist alone.
+const distArg = process.argv.indexOf('--dist');
+const distDir =
+  distArg > 0 && process.argv[distArg + 1]
+    ? path.resolve(process.argv[distArg + 1]!)
+    : path.join(webDir, 'dist');
 const manifestFile = path.join(distDir, '.vite/manifest.json');
 
 if (!existsSync(manifestFile)) {

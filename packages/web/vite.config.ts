@@ -1,14 +1,48 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { type Plugin, runnerImport } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const server = process.env.PLAZA_SERVER_URL ?? 'http://localhost:3000';
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
 
+const endpointRoutesId = 'virtual:plaza-endpoint-routes';
+
+/**
+ * `virtual:plaza-endpoint-routes`: the contract's endpoints by resource with only `method` and `path`, made
+ * from the contract when the app is built. The client needs nothing else to call them, so code on the first
+ * load can call the API without evaluating the contract's zod schemas (and bundling zod).
+ */
+function endpointRoutes(): Plugin {
+  return {
+    name: 'plaza-endpoint-routes',
+    resolveId: (id) => (id === endpointRoutesId ? `\0${endpointRoutesId}` : null),
+    async load(id) {
+      if (id !== `\0${endpointRoutesId}`) return null;
+      // The contract is TypeScript source: Vite's module runner loads it.
+      const { module, dependencies } = await runnerImport<typeof import('@plaza/contract')>(
+        '@plaza/contract',
+        { configFile: false, logLevel: 'silent' },
+      );
+      for (const file of dependencies) this.addWatchFile(file);
+      const { endpoints } = module;
+      const routes = Object.fromEntries(
+        Object.entries(endpoints).map(([resource, group]) => [
+          resource,
+          Object.fromEntries(
+            Object.entries(group).map(([name, { method, path }]) => [name, { method, path }]),
+          ),
+        ]),
+      );
+      return `export const routes = ${JSON.stringify(routes)};`;
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), endpointRoutes()],
   resolve: {
     alias: [
       // React Router's package exports only point at its development build; ship the production one.
@@ -31,6 +65,11 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     sourcemap: true,
     manifest: true,
+    rolldownOptions: {
+      // Building a zod schema has no side effects: an unused one (say the error schemas beside
+      // `validationMessageKeys`) is dropped instead of pulling zod into the chunk that imports its file.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
   },
   server: {
     proxy: {

@@ -1,4 +1,4 @@
-import { cookies } from '@plaza/contract';
+import { cookies } from '@plaza/contract/constants';
 import { readCookie, writeCookie } from '../lib/cookies';
 
 /** The stored consent, as the cookies hold it; null when the visitor has not chosen yet. */

@@ -1,22 +1,21 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import LinearProgress from '@mui/material/LinearProgress';
-import { defaultLocale, isLocale } from '@plaza/contract';
+import { defaultLocale, isLocale } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { activateLocale } from '../lib/i18n';
 import { cookieOverlayEvent, cookieOverlayWanted } from './cookie-consent';
 import { shouldResetScroll, stripLanguage } from './guard';
+import { lazyThemed } from './lazy-themed';
+import { LightProgress } from './light/progress';
 import { sessionQuery } from './session';
-import { buildTheme } from './theme';
-import { ThemeProvider } from './theme-provider';
+import { applyThemeTokens, themeTokens } from './theme-tokens';
 import { useLang } from './use-lang';
 
 /** The cookie overlay is loaded only when it is shown: on a first visit, or when the footer link asks for it. */
-const CookieOverlay = lazy(() => import('./cookie-overlay').then((m) => ({ default: m.CookieOverlay })));
+const CookieOverlay = lazyThemed(() => import('./cookie-overlay').then((m) => m.CookieOverlay));
 
 function Loading() {
-  return <LinearProgress aria-label="Loading" sx={{ position: 'fixed', top: 0, left: 0, right: 0 }} />;
+  return <LightProgress label="Loading" />;
 }
 
 /** `/` and unknown languages go to the dashboard in the member's language, else de_DE. */
@@ -32,7 +31,10 @@ export function NotFoundRedirect() {
   return <Navigate to={`/${useLang()}/404`} replace />;
 }
 
-/** Checks the language, loads its texts, builds the customer's theme, resets scroll, shows the cookie overlay. */
+/**
+ * Checks the language, loads its texts, puts the customer's theme colours on the page (CSS properties; the
+ * MUI theme comes with the MUI parts, app/mui-theme), resets scroll, shows the cookie overlay.
+ */
 export function LanguageLayout() {
   const { lang } = useParams();
   const location = useLocation();
@@ -64,7 +66,10 @@ export function LanguageLayout() {
     return () => window.removeEventListener(cookieOverlayEvent, request);
   }, []);
 
-  const theme = useMemo(() => (settings ? buildTheme(settings) : null), [settings]);
+  const tokens = useMemo(() => (settings ? themeTokens(settings) : null), [settings]);
+  useLayoutEffect(() => {
+    if (tokens) applyThemeTokens(tokens);
+  }, [tokens]);
 
   useEffect(() => {
     if (shouldResetScroll(stripLanguage(location.pathname))) window.scrollTo(0, 0);
@@ -76,16 +81,15 @@ export function LanguageLayout() {
 
   if (session.error) throw session.error;
   if (!valid) return <LanguageRedirect />;
-  if (!theme || readyLang !== lang) return <Loading />;
+  if (!tokens || readyLang !== lang) return <Loading />;
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <>
       <Outlet />
       {overlay && (
         <Suspense fallback={null}>
           <CookieOverlay requested={overlay === 'requested'} />
         </Suspense>
       )}
-    </ThemeProvider>
+    </>
   );
 }

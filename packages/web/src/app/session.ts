@@ -1,11 +1,11 @@
-import { endpoints } from '@plaza/contract';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
+import { routes } from '../lib/endpoint-routes';
 
 /** The auth session query: signed in or not, with settings and menus. */
 export const sessionQuery = queryOptions({
   queryKey: ['session'],
-  queryFn: () => call(endpoints.auth.isAuthenticated),
+  queryFn: () => call(routes.auth.isAuthenticated),
   staleTime: 60_000,
 });
 

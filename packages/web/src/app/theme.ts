@@ -1,5 +1,6 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { Settings } from '@plaza/contract';
+import { backgrounds } from './theme-tokens';
 
 /** The MUI theme of one customer, built at runtime from the settings object. */
 export function buildTheme(settings: Pick<Settings, 'theme' | 'theme_variant'>): Theme {
@@ -9,9 +10,7 @@ export function buildTheme(settings: Pick<Settings, 'theme' | 'theme_variant'>):
       mode: dark ? 'dark' : 'light',
       primary: { main: settings.theme.primary_color },
       secondary: { main: settings.theme.secondary_color },
-      ...(dark
-        ? { background: { default: '#121417', paper: '#1b1e23' } }
-        : { background: { default: '#f4f6f8' } }),
+      background: { ...backgrounds[dark ? 'dark' : 'light'] },
     },
     shape: { borderRadius: 8 },
     typography: {

@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, type Locale } from '@plaza/contract';
+import { defaultLocale, isLocale, type Locale } from '@plaza/contract/constants';
 import { useParams } from 'react-router';
 
 /** The language of the current route (the layout has already checked it). */

@@ -1,13 +1,15 @@
-import Alert from '@mui/material/Alert';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyThemed } from '../app/lazy-themed';
+import { LightAlert } from '../app/light/alert';
 import { useSession } from '../app/session';
 
 /** Loaded when a deployment with system notification messages first shows an error. */
-const ErrorSnackbar = lazy(() => import('./error-snackbar').then((m) => ({ default: m.ErrorSnackbar })));
+const ErrorSnackbar = lazyThemed(() => import('./error-snackbar').then((m) => m.ErrorSnackbar));
 
 /**
  * A form's result: an alert in place, or a persistent snackbar for errors when the deployment
- * shows system notification messages (show_system_notification_message).
+ * shows system notification messages (show_system_notification_message). The alert is the light one
+ * (no MUI), so the sign-in pages load no MUI.
  */
 export function FormMessage({
   severity,
@@ -28,8 +30,8 @@ export function FormMessage({
     );
   }
   return (
-    <Alert severity={severity} sx={{ mb: 2 }} role={severity === 'error' ? 'alert' : 'status'}>
+    <LightAlert severity={severity} style={{ marginBottom: 16 }}>
       {text}
-    </Alert>
+    </LightAlert>
   );
 }

@@ -1,17 +1,16 @@
 import {
-  type ApiError,
-  buildPath,
   cookies,
   csrfHeader,
   defaultLocale,
-  type Endpoint,
-  type EndpointResponse,
   isLocale,
   type Locale,
   localeHeader,
-} from '@plaza/contract';
+} from '@plaza/contract/constants';
+import { buildPath, type Endpoint, type EndpointResponse } from '@plaza/contract/endpoint';
+import type { ApiError } from '@plaza/contract/errors';
 import type { z } from 'zod';
 import { readCookie } from './cookies';
+import type { EndpointRoute } from './endpoint-routes';
 
 /** A failed call: the HTTP status and the server's error list. */
 export class ApiRequestError extends Error {
@@ -68,9 +67,12 @@ async function ensureCsrfCookie(): Promise<string | undefined> {
   return readCookie(cookies.csrf);
 }
 
-/** Calls an endpoint of the contract: CSRF header, locale header, typed input and output. */
+/**
+ * Calls an endpoint of the contract (or its route from `lib/endpoint-routes`): CSRF header, locale header,
+ * typed input and output.
+ */
 export function call<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | EndpointRoute<E>,
   // biome-ignore lint/complexity/noBannedTypes: `{}` tests whether every key of the input is optional.
   ...[input]: {} extends CallInput<E> ? [CallInput<E>?] : [CallInput<E>]
 ): Promise<EndpointResponse<E>> {
@@ -79,7 +81,7 @@ export function call<E extends Endpoint>(
 
 /** Uploads one file as multipart field `file` to an upload endpoint (its body is not JSON). */
 export function upload<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | EndpointRoute<E>,
   file: Blob,
   input: Pick<CallInput<E>, 'params'> = {} as Pick<CallInput<E>, 'params'>,
 ): Promise<EndpointResponse<E>> {
@@ -89,7 +91,7 @@ export function upload<E extends Endpoint>(
 }
 
 async function send<E extends Endpoint>(
-  endpoint: E,
+  endpoint: E | EndpointRoute<E>,
   { params, query, body, form }: { params?: object; query?: object; body?: unknown; form?: FormData },
 ): Promise<EndpointResponse<E>> {
   let url = buildPath(endpoint.path, params as Record<string, string | number>);

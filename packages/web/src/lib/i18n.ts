@@ -1,7 +1,8 @@
-import { defaultLocale, endpoints, type Locale } from '@plaza/contract';
+import { defaultLocale, type Locale } from '@plaza/contract/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { call, getApiLocale, setApiLocale } from './api-client';
+import { routes } from './endpoint-routes';
 import { queryClient } from './query-client';
 
 /** The HTML lang attribute of a locale (de_DE -> de-DE). */
@@ -25,7 +26,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   // Server answers are localized (menus, settings texts): a new language refetches them.
   if (switched) await queryClient.invalidateQueries();
   if (!loaded.has(locale)) {
-    const bundle = await call(endpoints.settings.translations, { params: { locale } });
+    const bundle = await call(routes.settings.translations, { params: { locale } });
     i18n.addResourceBundle(locale, 'translation', bundle, true, true);
     loaded.add(locale);
   }

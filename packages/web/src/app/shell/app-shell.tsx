@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { MuiTheme } from '../mui-theme';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
 import { BackToTop } from './back-to-top';
@@ -18,8 +19,17 @@ import { SideDrawerContent } from './side-drawer';
 
 const drawerWidth = 280;
 
-/** The app shell: side drawer (permanent on wide screens), mobile app bar, settings drawer, footer. */
+/** The app shell in the customer's MUI theme (the pages inside it use MUI). */
 export function AppShell() {
+  return (
+    <MuiTheme>
+      <ShellLayout />
+    </MuiTheme>
+  );
+}
+
+/** Side drawer (permanent on wide screens), mobile app bar, settings drawer, footer. */
+function ShellLayout() {
   const { t } = useTranslation();
   const lang = useLang();
   const session = useSession();

@@ -1,38 +1,38 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import '../../app/light/light.css';
 import { useSession } from '../../app/session';
 import { LazyLanguageChanger } from '../../app/shell/lazy-language-changer';
 
-/** The frame of the sign-in pages: no navigation, the company's name or logo, a card. */
+/**
+ * The frame of the sign-in pages: no navigation, the company's name or logo, a card. Built without MUI
+ * (app/light), so the sign-in route's first load stays small; it looks like the MUI pages.
+ */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { settings } = useSession();
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
-      <Box sx={{ width: '100%', maxWidth: 440 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2 }}>
+    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16 }}>
+      <div style={{ width: '100%', maxWidth: 440 }}>
+        <div
+          style={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            marginBottom: 16,
+            gap: 16,
+          }}
+        >
           {settings.show_company_logo && settings.company.logo_url ? (
-            <Box
-              component="img"
-              src={settings.company.logo_url}
-              alt={settings.company.name}
-              sx={{ maxHeight: 40 }}
-            />
+            <img src={settings.company.logo_url} alt={settings.company.name} style={{ maxHeight: 40 }} />
           ) : (
-            <Typography component="span" variant="h6" color="primary" sx={{ fontWeight: 700 }}>
-              {settings.company.name}
-            </Typography>
+            <span className="pz-brand">{settings.company.name}</span>
           )}
           <LazyLanguageChanger />
-        </Box>
-        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }}>
-          <Typography variant="h1" gutterBottom>
-            {title}
-          </Typography>
+        </div>
+        <div className="pz-paper">
+          <h1 className="pz-h1">{title}</h1>
           {children}
-        </Paper>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </main>
   );
 }

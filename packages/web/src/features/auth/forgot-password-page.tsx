@@ -1,18 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { endpoints } from '@plaza/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
+import { LightButton } from '../../app/light/button';
+import { LightTextField } from '../../app/light/text-field';
 import { useLang } from '../../app/use-lang';
-import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { call } from '../../lib/api-client';
 import { apiErrorText } from '../../lib/api-error-text';
+import { routes } from '../../lib/endpoint-routes';
 import { AuthLayout } from './auth-layout';
 import { type ForgotForm, forgotFormSchema } from './schemas';
 
@@ -27,7 +24,7 @@ export function ForgotPasswordPage() {
   const submit = form.handleSubmit(async ({ email }) => {
     setError(null);
     try {
-      await call(endpoints.auth.forgotPassword, { body: { email } });
+      await call(routes.auth.forgotPassword, { body: { email } });
       setSent(true);
     } catch (caught) {
       setError(apiErrorText(t, caught));
@@ -38,9 +35,11 @@ export function ForgotPasswordPage() {
     <AuthLayout title={t('auth.forgot.title')}>
       <FormMessage severity="error" text={error} onClose={() => setError(null)} />
       <FormMessage severity="success" text={sent ? t('auth.forgot.sent') : null} />
-      <Typography sx={{ mb: 1 }}>{t('auth.forgot.text')}</Typography>
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('auth.forgot.title')}>
-        <FormField
+      <p className="pz-body1" style={{ marginBottom: 8 }}>
+        {t('auth.forgot.text')}
+      </p>
+      <form noValidate onSubmit={submit} aria-label={t('auth.forgot.title')}>
+        <LightTextField
           form={form}
           name="email"
           label={t('auth.forgot.email')}
@@ -48,22 +47,22 @@ export function ForgotPasswordPage() {
           autoComplete="email"
           required
         />
-        <Button
+        <LightButton
           type="submit"
           variant="contained"
           fullWidth
           size="large"
-          sx={{ mt: 2 }}
+          style={{ marginTop: 16 }}
           disabled={form.formState.isSubmitting}
         >
           {t('auth.forgot.submit')}
-        </Button>
-      </Box>
-      <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <Link component={RouterLink} to={`/${lang}/login`}>
+        </LightButton>
+      </form>
+      <div style={{ marginTop: 16, textAlign: 'center' }}>
+        <Link className="pz-link" to={`/${lang}/login`}>
           {t('auth.back_to_login')}
         </Link>
-      </Box>
+      </div>
     </AuthLayout>
   );
 }

@@ -1,26 +1,29 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { endpoints, validationMessageKeys } from '@plaza/contract';
-import { useState } from 'react';
+import { validationMessageKeys } from '@plaza/contract/errors';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { afterLoginTarget } from '../../app/guard';
+import { LightButton, LightButtonLink } from '../../app/light/button';
+import { LightCheckbox } from '../../app/light/checkbox';
+import { LightTextField } from '../../app/light/text-field';
 import { useRefreshSession, useSession } from '../../app/session';
 import { useLang } from '../../app/use-lang';
-import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { call } from '../../lib/api-client';
 import { apiErrorText } from '../../lib/api-error-text';
+import { routes } from '../../lib/endpoint-routes';
 import { AuthLayout } from './auth-layout';
-import { type LoginForm, loginFormSchema } from './schemas';
+import { type LoginForm, loginRules } from './login-rules';
+
+/** A link opening in a new tab; Trans fills in its text. */
+function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {
+  return (
+    <a className="pz-link" href={href} target="_blank" rel="noopener">
+      {children}
+    </a>
+  );
+}
 
 /** Sign-in by username or email (per settings), with the terms/NDA box when the member has not accepted yet. */
 export function LoginPage() {
@@ -33,8 +36,8 @@ export function LoginPage() {
   const [ndaShown, setNdaShown] = useState(session.status === 'agb_pending');
   const [error, setError] = useState<string | null>(null);
   const byEmail = session.settings.login_options.login_identifier === 'email';
+  const rules = loginRules(ndaShown);
   const form = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema(ndaShown)),
     defaultValues: { identifier: '', password: '', nda: false },
   });
   const ndaError = form.formState.errors.nda?.message;
@@ -51,8 +54,8 @@ export function LoginPage() {
     async ({ identifier, password, nda }) => {
       setError(null);
       try {
-        const result = await call(endpoints.auth.login, {
-          body: byEmail ? { email: identifier, password } : { username: identifier, password },
+        const result = await call(routes.auth.login, {
+          body: byEmail ? { email: identifier.trim(), password } : { username: identifier.trim(), password },
         });
         if (!result.agb_nda_accepted) {
           if (!ndaShown || !nda) {
@@ -60,7 +63,7 @@ export function LoginPage() {
             setError(t(validationMessageKeys.agb));
             return;
           }
-          await call(endpoints.auth.acceptNdaAgb, { body: { user_id: result.user.id } });
+          await call(routes.auth.acceptNdaAgb, { body: { user_id: result.user.id } });
         }
         await finish();
       } catch (caught) {
@@ -73,91 +76,89 @@ export function LoginPage() {
   return (
     <AuthLayout title={t('auth.login.title')}>
       <FormMessage severity="error" text={error} onClose={() => setError(null)} />
-      <Box component="form" noValidate onSubmit={submit} aria-label={t('auth.login.title')}>
-        <FormField
+      <form noValidate onSubmit={submit} aria-label={t('auth.login.title')}>
+        <LightTextField
           form={form}
           name="identifier"
           label={byEmail ? t('auth.login.email') : t('auth.login.username')}
+          rules={rules.identifier}
           autoComplete={byEmail ? 'email' : 'username'}
           type={byEmail ? 'email' : 'text'}
           required
           autoFocus
         />
-        <FormField
+        <LightTextField
           form={form}
           name="password"
           label={t('auth.login.password')}
           type="password"
+          rules={rules.password}
           autoComplete="current-password"
           required
         />
         {ndaShown && (
-          <Box sx={{ mt: 1 }}>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  {...form.register('nda')}
-                  slotProps={{ input: { 'aria-describedby': 'nda-error' } }}
-                />
-              }
+          <div style={{ marginTop: 8 }}>
+            <LightCheckbox
+              {...form.register('nda', rules.nda)}
+              aria-describedby="nda-error"
               label={
                 <Trans
                   i18nKey="auth.login.nda"
                   components={{
-                    terms: termsId ? (
-                      <Link href={`/${lang}/page/${termsId}`} target="_blank" rel="noopener" />
-                    ) : (
-                      <span />
-                    ),
+                    terms: termsId ? <NewTabLink href={`/${lang}/page/${termsId}`} /> : <span />,
                   }}
                 />
               }
             />
             {ndaError && (
-              <FormHelperText error id="nda-error">
+              <p className="pz-form-error" id="nda-error">
                 {t(String(ndaError))}
-              </FormHelperText>
+              </p>
             )}
-          </Box>
+          </div>
         )}
-        <Button
+        <LightButton
           type="submit"
           variant="contained"
           fullWidth
           size="large"
-          sx={{ mt: 2 }}
+          style={{ marginTop: 16 }}
           disabled={form.formState.isSubmitting}
         >
           {t('auth.login.submit')}
-        </Button>
-      </Box>
-      <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <Link component={RouterLink} to={`/${lang}/forgot_password`}>
+        </LightButton>
+      </form>
+      <div style={{ marginTop: 16, textAlign: 'center' }}>
+        <Link className="pz-link" to={`/${lang}/forgot_password`}>
           {t('auth.login.forgot')}
         </Link>
-      </Box>
+      </div>
       {session.signup_config.type === 'variant' && session.signup_config.social.length > 0 && (
-        <Box sx={{ mt: 3, display: 'grid', gap: 1 }}>
-          <Divider>{t('auth.login.or')}</Divider>
+        <div style={{ marginTop: 24, display: 'grid', gap: 8 }}>
+          <div className="pz-divider">
+            <span>{t('auth.login.or')}</span>
+          </div>
           {session.signup_config.social.map((social) => (
-            <Button key={social.type} variant="outlined" href={social.url}>
+            <a key={social.type} className="pz-button pz-button--outlined" href={social.url}>
               {t(`auth.login.social.${social.type}`)}
-            </Button>
+            </a>
           ))}
-        </Box>
+        </div>
       )}
       {session.settings.signup_configuration.active && (
-        <Box sx={{ mt: 3, p: 2, borderRadius: 1, bgcolor: 'action.hover' }}>
-          <Typography variant="h2" component="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
+        <div
+          style={{ marginTop: 24, padding: 16, borderRadius: 8, backgroundColor: 'var(--pz-action-hover)' }}
+        >
+          <h2 className="pz-h1" style={{ fontSize: '1.125rem', lineHeight: 1.2, marginBottom: 8 }}>
             {t('auth.login.registration.title')}
-          </Typography>
-          <Typography variant="body2" sx={{ mb: 1 }}>
+          </h2>
+          <p className="pz-body2" style={{ marginBottom: 8 }}>
             {t('auth.login.registration.text')}
-          </Typography>
-          <Button component={RouterLink} to={`/${lang}/registration`} variant="text">
+          </p>
+          <LightButtonLink to={`/${lang}/registration`} variant="text">
             {t('auth.login.registration.link')}
-          </Button>
-        </Box>
+          </LightButtonLink>
+        </div>
       )}
     </AuthLayout>
   );

@@ -1,12 +1,12 @@
-import LinearProgress from '@mui/material/LinearProgress';
-import { endpoints } from '@plaza/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { LightProgress } from '../../app/light/progress';
 import { sessionQuery } from '../../app/session';
 import { useLang } from '../../app/use-lang';
 import { call } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 
 /** Signs out, forgets everything cached for the member, then goes to sign-in. */
 export function LogoutPage() {
@@ -16,7 +16,7 @@ export function LogoutPage() {
   const client = useQueryClient();
   useEffect(() => {
     let active = true;
-    call(endpoints.auth.logout)
+    call(routes.auth.logout)
       .catch(() => undefined)
       .then(async () => {
         client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
@@ -27,5 +27,5 @@ export function LogoutPage() {
       active = false;
     };
   }, [client, lang, navigate]);
-  return <LinearProgress aria-label={t('auth.logout.pending')} />;
+  return <LightProgress label={t('auth.logout.pending')} />;
 }

@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import { endpoints } from '@plaza/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { LightButton } from '../../app/light/button';
+import { LightTextField } from '../../app/light/text-field';
 import { useRefreshSession } from '../../app/session';
 import { useLang } from '../../app/use-lang';
-import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { call } from '../../lib/api-client';
 import { apiErrorText } from '../../lib/api-error-text';
+import { routes } from '../../lib/endpoint-routes';
 import { AuthLayout } from './auth-layout';
 import { type ResetForm, resetFormSchema } from './schemas';
 
@@ -35,7 +33,7 @@ export function ResetPasswordPage() {
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await call(endpoints.auth.resetPassword, { body: { user_id: userId, hash, ...values } });
+      await call(routes.auth.resetPassword, { body: { user_id: userId, hash, ...values } });
       setDone(true);
       await refreshSession();
     } catch (caught) {
@@ -48,8 +46,8 @@ export function ResetPasswordPage() {
       <FormMessage severity="error" text={linkValid ? error : t('errors.codes.reset_link_invalid')} />
       <FormMessage severity="success" text={done ? t('auth.reset.done') : null} />
       {linkValid && !done && (
-        <Box component="form" noValidate onSubmit={submit} aria-label={t('auth.reset.title')}>
-          <FormField
+        <form noValidate onSubmit={submit} aria-label={t('auth.reset.title')}>
+          <LightTextField
             form={form}
             name="new_password"
             label={t('auth.password.new')}
@@ -58,7 +56,7 @@ export function ResetPasswordPage() {
             required
             helperText={t('auth.password.rule')}
           />
-          <FormField
+          <LightTextField
             form={form}
             name="new_password_confirm"
             label={t('auth.password.confirm')}
@@ -66,23 +64,23 @@ export function ResetPasswordPage() {
             autoComplete="new-password"
             required
           />
-          <Button
+          <LightButton
             type="submit"
             variant="contained"
             fullWidth
             size="large"
-            sx={{ mt: 2 }}
+            style={{ marginTop: 16 }}
             disabled={form.formState.isSubmitting}
           >
             {t('auth.reset.submit')}
-          </Button>
-        </Box>
+          </LightButton>
+        </form>
       )}
-      <Box sx={{ mt: 2, textAlign: 'center' }}>
-        <Link component={RouterLink} to={`/${lang}/login`}>
+      <div style={{ marginTop: 16, textAlign: 'center' }}>
+        <Link className="pz-link" to={`/${lang}/login`}>
           {t('auth.back_to_login')}
         </Link>
-      </Box>
+      </div>
     </AuthLayout>
   );
 }

@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changeFormSchema, forgotFormSchema, loginFormSchema, resetFormSchema } from './schemas';
+import { changeFormSchema, forgotFormSchema, resetFormSchema } from './schemas';
 
 const messages = (result: {
   success: boolean;
   error?: { issues: { message: string; path: PropertyKey[] }[] };
 }) => result.error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`) ?? [];
 
-describe('sign-in forms', () => {
-  it('requires identifier and password, and the terms box only while shown', () => {
-    expect(messages(loginFormSchema(false).safeParse({ identifier: ' ', password: '', nda: false }))).toEqual(
-      ['identifier:errors.messages.required_fields', 'password:errors.messages.required_fields'],
-    );
-    expect(loginFormSchema(false).safeParse({ identifier: 'anna', password: 'x', nda: false }).success).toBe(
-      true,
-    );
-    expect(
-      messages(loginFormSchema(true).safeParse({ identifier: 'anna', password: 'x', nda: false })),
-    ).toEqual(['nda:errors.messages.agb']);
-    expect(loginFormSchema(true).safeParse({ identifier: 'anna', password: 'x', nda: true }).success).toBe(
-      true,
-    );
-  });
-
+describe('password forms', () => {
   it('requires matching new passwords of the minimum length', () => {
     expect(
       messages(resetFormSchema.safeParse({ new_password: 'long enough 1', new_password_confirm: 'other' })),

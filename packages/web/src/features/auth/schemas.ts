@@ -1,46 +1,40 @@
-import { validationMessageKeys as keys, limits } from '@plaza/contract';
-import { z } from 'zod';
+import { limits } from '@plaza/contract/constants';
+import { validationMessageKeys as keys } from '@plaza/contract/errors';
+import { z } from 'zod/mini';
 
-const required = z.string().trim().min(1, keys.requiredFields);
-
-/** The sign-in form; the terms box is required only while it is shown. */
-export function loginFormSchema(ndaShown: boolean) {
-  return z.object({
-    identifier: required,
-    password: z.string().min(1, keys.requiredFields),
-    nda: ndaShown ? z.literal(true, { error: keys.agb }) : z.boolean(),
-  });
-}
-export type LoginForm = z.infer<ReturnType<typeof loginFormSchema>>;
+// zod/mini bundles only the checks a schema uses: these pages open from mails and links, on a first load.
+// (The sign-in form has react-hook-form rules of its own: login-rules.ts.)
+const required = z.string().check(z.minLength(1, keys.requiredFields));
 
 const newPassword = z
   .string()
-  .min(1, keys.requiredFields)
-  .min(limits.passwordMinLength, keys.passwordTooShort)
-  .max(limits.passwordMaxLength);
+  .check(
+    z.minLength(1, keys.requiredFields),
+    z.minLength(limits.passwordMinLength, keys.passwordTooShort),
+    z.maxLength(limits.passwordMaxLength),
+  );
 
-const matching = <T extends { new_password: string; new_password_confirm: string }>(value: T) =>
-  value.new_password === value.new_password_confirm;
-const mismatch = { message: keys.passwordsNotEqual, path: ['new_password_confirm'] };
+const matching = z.refine<{ new_password: string; new_password_confirm: string }>(
+  (value) => value.new_password === value.new_password_confirm,
+  { error: keys.passwordsNotEqual, path: ['new_password_confirm'] },
+);
 
 /** Reset by mailed link: new password twice. */
 export const resetFormSchema = z
-  .object({ new_password: newPassword, new_password_confirm: z.string().min(1, keys.requiredFields) })
-  .refine(matching, mismatch);
+  .object({ new_password: newPassword, new_password_confirm: required })
+  .check(matching);
 export type ResetForm = z.infer<typeof resetFormSchema>;
 
 /** Change while signed in: also the current password. */
 export const changeFormSchema = z
-  .object({
-    current_password: z.string().min(1, keys.requiredFields),
-    new_password: newPassword,
-    new_password_confirm: z.string().min(1, keys.requiredFields),
-  })
-  .refine(matching, mismatch);
+  .object({ current_password: required, new_password: newPassword, new_password_confirm: required })
+  .check(matching);
 export type ChangeForm = z.infer<typeof changeFormSchema>;
 
 /** Forgot password: the email address. */
 export const forgotFormSchema = z.object({
-  email: z.string().trim().min(1, keys.requiredFields).email(keys.invalidEmail),
+  email: z
+    .string()
+    .check(z.trim(), z.minLength(1, keys.requiredFields), z.regex(z.regexes.email, keys.invalidEmail)),
 });
 export type ForgotForm = z.infer<typeof forgotFormSchema>;
