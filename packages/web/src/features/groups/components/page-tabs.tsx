@@ -54,7 +54,7 @@ export function PageTabs<T extends string>({
           aria-label={label}
           variant="scrollable"
           scrollButtons="auto"
-          allowScrollButtonsMobile
+          sx={{ '& .MuiTab-root': { minWidth: 0, px: { xs: 1.5, sm: 2 } } }}
         >
           {tabs.map((tab) => (
             <Tab

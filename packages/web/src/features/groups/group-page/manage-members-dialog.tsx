@@ -96,7 +96,7 @@ export function ManageMembersDialog({
             aria-label={t('group_page.manage.tabs_label')}
             variant="scrollable"
             scrollButtons="auto"
-            allowScrollButtonsMobile
+            sx={{ '& .MuiTab-root': { minWidth: 0, px: { xs: 1.5, sm: 2 } } }}
           >
             {manageMembersTabs.map((value) => (
               <Tab
