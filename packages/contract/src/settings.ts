@@ -117,5 +117,11 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 export type SettingsInput = z.input<typeof settingsSchema>;
 
-/** A partial update of the settings object by an administrator. */
-export const settingsPatchSchema = settingsSchema.partial();
+const settingKeys = Object.keys(settingsSchema.shape) as [keyof Settings, ...(keyof Settings)[]];
+
+/**
+ * A partial update of the settings object by an administrator: known top-level keys only, values
+ * left as sent. The server merges them into the stored settings and validates the result as a whole;
+ * a `.partial()` of the settings schema would fill every missing key with its default and so reset it.
+ */
+export const settingsPatchSchema = z.partialRecord(z.enum(settingKeys), z.unknown());

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { TestClient } from '../../../test/client';
+import { buildAdmin, buildUser, testPassword } from '../../../test/factories';
+
+describe('settings updates', () => {
+  let t: TestApp;
+  let admin: TestClient;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const row = await buildAdmin(t.db);
+    admin = new TestClient(t.app);
+    await admin.login(row.username, testPassword);
+  });
+  afterAll(() => t.close());
+
+  it('changes only the keys a patch names and keeps every other setting', async () => {
+    const first = await admin.put('/api/v2/settings', { company: { name: 'Acme Intranet' } });
+    expect(first.statusCode).toBe(200);
+    const second = await admin.put('/api/v2/settings', { show_system_notification_message: true });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({
+      company: { name: 'Acme Intranet' },
+      show_system_notification_message: true,
+    });
+    const stored = (await admin.get('/api/v2/settings')).json();
+    expect(stored.company.name).toBe('Acme Intranet');
+  });
+
+  it('refuses unknown keys, invalid values, members without the right and anonymous callers', async () => {
+    expect((await admin.put('/api/v2/settings', { no_such_setting: 1 })).statusCode).toBe(400);
+    const invalid = await admin.put('/api/v2/settings', { theme_variant: 'neon' });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().errors[0].field).toBe('theme_variant');
+    const member = new TestClient(t.app);
+    await member.login((await buildUser(t.db)).username, testPassword);
+    expect((await member.put('/api/v2/settings', { meta_title: 'x' })).statusCode).toBe(403);
+    expect((await new TestClient(t.app).put('/api/v2/settings', { meta_title: 'x' })).statusCode).toBe(401);
+  });
+});
