@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { getSettings } from '../settings/service';
+import { removeImage } from '../uploads/images-service';
 import { deleteStoredFiles } from '../uploads/storage';
 import { type GroupAccess, loadGroupAccess, requireGroupPermission } from './access';
 import type { GroupDeps } from './deps';
@@ -142,11 +143,12 @@ export async function createGroup(
  * a new image must be the editor's own upload, and a required image cannot be removed.
  */
 export async function updateGroup(
-  db: Db,
+  deps: GroupDeps,
   user: SessionUser,
   groupId: number,
   body: z.output<typeof updateGroupSchema>,
 ): Promise<Group> {
+  const { db } = deps;
   const access = await loadGroupAccess(db, groupId, user);
   requireGroupPermission(access, 'edit');
   const settings = await getSettings(db);
@@ -161,6 +163,8 @@ export async function updateGroup(
     changes.image_id = body.img_id;
   }
   await groupsRepo.update(db, groupId, changes);
+  // A replaced or removed image is not used anywhere else: its row and files go.
+  if (changes.image_id !== undefined && access.group.image_id) await removeImage(deps, access.group.image_id);
   return groupPage(db, user, await loadGroupAccess(db, groupId, user));
 }
 
@@ -170,5 +174,6 @@ export async function deleteGroup(deps: GroupDeps, user: SessionUser, groupId: n
   requireGroupPermission(access, 'delete');
   const paths = await groupsRepo.remove(deps.db, groupId);
   await deleteStoredFiles(deps.dataDir, paths);
+  if (access.group.image_id) await removeImage(deps, access.group.image_id);
   return { success: true as const };
 }

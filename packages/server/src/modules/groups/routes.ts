@@ -39,7 +39,7 @@ export async function groupsModule(app: FastifyInstance, { database, bus, config
   route(app, api.publicGroups, ({ user, query }) => listPublicGroups(db, user, query));
   route(app, api.get, ({ user, params }) => getGroup(db, user, params.id));
   route(app, api.create, ({ user, body }) => createGroup(deps, user, body));
-  route(app, api.update, ({ user, params, body }) => updateGroup(db, user, params.id, body));
+  route(app, api.update, ({ user, params, body }) => updateGroup(deps, user, params.id, body));
   route(app, api.remove, ({ user, params }) => deleteGroup(deps, user, params.id));
 
   route(app, api.join, ({ user, params }) => joinGroup(db, user, params.id));

@@ -15,7 +15,7 @@ export async function topicsModule(app: FastifyInstance, { database, bus, config
   route(app, api.get, ({ user, params }) => getTopic(db, user, params.id));
   route(app, api.users, ({ user, params, query }) => topicMembers(db, user, params.id, query));
   route(app, api.create, ({ user, body }) => createTopic(db, user, body));
-  route(app, api.update, ({ user, params, body }) => updateTopic(db, user, params.id, body));
+  route(app, api.update, ({ user, params, body }) => updateTopic(deps, user, params.id, body));
   route(app, api.remove, ({ user, params }) => deleteTopic(deps, user, params.id));
 
   route(app, api.suggestions, ({ user }) => listSuggestions(db, user));

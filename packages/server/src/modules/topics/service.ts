@@ -8,6 +8,7 @@ import { requireOwnImage } from '../groups/groups-service';
 import { membersRepo } from '../groups/members-repo';
 import { presentFiles, presentMemberPage } from '../groups/presenter';
 import { groupsRepo } from '../groups/repo';
+import { removeImage } from '../uploads/images-service';
 import { deleteStoredFiles } from '../uploads/storage';
 import { presentTopic } from './presenter';
 import { topicsRepo } from './repo';
@@ -76,11 +77,12 @@ export async function createTopic(
 
 /** Edits a topic (edit permission); it stays in its group, and a new image must be the editor's own upload. */
 export async function updateTopic(
-  db: Db,
+  deps: GroupDeps,
   user: SessionUser,
   topicId: number,
   body: { group_id: number; title: string; description: string; img_id?: number | null | undefined },
 ): Promise<Topic> {
+  const { db } = deps;
   const access = await loadTopicAccess(db, topicId, user);
   if (!access.permissions.includes('edit')) throw forbidden();
   if (body.group_id !== access.topic.group_id) {
@@ -96,6 +98,8 @@ export async function updateTopic(
     changes.image_id = body.img_id;
   }
   await topicsRepo.update(db, topicId, changes);
+  // A replaced or removed image is not used anywhere else: its row and files go.
+  if (changes.image_id !== undefined && access.topic.image_id) await removeImage(deps, access.topic.image_id);
   return getTopic(db, user, topicId);
 }
 
@@ -105,5 +109,6 @@ export async function deleteTopic(deps: GroupDeps, user: SessionUser, topicId: n
   if (!access.permissions.includes('delete')) throw forbidden();
   const paths = await topicsRepo.remove(deps.db, topicId);
   await deleteStoredFiles(deps.dataDir, paths);
+  if (access.topic.image_id) await removeImage(deps, access.topic.image_id);
   return { success: true as const };
 }
