@@ -107,7 +107,7 @@ export interface TopicAccess {
  */
 export async function loadTopicAccess(db: Db, topicId: number, user: SessionUser): Promise<TopicAccess> {
   const [topic] = await db.select().from(topics).where(eq(topics.id, topicId));
-  if (!topic || topic.status !== 'active') throw notFound('The topic');
+  if (topic?.status !== 'active') throw notFound('The topic');
   const groupAccess = await loadGroupAccess(db, topic.group_id, user);
   requireGroupRead(groupAccess);
   return {
