@@ -253,7 +253,7 @@ async function seedAdminInbox(
     actor_id: inviter,
     type: 'invite',
     text: t(locale, 'group_activities.invite', { name: nameOf(inviter), group: 'Leadership Circle' }),
-    url: `/groups/${leadership}`,
+    url: '/groups',
     membership_id: invitation!.id,
     membership_status: 'pending',
   });

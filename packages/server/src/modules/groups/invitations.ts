@@ -22,7 +22,8 @@ async function announceInvitation(
     type: 'invite',
     text: 'invite',
     vars: { name: combinedName(actor), group: access.group.name },
-    url: `/groups/${access.group.id}`,
+    // The groups list answers invitations; a private group's page stays closed until then.
+    url: '/groups',
     membership: { id: row.id, status: 'pending' },
   });
 }
