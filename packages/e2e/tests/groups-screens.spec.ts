@@ -24,7 +24,6 @@ test('the group pages are accessible on every tab', async ({ page }) => {
   for (const tab of ['Topics', 'Files', 'Members', 'Info']) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
     await expect(page.getByRole('tab', { name: tab, exact: true })).toHaveAttribute('aria-selected', 'true');
-    await expect(page).toHaveURL(/selectedTab=/);
     await expectAccessible(page);
   }
   await page.getByRole('button', { name: 'Edit group' }).click();
