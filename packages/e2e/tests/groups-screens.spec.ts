@@ -38,7 +38,14 @@ test('the group pages are accessible on every tab', async ({ page }) => {
 
 for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
   test(`screenshots of the groups pages in ${lang}`, async ({ page }) => {
-    const group = await createGroup(greta, 'approval', lang === 'de_DE' ? 'Fotospaziergänge' : 'Photo walks');
+    const group = await createGroup(
+      greta,
+      'approval',
+      lang === 'de_DE' ? 'Fotospaziergänge' : 'Photo walks',
+      {
+        withImage: true,
+      },
+    );
     await addMember(greta, group.id, ben);
     const topic = await createTopic(
       greta,
