@@ -59,6 +59,20 @@ function personCondition(search: string, filter: number[]): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** Ids of the groups a member administers (as an accepted admin), as a subquery. */
+export function administeredGroupIds(db: Db, userId: number) {
+  return db
+    .select({ id: groupMemberships.group_id })
+    .from(groupMemberships)
+    .where(
+      and(
+        eq(groupMemberships.user_id, userId),
+        eq(groupMemberships.status, 'accepted'),
+        eq(groupMemberships.role, 'admin'),
+      ),
+    );
+}
+
 const byName = [asc(sql`lower(${users.lastname})`), asc(sql`lower(${users.firstname})`), asc(users.id)];
 
 const inviter = alias(users, 'inviter');
@@ -252,16 +266,7 @@ export const membersRepo = {
   },
   /** Open applications to the groups a member administers (as an accepted admin), with the applicant. */
   async applicationsFor(db: Db, userId: number) {
-    const administered = db
-      .select({ id: groupMemberships.group_id })
-      .from(groupMemberships)
-      .where(
-        and(
-          eq(groupMemberships.user_id, userId),
-          eq(groupMemberships.status, 'accepted'),
-          eq(groupMemberships.role, 'admin'),
-        ),
-      );
+    const administered = administeredGroupIds(db, userId);
     return db
       .select({
         membership: groupMemberships,

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { files, groupMemberships, groups, images, topics, users } from '../../db/schema';
+import { files, groups, images, topics, users } from '../../db/schema';
+import { administeredGroupIds } from '../groups/members-repo';
 
 export type TopicRow = typeof topics.$inferSelect;
 export type NewTopicRow = typeof topics.$inferInsert;
@@ -97,16 +98,7 @@ export const topicsRepo = {
   },
   /** Open suggestions in the groups a member administers (as an accepted admin), oldest first. */
   async suggestionsFor(db: Db, userId: number): Promise<TopicDetailRow[]> {
-    const administered = db
-      .select({ id: groupMemberships.group_id })
-      .from(groupMemberships)
-      .where(
-        and(
-          eq(groupMemberships.user_id, userId),
-          eq(groupMemberships.status, 'accepted'),
-          eq(groupMemberships.role, 'admin'),
-        ),
-      );
+    const administered = administeredGroupIds(db, userId);
     return detailQuery(db)
       .where(and(eq(topics.status, 'suggested'), inArray(topics.group_id, administered)))
       .orderBy(asc(topics.created_at), asc(topics.id));
