@@ -1,5 +1,6 @@
 export * from './activities';
 export * from './groups';
+export * from './people';
 export * from './settings';
 export * from './throttle';
 export * from './uploads';

@@ -1,15 +1,23 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return 'tsvector';
+  },
+});
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -37,6 +45,21 @@ export const users = pgTable(
     agb_nda_accepted: boolean('agb_nda_accepted').notNull().default(false),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     img_path: text('img_path'),
+    /** The uploaded avatar (its crop is `img_path`); kept for re-cropping. */
+    image_id: integer('image_id'),
+    areas: text('areas').array().notNull().default(sql`'{}'::text[]`),
+    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    /** Languages the member speaks (free text such as "Deutsch", "English"). */
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    /** Career stations, newest first: `{ title, company, from, to }`. */
+    careers: jsonb('careers').notNull().default(sql`'[]'::jsonb`),
+    /** A value of the status options (e.g. employed, trainee). */
+    status: text('status'),
+    newsletter_subscriptions: jsonb('newsletter_subscriptions').notNull().default(sql`'[]'::jsonb`),
+    /** Answers given at registration (topics of interest and the like), by field key. */
+    registration_data: jsonb('registration_data').notNull().default(sql`'{}'::jsonb`),
+    /** Full-text document of names, position, locations, skills and custom fields; kept by the users service. */
+    search_vector: tsvector('search_vector'),
     failed_logins: integer('failed_logins').notNull().default(0),
     locked_until: timestamp('locked_until', { withTimezone: true }),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
@@ -45,6 +68,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_search_idx').using('gin', t.search_vector),
   ],
 );
 
