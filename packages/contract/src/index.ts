@@ -1,9 +1,11 @@
 import { activityEndpoints } from './activities';
 import { authEndpoints } from './auth';
 import { groupEndpoints } from './groups';
+import { mediaEndpoints } from './media';
 import { menuEndpoints } from './menu';
 import { settingsEndpoints } from './settings-api';
 import { topicEndpoints } from './topics';
+import { tvEndpoints } from './tv';
 import { uploadEndpoints } from './uploads';
 
 export * from './activities';
@@ -13,12 +15,15 @@ export * from './endpoint';
 export * from './entities';
 export * from './errors';
 export * from './groups';
+export * from './link-url';
+export * from './media';
 export * from './menu';
 export * from './pagination';
 export * from './realtime';
 export * from './settings';
 export * from './settings-api';
 export * from './topics';
+export * from './tv';
 export * from './uploads';
 
 /** Every endpoint of the API, by resource. */
@@ -30,4 +35,6 @@ export const endpoints = {
   groups: groupEndpoints,
   topics: topicEndpoints,
   uploads: uploadEndpoints,
+  media: mediaEndpoints,
+  tv: tvEndpoints,
 };

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { idSchema } from './entities';
+
+/** How many slides the TV feed carries at most (latest posts and images, newest first). */
+export const tvFeedSize = 20;
+/** TV feed calls allowed per display key and per IP in one window. */
+export const tvFeedThrottle = { max: 60, windowSeconds: 60 } as const;
+/** Query parameter carrying the display key, on the TV page and the feed. */
+export const tvKeyParam = 'key';
+
+/**
+ * One slide of the TV slideshow (the spec's TV post). `id` carries its kind as a prefix:
+ * `post-<id>` (a post: `content` is sanitised HTML, `mimetype` is `text/html`) or `image-<id>` (an
+ * image of a post: `image` is its address, `mimetype` its type). `link` is the absolute address of the
+ * post, for the QR code. Designed here: `image` (null for posts).
+ */
+export const tvPostSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  author: z.object({ name: z.string(), avatar: z.string().nullable() }),
+  created_at: z.string(),
+  mimetype: z.string(),
+  link: z.string(),
+  image: z.string().nullable(),
+});
+export type TvPost = z.infer<typeof tvPostSchema>;
+
+export const tvFeedSchema = z.object({ results: z.array(tvPostSchema) });
+
+/** Display keys are 32 random bytes, base64url (43 characters). */
+export const displayKeyTextSchema = z.string().min(20).max(100);
+
+/** A display key as listed for superadmins: never the key itself, only its name and dates. */
+export const displayKeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+});
+export type DisplayKey = z.infer<typeof displayKeySchema>;
+
+export const displayKeyNameSchema = z.string().trim().min(1).max(100);
+
+export const tvEndpoints = {
+  feed: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/tv/feed',
+    summary:
+      'Latest posts and images every member may see, for a TV display; 401 without a key, 403 for an unknown or revoked key',
+    tags: ['tv'],
+    access: 'public',
+    query: z.object({ key: z.string().max(200).optional() }),
+    response: tvFeedSchema,
+  }),
+  displayKeys: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/tv/display_keys',
+    summary: 'Display keys (superadmins)',
+    tags: ['tv'],
+    access: 'user',
+    response: z.object({ results: z.array(displayKeySchema) }),
+  }),
+  createDisplayKey: defineEndpoint({
+    method: 'POST',
+    path: '/api/v2/tv/display_keys',
+    summary:
+      'Create a display key (superadmins); the key is in this answer only, the server keeps its SHA-256',
+    tags: ['tv'],
+    access: 'user',
+    body: z.object({ name: displayKeyNameSchema }),
+    response: z.object({ display_key: displayKeySchema, key: z.string() }),
+    status: 201,
+  }),
+  revokeDisplayKey: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v2/tv/display_keys/:id',
+    summary: 'Revoke a display key (superadmins); displays using it stop at their next poll',
+    tags: ['tv'],
+    access: 'user',
+    params: z.object({ id: idSchema }),
+    response: z.object({ success: z.literal(true) }),
+  }),
+};
