@@ -5,3 +5,4 @@ export * from './settings';
 export * from './throttle';
 export * from './uploads';
 export * from './users';
+export * from "./media";
