@@ -38,6 +38,10 @@ export const limits = {
   usernameMaxLength: 64,
   emailMaxLength: 254,
   nameMaxLength: 100,
+  /** A post's HTML, after sanitising; files per post; a comment's text. */
+  postMaxLength: 20_000,
+  postMaxFiles: 10,
+  commentMaxLength: 2_000,
 } as const;
 
 export const cookies = {

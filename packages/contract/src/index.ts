@@ -3,6 +3,9 @@ import { authEndpoints } from './auth';
 import { groupEndpoints } from './groups';
 import { mediaEndpoints } from './media';
 import { menuEndpoints } from './menu';
+import { newsEndpoints } from './news';
+import { postEndpoints } from './posts';
+import { commentEndpoints, likeEndpoints } from './reactions';
 import { settingsEndpoints } from './settings-api';
 import { topicEndpoints } from './topics';
 import { tvEndpoints } from './tv';
@@ -18,7 +21,10 @@ export * from './groups';
 export * from './link-url';
 export * from './media';
 export * from './menu';
+export * from './news';
 export * from './pagination';
+export * from './posts';
+export * from './reactions';
 export * from './realtime';
 export * from './settings';
 export * from './settings-api';
@@ -35,6 +41,10 @@ export const endpoints = {
   groups: groupEndpoints,
   topics: topicEndpoints,
   uploads: uploadEndpoints,
+  posts: postEndpoints,
+  comments: commentEndpoints,
+  likes: likeEndpoints,
+  news: newsEndpoints,
   media: mediaEndpoints,
   tv: tvEndpoints,
 };
