@@ -6,3 +6,4 @@ export * from './throttle';
 export * from './uploads';
 export * from './users';
 export * from "./media";
+export * from "./posts";

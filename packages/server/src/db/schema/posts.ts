@@ -1,0 +1,151 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { groups, topics } from './groups';
+import { images } from './uploads';
+import { users } from './users';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A category of CMS pages (the news stream's category filter); `names` holds a name per locale. */
+export const pageCategories = pgTable('page_categories', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  key: text('key').notNull().unique(),
+  names: jsonb('names').$type<Record<string, string>>().notNull(),
+});
+
+/**
+ * A CMS page. Only `type = 'article'` (news articles) is used so far; other CMS pages grow from here.
+ * `visibility` is `all` (public) or `members`; `featured` articles fill the top teaser.
+ */
+export const pages = pgTable(
+  'pages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull().default('article'),
+    title: text('title').notNull(),
+    teaser: text('teaser').notNull().default(''),
+    /** Sanitised HTML. */
+    content: text('content').notNull().default(''),
+    publish_date: timestamp('publish_date', { withTimezone: true }).notNull().defaultNow(),
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Shown instead of the author member's name when set (an editorial team, say). */
+    author_name: text('author_name'),
+    image_id: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
+    category_id: integer('category_id').references(() => pageCategories.id, { onDelete: 'set null' }),
+    visibility: text('visibility').notNull().default('members'),
+    comments_allowed: boolean('comments_allowed').notNull().default(true),
+    likes_allowed: boolean('likes_allowed').notNull().default(true),
+    featured: boolean('featured').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('pages_type_publish_idx').on(t.type, t.publish_date)],
+);
+
+/**
+ * A member's post. `author_id` is the author shown, `written_by` who wrote it (they differ when posting
+ * as a chosen author). No group means a post for every member (when the settings allow it).
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    written_by: integer('written_by').references(() => users.id, { onDelete: 'set null' }),
+    group_id: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    topic_id: integer('topic_id').references(() => topics.id, { onDelete: 'cascade' }),
+    /** Sanitised HTML. */
+    description: text('description').notNull(),
+    /** The link preview as the server fetched it (contract `linkPreviewSchema`), or null. */
+    preview: jsonb('preview').$type<{
+      url: string;
+      title: string | null;
+      description: string | null;
+      image: string | null;
+      image_url: string | null;
+      video_url: string | null;
+    }>(),
+    ...timestamps,
+  },
+  (t) => [
+    index('posts_created_idx').on(t.created_at),
+    index('posts_group_created_idx').on(t.group_id, t.created_at),
+    index('posts_topic_created_idx').on(t.topic_id, t.created_at),
+  ],
+);
+
+/** A file uploaded for a post: unclaimed (`post_id` null) until the post that lists it is created. */
+export const postFiles = pgTable(
+  'post_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    post_id: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    uploader_id: integer('uploader_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mime_type: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    /** Relative to DATA_DIR/uploads; a random name. */
+    path: text('path').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('post_files_post_idx').on(t.post_id), index('post_files_uploader_idx').on(t.uploader_id)],
+);
+
+/** Members mentioned in a post. */
+export const postMentions = pgTable(
+  'post_mentions',
+  {
+    post_id: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.post_id, t.user_id] })],
+);
+
+/** A comment on a reaction target: `target_type` `news` (a page) or `post`. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    target_type: text('target_type').notNull(),
+    target_id: integer('target_id').notNull(),
+    author_id: integer('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Plain text. */
+    text: text('text').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('comments_target_idx').on(t.target_type, t.target_id, t.created_at)],
+);
+
+/** A like of a reaction target by a member (once per member). */
+export const likes = pgTable(
+  'likes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    target_type: text('target_type').notNull(),
+    target_id: integer('target_id').notNull(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('likes_target_user_idx').on(t.target_type, t.target_id, t.user_id)],
+);
