@@ -97,9 +97,7 @@ async function send<E extends Endpoint>(
   let url = buildPath(endpoint.path, params as Record<string, string | number>);
   if (query) {
     const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) {
-      if (value !== undefined && value !== null) search.set(key, String(value));
-    }
+    for (const [key, value] of Object.entries(query)) appendQueryValue(search, key, value);
     const text = search.toString();
     if (text) url += `?${text}`;
   }
@@ -129,4 +127,19 @@ async function send<E extends Endpoint>(
     throw new ApiRequestError(response.status, errors);
   }
   return data as EndpointResponse<E>;
+}
+
+/**
+ * Adds a query value: arrays repeat the key, plain objects become bracketed keys
+ * (`filters: { skills: ['SQL'] }` -> `filters[skills]=SQL`, as the contract's list filters expect).
+ */
+function appendQueryValue(search: URLSearchParams, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) appendQueryValue(search, key, item);
+  } else if (typeof value === 'object') {
+    for (const [inner, item] of Object.entries(value)) appendQueryValue(search, `${key}[${inner}]`, item);
+  } else {
+    search.append(key, String(value));
+  }
 }
