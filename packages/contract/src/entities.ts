@@ -14,24 +14,28 @@ export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const occasionRefSchema = z.object({ type: z.enum(['birthday', 'anniversary']), date: z.string() });
 
-/** A member as the API returns them. */
+/**
+ * A member as the API returns them. Keys a guest may not see (`included_profile_*` switched off in
+ * the settings: email, title, position, locations, special tasks, birthday) are absent from the
+ * answer; see `users.ts` for the visibility rules.
+ */
 export const userSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
   username: z.string(),
-  email: z.string().nullable(),
+  email: z.string().nullable().optional(),
   firstname: z.string(),
   lastname: z.string(),
-  title: z.string().nullable(),
-  position: z.string().nullable(),
-  location_names: z.array(z.string()),
-  special_tasks: z.array(z.string()),
+  title: z.string().nullable().optional(),
+  position: z.string().nullable().optional(),
+  location_names: z.array(z.string()).optional(),
+  special_tasks: z.array(z.string()).optional(),
   special_state: z.array(z.object({ value: z.string() })),
   img_path: z.string().nullable(),
   image: z.string().nullable(),
   profile_url: z.string(),
   /** YYYY-MM-DD, or --MM-DD when the birth year is hidden from the viewer; null when unknown or hidden. */
-  birthday: z.string().nullable(),
+  birthday: z.string().nullable().optional(),
   is_birth_year_visible: z.boolean(),
   occasions: z.array(occasionRefSchema),
   permissions: z.array(userPermissionSchema),

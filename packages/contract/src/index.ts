@@ -10,9 +10,11 @@ import { settingsEndpoints } from './settings-api';
 import { topicEndpoints } from './topics';
 import { tvEndpoints } from './tv';
 import { uploadEndpoints } from './uploads';
+import { userEndpoints } from './users';
 
 export * from './activities';
 export * from './auth';
+export * from './birthday';
 export * from './constants';
 export * from './endpoint';
 export * from './entities';
@@ -31,6 +33,7 @@ export * from './settings-api';
 export * from './topics';
 export * from './tv';
 export * from './uploads';
+export * from './users';
 
 /** Every endpoint of the API, by resource. */
 export const endpoints = {
@@ -47,4 +50,5 @@ export const endpoints = {
   news: newsEndpoints,
   media: mediaEndpoints,
   tv: tvEndpoints,
+  users: userEndpoints,
 };
