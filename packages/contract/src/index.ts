@@ -1,9 +1,11 @@
 import { activityEndpoints } from './activities';
 import { authEndpoints } from './auth';
+import { directoryEndpoints } from './directory';
 import { groupEndpoints } from './groups';
 import { mediaEndpoints } from './media';
 import { menuEndpoints } from './menu';
 import { newsEndpoints } from './news';
+import { occasionEndpoints } from './occasions';
 import { postEndpoints } from './posts';
 import { commentEndpoints, likeEndpoints } from './reactions';
 import { settingsEndpoints } from './settings-api';
@@ -16,14 +18,17 @@ export * from './activities';
 export * from './auth';
 export * from './birthday';
 export * from './constants';
+export * from './directory';
 export * from './endpoint';
 export * from './entities';
 export * from './errors';
+export * from './filters';
 export * from './groups';
 export * from './link-url';
 export * from './media';
 export * from './menu';
 export * from './news';
+export * from './occasions';
 export * from './pagination';
 export * from './posts';
 export * from './reactions';
@@ -50,5 +55,7 @@ export const endpoints = {
   news: newsEndpoints,
   media: mediaEndpoints,
   tv: tvEndpoints,
+  directory: directoryEndpoints,
+  occasions: occasionEndpoints,
   users: userEndpoints,
 };
