@@ -11,6 +11,7 @@ import { modules } from './modules';
 import type { EventBus } from './platform/bus';
 import { csrf } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
+import type { PreviewFetchOptions } from './platform/link-preview';
 import type { Mailer } from './platform/mail';
 import { realtimePlugin } from './platform/realtime';
 import { session } from './platform/session';
@@ -22,6 +23,8 @@ export interface AppDeps {
   database: Database;
   bus: EventBus;
   mailer: Mailer;
+  /** How link previews reach other sites; tests inject a resolver. Default: the system resolver. */
+  linkPreviewFetch?: PreviewFetchOptions;
 }
 
 /** Builds the Fastify app: platform plugins first, then the feature modules. */

@@ -4,6 +4,7 @@ import { activitiesModule } from './activities/routes';
 import { authModule } from './auth/routes';
 import { groupsModule } from './groups/routes';
 import { healthModule } from './health';
+import { mediaModule } from './media/routes';
 import { settingsModule } from './settings/routes';
 import { topicsModule } from './topics/routes';
 import { uploadsModule } from './uploads/routes';
@@ -20,4 +21,5 @@ export const modules: Module[] = [
   uploadsModule,
   groupsModule,
   topicsModule,
+  mediaModule,
 ];

@@ -1,0 +1,84 @@
+import type { LinkPreview } from '@plaza/contract';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import { linkPreviews } from '../../db/schema';
+import { fetchPreview, type PreviewFetchOptions, systemResolver } from '../../platform/link-preview';
+import { deleteStoredFiles, newStoredPath, writeStoredFile } from '../uploads/storage';
+import { presentLinkPreview } from './presenter';
+
+/** A cached preview is reused for this long after it was fetched. */
+export const previewCacheMs = 24 * 60 * 60 * 1000;
+
+/** What preview lookups need: the database, the data folder for the image copy, how to fetch. */
+export interface MediaDeps {
+  db: Db;
+  dataDir: string;
+  /** The guard's resolver; tests inject theirs. Default: the system resolver, no exceptions. */
+  fetchOptions?: PreviewFetchOptions;
+}
+
+/** The preview deps of the app (what the posts service passes to `getLinkPreview`). */
+export function mediaDeps(deps: Pick<AppDeps, 'database' | 'config' | 'linkPreviewFetch'>): MediaDeps {
+  return { db: deps.database.db, dataDir: deps.config.dataDir, fetchOptions: deps.linkPreviewFetch };
+}
+
+/** The cache key of a link: parsed and re-serialised (lower-case host, no default port), without its fragment. */
+export function normaliseLinkUrl(text: string): string | null {
+  try {
+    const url = new URL(text.trim());
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    url.hash = '';
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
+async function fetchAndStore(deps: MediaDeps, url: string): Promise<LinkPreview | null> {
+  const fetched = await fetchPreview(url, deps.fetchOptions ?? { resolve: systemResolver });
+  if (!fetched) return null;
+  const imagePath = fetched.image ? newStoredPath('images', 'webp') : null;
+  if (imagePath && fetched.image) await writeStoredFile(deps.dataDir, imagePath, fetched.image);
+  const values = {
+    url,
+    title: fetched.title,
+    description: fetched.description,
+    image_path: imagePath,
+    image_url: fetched.imageUrl,
+    video_url: fetched.videoUrl,
+    fetched_at: new Date(),
+  };
+  const [previous] = await deps.db
+    .select({ image_path: linkPreviews.image_path })
+    .from(linkPreviews)
+    .where(eq(linkPreviews.url, url));
+  const [row] = await deps.db
+    .insert(linkPreviews)
+    .values(values)
+    .onConflictDoUpdate({ target: linkPreviews.url, set: values })
+    .returning();
+  if (previous?.image_path && previous.image_path !== imagePath) {
+    await deleteStoredFiles(deps.dataDir, [previous.image_path]);
+  }
+  return presentLinkPreview(row!);
+}
+
+/**
+ * The preview of a link, from the cache (24 h) or fetched through the SSRF guard. Any failure
+ * (refused target, network, no metadata) gives null: the spec swallows lookup failures.
+ */
+export async function getLinkPreview(deps: MediaDeps, url: string): Promise<LinkPreview | null> {
+  const key = normaliseLinkUrl(url);
+  if (!key) return null;
+  const [cached] = await deps.db.select().from(linkPreviews).where(eq(linkPreviews.url, key));
+  if (cached && Date.now() - cached.fetched_at.getTime() < previewCacheMs) {
+    return presentLinkPreview(cached);
+  }
+  try {
+    return await fetchAndStore(deps, key);
+  } catch {
+    // Refused targets, network failures and unreadable pages alike: the member sees no preview.
+    return null;
+  }
+}
