@@ -15,7 +15,7 @@ import { closeSessionSockets } from '../../platform/realtime';
 import { endAllSessions, endSession, startSession } from '../../platform/session';
 import { hit, peek, secondsUntil } from '../../platform/throttle';
 import { getSettings, navigationFor, settingsMenuFor } from '../settings/service';
-import { presentUser } from '../users/presenter';
+import { ownView, presentUser } from '../users/presenter';
 import { usersRepo } from '../users/repo';
 import { authRepo } from './repo';
 
@@ -43,7 +43,7 @@ export async function authSession({ database }: Deps, request: FastifyRequest): 
       : [[], []];
   return {
     status,
-    user: user ? presentUser(user, user.id) : null,
+    user: user ? presentUser(user, ownView(user.id)) : null,
     selected_language: request.locale,
     location: user?.location_names[0] ?? null,
     allow_posts_without_grp_and_topic: settings.allow_posts_without_grp_and_topic,
@@ -113,7 +113,7 @@ export async function login(deps: Deps, { request, reply }: Call, input: LoginIn
     errors: [],
     agb_nda_accepted: user.agb_nda_accepted,
     status: 'ok',
-    user: presentUser(user, user.id),
+    user: presentUser(user, ownView(user.id)),
     selected_language: request.locale,
     location: user.location_names[0] ?? null,
     allow_posts_without_grp_and_topic: settings.allow_posts_without_grp_and_topic,
