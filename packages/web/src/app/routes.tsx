@@ -59,6 +59,16 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/groups/topic-page/topic-page'), 'TopicPage'),
               },
               {
+                id: 'who-is-who',
+                path: 'who_is_who',
+                lazy: page(() => import('../features/directory/who-is-who-page'), 'WhoIsWhoPage'),
+              },
+              {
+                id: 'occasions',
+                path: 'occasions',
+                lazy: page(() => import('../features/occasions/occasions-page'), 'OccasionsPage'),
+              },
+              {
                 path: 'result-not-found',
                 lazy: page(() => import('./pages/error-pages'), 'ResultNotFoundPage'),
               },

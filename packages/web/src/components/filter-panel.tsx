@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Grid from '@mui/material/Grid';
+import type { FilterOption, FilterValues } from '@plaza/contract/filters';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FilterChoice, MultiSelectFilter } from './multi-select-filter';
@@ -14,8 +15,14 @@ export interface FilterDefinition {
   options: FilterChoice[];
 }
 
-/** Chosen values by filter identifier. */
-export type FilterValues = Record<string, string[]>;
+/** The panel's filters from a list's filter options (`properties[].id` is the value sent back). */
+export function filterDefinitions(options: FilterOption[]): FilterDefinition[] {
+  return options.map((option) => ({
+    identifier: option.identifier,
+    label: option.label,
+    options: option.properties.map((property) => ({ value: property.id, label: property.value })),
+  }));
+}
 
 /** The values without empty filters, so `{}` means no filter. */
 export function activeFilters(values: FilterValues): FilterValues {

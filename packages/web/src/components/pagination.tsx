@@ -2,12 +2,12 @@ import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { readPage } from '../lib/list-params';
 
 /** The current page from the address's `page` query (1 when missing or not a positive whole number). */
 export function usePageParam(): number {
   const [params] = useSearchParams();
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
+  return readPage(params);
 }
 
 /**

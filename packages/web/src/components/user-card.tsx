@@ -16,8 +16,8 @@ export interface UserCardPerson {
   lastname: string;
   title?: string | null;
   position?: string | null;
-  location_names: string[];
-  special_tasks: string[];
+  location_names?: string[];
+  special_tasks?: string[];
   img_path: string | null;
 }
 
@@ -82,12 +82,12 @@ export function UserCard({ user, lists = [] }: { user: UserCardPerson; lists?: U
       )}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, width: '100%' }}>
         <CappedList
-          values={user.location_names}
+          values={user.location_names ?? []}
           cap={userCardCaps.locations}
           label={t('user_card.locations')}
         />
         <CappedList
-          values={user.special_tasks}
+          values={user.special_tasks ?? []}
           cap={userCardCaps.specialTasks}
           label={t('user_card.special_tasks')}
         />

@@ -1,0 +1,59 @@
+import { directoryEndpoints, directoryPageSize } from '@plaza/contract/directory';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+import { filtersForCall } from '../../../lib/list-params';
+import type { DirectorySearch } from '../search-params';
+
+/** Query keys of the directory; the list key carries the whole search. */
+export const directoryKeys = {
+  all: ['directory'] as const,
+  list: (search: DirectorySearch) => [...directoryKeys.all, 'list', search] as const,
+  filters: () => [...directoryKeys.all, 'filters'] as const,
+  fields: () => [...directoryKeys.all, 'fields'] as const,
+  suggestions: (fieldId: string, query: string) =>
+    [...directoryKeys.all, 'suggestions', fieldId, query] as const,
+};
+
+/** A page of the who-is-who for a search from the address; the previous page stays while the next loads. */
+export const directoryListQuery = (search: DirectorySearch) =>
+  queryOptions({
+    queryKey: directoryKeys.list(search),
+    queryFn: () =>
+      call(directoryEndpoints.list, {
+        query: {
+          page: search.page,
+          per_page: directoryPageSize,
+          query: search.query,
+          type: search.type,
+          field_id: search.fieldId,
+          filters: filtersForCall(search.filters),
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The directory's filters with the values that occur. */
+export const directoryFiltersQuery = () =>
+  queryOptions({
+    queryKey: directoryKeys.filters(),
+    queryFn: () => call(directoryEndpoints.filters),
+    select: (data) => data.results,
+    staleTime: 5 * 60_000,
+  });
+
+/** The search fields of the extended search. */
+export const searchFieldsQuery = () =>
+  queryOptions({
+    queryKey: directoryKeys.fields(),
+    queryFn: () => call(directoryEndpoints.profileFields),
+    staleTime: 5 * 60_000,
+  });
+
+/** Suggestions for a text in a search field (only asked for a non-blank text). */
+export const suggestionsQuery = (fieldId: string, query: string) =>
+  queryOptions({
+    queryKey: directoryKeys.suggestions(fieldId, query),
+    queryFn: () => call(directoryEndpoints.suggestions, { query: { field_id: fieldId, query } }),
+    enabled: query.trim().length > 0,
+    staleTime: 30_000,
+  });

@@ -1,0 +1,109 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { FilterPanel, filterDefinitions } from '../../components/filter-panel';
+import { UrlPagination } from '../../components/pagination';
+import { SearchBox } from '../../components/search-box';
+import { UserCard } from '../../components/user-card';
+import { withFilters } from '../../lib/list-params';
+import { directoryFiltersQuery, directoryListQuery, searchFieldsQuery } from './api/directory';
+import { readDirectorySearch, withDirectoryQuery } from './search-params';
+
+/**
+ * The who-is-who: search box, filter panel, clear-search button, member cards (4, 3 or 1 per row) and
+ * page links. The whole search lives in the address: `page`, `query`, `filters[<facet>]`, and for an
+ * extended search from the search bar `type=extendedSearch` with `q` and `field_id`.
+ */
+export function WhoIsWhoPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const search = readDirectorySearch(params);
+  const list = useQuery(directoryListQuery(search));
+  const filters = useQuery(directoryFiltersQuery());
+  const fields = useQuery({ ...searchFieldsQuery(), enabled: search.type === 'extendedSearch' });
+  const searching = search.query !== undefined;
+  const fieldName = fields.data?.find((field) => field.field_id === search.fieldId)?.name;
+  const results = list.data?.results ?? [];
+
+  return (
+    <>
+      <Typography variant="h1" sx={{ mb: 3 }}>
+        {t('who_is_who.title')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2 }}>
+        <SearchBox
+          label={t('who_is_who.search.label')}
+          submitLabel={t('who_is_who.search.submit')}
+          value={search.type === 'page' ? (search.query ?? '') : ''}
+          onSearch={(term) => setParams(withDirectoryQuery(params, term))}
+        />
+        {searching && (
+          <Button variant="text" onClick={() => setParams(withDirectoryQuery(params, null))}>
+            {t('who_is_who.search.clear')}
+          </Button>
+        )}
+      </Box>
+      {search.type === 'extendedSearch' && search.query && (
+        <Typography sx={{ mb: 2 }} role="status">
+          {fieldName
+            ? t('who_is_who.search.in_field', { query: search.query, field: fieldName })
+            : t('who_is_who.search.for', { query: search.query })}
+        </Typography>
+      )}
+      <Box sx={{ mb: 3 }}>
+        <FilterPanel
+          filters={filterDefinitions(filters.data ?? [])}
+          applied={search.filters}
+          onApply={(values) => setParams(withFilters(params, values))}
+        />
+      </Box>
+      {list.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('who_is_who.loading')} />
+        </Box>
+      ) : list.isError && !list.data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+              {t('who_is_who.retry')}
+            </Button>
+          }
+        >
+          {t('who_is_who.load_failed')}
+        </Alert>
+      ) : results.length === 0 ? (
+        <Typography role="status" sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
+          {t('who_is_who.no_results')}
+        </Typography>
+      ) : (
+        <>
+          <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('who_is_who.count', { count: list.data?.pagination.total ?? results.length })}
+          </Typography>
+          <Grid
+            container
+            spacing={2}
+            component="ul"
+            aria-label={t('who_is_who.results')}
+            aria-busy={list.isFetching}
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
+          >
+            {results.map((user) => (
+              <Grid key={user.id} component="li" size={{ xs: 12, sm: 4, lg: 3 }}>
+                <UserCard user={user} />
+              </Grid>
+            ))}
+          </Grid>
+          <UrlPagination count={list.data?.pagination.last ?? 1} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { directoryPageSize } from '@plaza/contract/directory';
+import type { FilterValues } from '@plaza/contract/filters';
+import { occasionEndpoints } from '@plaza/contract/occasions';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+import { filtersForCall } from '../../../lib/list-params';
+
+/** What the occasions page shows, read from the address. */
+export interface OccasionSearch {
+  page: number;
+  query: string | undefined;
+  filters: FilterValues;
+}
+
+/** Query keys of the occasions feature. */
+export const occasionKeys = {
+  all: ['occasions'] as const,
+  list: (search: OccasionSearch) => [...occasionKeys.all, 'list', search] as const,
+  filters: () => [...occasionKeys.all, 'filters'] as const,
+  feed: (limit: number) => [...occasionKeys.all, 'feed', limit] as const,
+};
+
+/** A page of coming occasions for a search; the previous page stays while the next loads. */
+export const occasionListQuery = (search: OccasionSearch) =>
+  queryOptions({
+    queryKey: occasionKeys.list(search),
+    queryFn: () =>
+      call(occasionEndpoints.list, {
+        query: {
+          page: search.page,
+          per_page: directoryPageSize,
+          query: search.query,
+          filters: filtersForCall(search.filters),
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The filters of the occasions list (type, locations, areas). */
+export const occasionFiltersQuery = () =>
+  queryOptions({
+    queryKey: occasionKeys.filters(),
+    queryFn: () => call(occasionEndpoints.filters),
+    select: (data) => data.results,
+    staleTime: 5 * 60_000,
+  });
+
+/** The next `limit` birthdays and anniversaries together (the slider and the small-screen feed). */
+export const occasionFeedQuery = (limit: number) =>
+  queryOptions({
+    queryKey: occasionKeys.feed(limit),
+    queryFn: () => call(occasionEndpoints.feed, { query: { limit } }),
+    select: (data) => data.results,
+    staleTime: 5 * 60_000,
+  });
