@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../src/config';
 import type { Database, Db } from '../src/db/client';
 import type { EventBus } from '../src/platform/bus';
 import { createInProcessBus } from '../src/platform/in-process-bus';
+import type { PreviewFetchOptions } from '../src/platform/link-preview';
 import type { Mailer } from '../src/platform/mail';
 import { createMailer } from '../src/platform/mailer';
 import { createTestDatabase } from './database';
@@ -27,6 +28,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Reuse a database (several instances on one PostgreSQL); it is not closed with the app. */
   database?: Database;
+  /** How link previews reach other sites (the test resolver and its allowance). */
+  linkPreviewFetch?: PreviewFetchOptions;
 }
 
 /** The real app on a fresh database of its own (PGlite or PostgreSQL per PLAZA_TEST_DB). */
@@ -43,7 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await createTestDatabase());
   const bus = options.bus ?? createInProcessBus();
   const mailer = options.mailer ?? createMailer(config);
-  const app = await buildApp({ config, database, bus, mailer });
+  const app = await buildApp({ config, database, bus, mailer, linkPreviewFetch: options.linkPreviewFetch });
   await app.ready();
   return {
     app,
