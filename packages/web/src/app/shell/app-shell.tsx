@@ -5,7 +5,7 @@ import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { MuiTheme } from '../mui-theme';
@@ -18,6 +18,11 @@ import { SettingsDrawer } from './settings-drawer';
 import { SideDrawerContent } from './side-drawer';
 
 const drawerWidth = 280;
+
+/** The extended search bar, loaded only where the settings ask for it. */
+const ExtendedSearchBar = lazy(() =>
+  import('./extended-search-bar').then((module) => ({ default: module.ExtendedSearchBar })),
+);
 
 /** The app shell in the customer's MUI theme (the pages inside it use MUI). */
 export function AppShell() {
@@ -36,6 +41,9 @@ function ShellLayout() {
   const signedIn = session.status === 'authenticated';
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // While the extended search is active its dark layer covers the page and the drawer, not the app bar.
+  const [searchActive, setSearchActive] = useState(false);
+  const extendedSearch = signedIn && session.settings.advanced_search.type === 'extended';
   const closeSettings = useCallback(() => setSettingsOpen(false), []);
   const closeMobile = useCallback(() => setMobileOpen(false), []);
   const openSettings = useCallback(() => {
@@ -55,6 +63,7 @@ function ShellLayout() {
         color="inherit"
         elevation={0}
         sx={{
+          zIndex: searchActive ? (theme) => theme.zIndex.drawer + 2 : undefined,
           borderBottom: 1,
           borderColor: 'divider',
           width: signedIn ? { md: `calc(100% - ${drawerWidth}px)` } : '100%',
@@ -86,6 +95,11 @@ function ShellLayout() {
           >
             {session.settings.company.name}
           </Typography>
+          {extendedSearch && (
+            <Suspense fallback={null}>
+              <ExtendedSearchBar onActiveChange={setSearchActive} />
+            </Suspense>
+          )}
           <Box sx={{ flexGrow: 1, display: signedIn ? { xs: 'none', md: 'block' } : 'none' }} />
           <LanguageChanger />
         </Toolbar>

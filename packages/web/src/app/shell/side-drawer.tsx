@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
+import { basicSearchPath } from '../../features/directory/search-params';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
 import { navigationHref } from './nav-path';
@@ -43,7 +44,7 @@ export function SideDrawerContent({
     const q = term.trim();
     if (!q) return;
     onNavigate();
-    navigate(`/${lang}/search_results?q=${encodeURIComponent(q)}`);
+    navigate(basicSearchPath(lang, q));
   };
 
   return (
@@ -99,26 +100,29 @@ export function SideDrawerContent({
           </IconButton>
         )}
       </Box>
-      <Box component="form" role="search" onSubmit={search} sx={{ px: 2, pb: 1 }}>
-        <TextField
-          fullWidth
-          size="small"
-          label={t('app.search.label')}
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          slotProps={{
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton type="submit" edge="end" aria-label={t('app.search.submit')}>
-                    <Search />
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      </Box>
+      {/* With the extended search the app bar's search bar takes the place of this box. */}
+      {session.settings.advanced_search.type === 'basic' && (
+        <Box component="form" role="search" onSubmit={search} sx={{ px: 2, pb: 1 }}>
+          <TextField
+            fullWidth
+            size="small"
+            label={t('app.search.label')}
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton type="submit" edge="end" aria-label={t('app.search.submit')}>
+                      <Search />
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Box>
+      )}
       <Box component="nav" aria-label={t('app.navigation')}>
         <List>
           {session.routes.map((item) => (
