@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { userSchema } from './entities';
-import { collectQueryFilters, filterOptionSchema, filterValuesSchema } from './filters';
+import { filterOptionSchema, withQueryFilters } from './filters';
 import { paginated } from './pagination';
 import { searchFieldSchema } from './settings';
 
@@ -51,17 +51,15 @@ const pageFields = {
  * With a query and no `order_by` the best matches come first; an explicit `order_by` wins.
  * `type=extendedSearch` with `field_id` restricts the query to that one search field.
  */
-export const directoryQuerySchema = z
-  .object({
+export const directoryQuerySchema = withQueryFilters(
+  z.object({
     ...pageFields,
     query: searchTextSchema,
     order_by: z.enum(directoryOrders).optional(),
     type: z.enum(['page', 'extendedSearch']).default('page'),
     field_id: searchFieldIdSchema.optional(),
-    filters: filterValuesSchema.optional(),
-  })
-  .loose()
-  .transform(collectQueryFilters);
+  }),
+);
 export type DirectoryQuery = z.output<typeof directoryQuerySchema>;
 
 /** A suggestion of the extended search bar: a value of the field, or a person (`id` is then the user id). */

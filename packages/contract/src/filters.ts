@@ -30,14 +30,14 @@ export type FilterValues = z.infer<typeof filterValuesSchema>;
 const bracketKey = /^filters\[([^\]]*)\](?:\[\])?$/;
 
 /**
- * Turns a query object into list query parts: `filters[<facet>]=<value>` keys (repeatable, or a
+ * Collects filters of a query object: `filters[<facet>]=<value>` keys (repeatable, or a
  * `filters` object) become `filters: { facet: [values] }`; the rest stays. Used by a `.loose()` query
  * schema's transform so the query string needs no JSON.
  */
-export function collectQueryFilters<T extends Record<string, unknown>>(
-  input: T,
+function collectQueryFilters(
+  input: Record<string, unknown>,
   ctx: z.core.$RefinementCtx,
-): Omit<T, 'filters'> & { filters: FilterValues } {
+): Record<string, unknown> {
   const rest: Record<string, unknown> = {};
   const raw: Record<string, unknown[]> = {};
   for (const [key, value] of Object.entries(input)) {
@@ -64,5 +64,19 @@ export function collectQueryFilters<T extends Record<string, unknown>>(
   }
   const filters: FilterValues = {};
   for (const [facet, values] of Object.entries(parsed.data)) filters[facet] = [...new Set(values)];
-  return { ...(rest as Omit<T, 'filters'>), filters };
+  return { ...rest, filters };
+}
+
+/**
+ * A list query with filters: the object's keys plus `filters` (a `{ facet: values }` object, or
+ * `filters[<facet>]=<value>` keys of the query string); the parsed value always has `filters`.
+ */
+export function withQueryFilters<S extends z.ZodObject>(schema: S) {
+  return schema
+    .extend({ filters: filterValuesSchema.optional() })
+    .loose()
+    .transform(collectQueryFilters) as unknown as z.ZodType<
+    Omit<z.output<S>, 'filters'> & { filters: FilterValues },
+    z.input<S> & { filters?: z.input<typeof filterValuesSchema> }
+  >;
 }

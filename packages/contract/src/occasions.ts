@@ -3,7 +3,7 @@ import { pageSizes } from './constants';
 import { directoryPageSize, searchTextSchema } from './directory';
 import { defineEndpoint } from './endpoint';
 import { isoDateSchema, userSchema } from './entities';
-import { collectQueryFilters, filterOptionSchema, filterValuesSchema } from './filters';
+import { filterOptionSchema, withQueryFilters } from './filters';
 import { paginated } from './pagination';
 
 /**
@@ -51,10 +51,7 @@ const pageFields = {
 };
 
 /** Paged occasions with search text (`query`, the person's name and profile) and filters. */
-export const occasionQuerySchema = z
-  .object({ ...pageFields, query: searchTextSchema, filters: filterValuesSchema.optional() })
-  .loose()
-  .transform(collectQueryFilters);
+export const occasionQuerySchema = withQueryFilters(z.object({ ...pageFields, query: searchTextSchema }));
 export type OccasionQuery = z.output<typeof occasionQuerySchema>;
 
 /** The slider feed: the next `limit` occasions of both kinds (6 on small screens). */

@@ -2,12 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app';
 import { activitiesModule } from './activities/routes';
 import { authModule } from './auth/routes';
+import { directoryModule } from './directory/routes';
 import { groupsModule } from './groups/routes';
 import { healthModule } from './health';
+import { newsModule } from './news/routes';
+import { postsModule } from './posts/routes';
+import { reactionsModule } from './reactions/routes';
 import { mediaModule } from './media/routes';
+import { occasionsModule } from './occasions/routes';
 import { settingsModule } from './settings/routes';
 import { topicsModule } from './topics/routes';
 import { uploadsModule } from './uploads/routes';
+import { usersModule } from './users/routes';
 
 /** A feature module registers its routes on the app. */
 export type Module = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
@@ -21,5 +27,11 @@ export const modules: Module[] = [
   uploadsModule,
   groupsModule,
   topicsModule,
+  postsModule,
+  reactionsModule,
+  newsModule,
   mediaModule,
+  directoryModule,
+  occasionsModule,
+  usersModule,
 ];

@@ -1,0 +1,92 @@
+import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { executeRows } from '../../db/execute-rows';
+import { users } from '../../db/schema';
+import type { UserRow } from '../users/repo';
+import { facetColumns } from './facets';
+import type { ProfileFieldDef } from './profile-fields';
+import { containsPattern, escapeLike } from './search-query';
+
+/** The users table as `u`, the alias every directory condition is written against. */
+export const u = alias(users, 'u');
+
+/** Members the directory lists: those who accepted the terms (the others have not entered yet). */
+export const listedMembers = sql`u.agb_nda_accepted`;
+
+/** How a page of members is sorted; `relevance` is the best matches of a search first. */
+export type DirectoryOrder = 'lastname' | 'firstname' | 'newest' | 'relevance';
+
+function orderBy(order: DirectoryOrder, rank: SQL | undefined, fallback: DirectoryOrder): SQL[] {
+  const byName = {
+    lastname: [asc(sql`lower(u.lastname)`), asc(sql`lower(u.firstname)`)],
+    firstname: [asc(sql`lower(u.firstname)`), asc(sql`lower(u.lastname)`)],
+    newest: [desc(u.created_at)],
+  };
+  if (order === 'relevance') {
+    const rest = fallback === 'relevance' ? byName.lastname : byName[fallback];
+    return [...(rank ? [desc(rank)] : []), ...rest, asc(u.id)];
+  }
+  return [...byName[order], order === 'newest' ? desc(u.id) : asc(u.id)];
+}
+
+/** Queries of the who-is-who directory. */
+export const directoryRepo = {
+  /** A page of members matching all conditions. */
+  async page(
+    db: Db,
+    where: SQL[],
+    options: { order: DirectoryOrder; fallback: DirectoryOrder; rank?: SQL; limit: number; offset: number },
+  ): Promise<UserRow[]> {
+    return db
+      .select()
+      .from(u)
+      .where(and(listedMembers, ...where))
+      .orderBy(...orderBy(options.order, options.rank, options.fallback))
+      .limit(options.limit)
+      .offset(options.offset);
+  },
+
+  async count(db: Db, where: SQL[]): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(u)
+      .where(and(listedMembers, ...where));
+    return row?.n ?? 0;
+  },
+
+  /** Distinct values of a text column or array column containing the text, those starting with it first. */
+  async columnValues(
+    db: Db,
+    column: 'position' | keyof typeof facetColumns,
+    text: string,
+    limit: number,
+  ): Promise<string[]> {
+    const source =
+      column === 'position'
+        ? sql`select u.position as v from users u where u.position is not null and ${listedMembers}`
+        : sql`select x as v from users u cross join lateral unnest(${sql.raw(`u.${facetColumns[column]}`)}) as x where ${listedMembers}`;
+    return distinctMatches(db, source, text, limit);
+  },
+
+  /** Distinct values members entered in a custom field, containing the text when one is given. */
+  async customValues(db: Db, field: ProfileFieldDef, text: string | null, limit: number): Promise<string[]> {
+    const source = sql`select x as v from user_profile_field_values fv join users u on u.id = fv.user_id cross join lateral unnest(fv.values) as x where fv.field_id = ${field.id} and ${listedMembers}`;
+    return distinctMatches(db, source, text, limit);
+  },
+};
+
+async function distinctMatches(db: Db, source: SQL, text: string | null, limit: number): Promise<string[]> {
+  const matching = text === null ? sql`true` : sql`v ilike ${containsPattern(text)}`;
+  const startsWith = text === null ? sql`false` : sql`lower(v) like lower(${`${escapeLike(text)}%`})`;
+  const rows = await executeRows<{ v: string }>(
+    db,
+    sql`
+    select v from (${source}) s
+    where btrim(v) <> '' and ${matching}
+    group by v
+    order by ${startsWith} desc, lower(v), v
+    limit ${limit}`,
+  );
+  return rows.map((row) => row.v);
+}
