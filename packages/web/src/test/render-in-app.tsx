@@ -4,7 +4,13 @@ import enErrors from '@plaza/contract/locales/en_GB/errors.json';
 import enGroupPage from '@plaza/contract/locales/en_GB/group_page.json';
 import enGroups from '@plaza/contract/locales/en_GB/groups.json';
 import enImageUpload from '@plaza/contract/locales/en_GB/image_upload.json';
+import enLinkPreview from '@plaza/contract/locales/en_GB/link_preview.json';
+import enListControls from '@plaza/contract/locales/en_GB/list_controls.json';
+import enOccasions from '@plaza/contract/locales/en_GB/occasions.json';
 import enTopics from '@plaza/contract/locales/en_GB/topics.json';
+import enTv from '@plaza/contract/locales/en_GB/tv.json';
+import enUserCard from '@plaza/contract/locales/en_GB/user_card.json';
+import enWhoIsWho from '@plaza/contract/locales/en_GB/who_is_who.json';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
@@ -54,7 +60,13 @@ export function renderInApp(
           groups: enGroups,
           group_page: enGroupPage,
           image_upload: enImageUpload,
+          link_preview: enLinkPreview,
           topics: enTopics,
+          list_controls: enListControls,
+          occasions: enOccasions,
+          user_card: enUserCard,
+          who_is_who: enWhoIsWho,
+          tv: enTv,
         },
       },
     },

@@ -1,0 +1,94 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { endpoints, type LinkPreview, timings } from '@plaza/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call } from '../lib/api-client';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { LinkPreviewCard } from './link-preview/link-preview-card';
+import { previewLookupText } from './link-preview/lookup-rule';
+
+export interface LinkPreviewInputProps {
+  /** The preview attached to the post, or null. */
+  value: LinkPreview | null;
+  /** Called with the looked-up preview, or null when the link is changed or removed. */
+  onChange(value: LinkPreview | null): void;
+  disabled?: boolean;
+}
+
+/**
+ * The link field of the post box: a preview is looked up (`GET media.preview`) for valid links of at
+ * least 10 characters, 500 ms after the last keystroke, and shown as a card with a remove button.
+ * Editing the link drops the current preview until the new one arrives.
+ */
+export function LinkPreviewInput({ value, onChange, disabled = false }: LinkPreviewInputProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState(value?.url ?? '');
+  const debounced = useDebouncedValue(text, timings.linkPreviewDebounceMs);
+  const settled = debounced === text;
+  const lookup = settled ? previewLookupText(debounced) : null;
+  const query = useQuery({
+    queryKey: ['link-preview', lookup],
+    queryFn: () => call(endpoints.media.preview, { query: { url: lookup ?? '' } }),
+    enabled: lookup !== null && !disabled && value === null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const found = query.data?.preview ?? null;
+
+  useEffect(() => {
+    if (found && value === null && lookup !== null) onChange(found);
+  }, [found, value, lookup, onChange]);
+
+  const change = (next: string) => {
+    setText(next);
+    if (value) onChange(null);
+  };
+  const remove = () => {
+    setText('');
+    onChange(null);
+  };
+
+  const invalid = settled && text.trim() !== '' && lookup === null;
+  const notFound =
+    !invalid && lookup !== null && value === null && (query.isError || query.data?.preview === null);
+  const helper = invalid
+    ? t('link_preview.invalid')
+    : notFound
+      ? t('link_preview.not_found')
+      : t('link_preview.hint');
+
+  return (
+    <Stack spacing={1.5}>
+      <TextField
+        id={id}
+        type="url"
+        inputMode="url"
+        label={t('link_preview.label')}
+        placeholder={t('link_preview.placeholder')}
+        value={text}
+        onChange={(event) => change(event.target.value)}
+        disabled={disabled}
+        error={invalid}
+        helperText={helper}
+        autoComplete="off"
+        fullWidth
+        slotProps={{
+          input: {
+            endAdornment: query.isFetching ? (
+              <InputAdornment position="end">
+                <CircularProgress size={20} aria-label={t('link_preview.loading')} />
+              </InputAdornment>
+            ) : undefined,
+          },
+          htmlInput: { maxLength: 2048, spellCheck: false },
+        }}
+      />
+      {value && <LinkPreviewCard preview={value} onRemove={disabled ? undefined : remove} />}
+    </Stack>
+  );
+}
