@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groups, images, topics } from '../../db/schema';
+import { groups, images, topics, users } from '../../db/schema';
 
 export type ImageRow = typeof images.$inferSelect;
 export type NewImageRow = typeof images.$inferInsert;
@@ -15,12 +15,14 @@ export const imagesRepo = {
     const [row] = await db.select().from(images).where(eq(images.id, id));
     return row;
   },
-  /** Is the image the picture of some group or topic? */
+  /** Is the image the picture of some group or topic, or a member's avatar? */
   async isAttached(db: Db, id: number): Promise<boolean> {
     const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.image_id, id)).limit(1);
     if (group) return true;
     const [topic] = await db.select({ id: topics.id }).from(topics).where(eq(topics.image_id, id)).limit(1);
-    return Boolean(topic);
+    if (topic) return true;
+    const [member] = await db.select({ id: users.id }).from(users).where(eq(users.image_id, id)).limit(1);
+    return Boolean(member);
   },
   /** Points the image at a new shown version, only if nobody changed it meanwhile; returns the row or undefined. */
   async replaceShown(

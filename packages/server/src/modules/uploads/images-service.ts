@@ -80,7 +80,7 @@ export async function cropGroupImage(
 }
 
 /** Writes a new shown version under a new name (names are immutable), then drops the old file. */
-async function recrop({ db, dataDir }: UploadDeps, row: ImageRow, crop: ImageCrop): Promise<ImageRow> {
+export async function recrop({ db, dataDir }: UploadDeps, row: ImageRow, crop: ImageCrop): Promise<ImageRow> {
   const original = await readFile(resolveStoredPath(dataDir, row.original_path));
   const shown = await renderShown(original, crop);
   const shownPath = newStoredPath('images', 'webp');

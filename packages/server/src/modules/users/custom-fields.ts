@@ -1,0 +1,118 @@
+import type { CustomProfileField, Locale, Option } from '@plaza/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { profileFields, userProfileFieldValues } from '../../db/schema';
+import { badRequest } from '../../platform/errors';
+import { refreshUserSearchVector } from '../directory/search-vector';
+import { loadEditableMember, loadMember } from './access';
+import { localizedLabel } from './labels';
+import type { Viewer } from './profile-policy';
+
+type FieldRow = typeof profileFields.$inferSelect;
+type FieldType = CustomProfileField['type'];
+
+const fieldTypes: readonly FieldType[] = ['text', 'select', 'multiselect'];
+
+/** The options of a field row (`[{ value, labels }]`) with labels in a locale. */
+function fieldOptions(row: FieldRow, locale: Locale): Option[] {
+  const raw = Array.isArray(row.options) ? (row.options as unknown[]) : [];
+  return raw.flatMap((option) => {
+    if (typeof option === 'string') return [{ value: option, label: option }];
+    if (!option || typeof option !== 'object') return [];
+    const { value, labels } = option as { value?: unknown; labels?: unknown };
+    if (typeof value !== 'string') return [];
+    return [{ value, label: localizedLabel(labels, locale, value) }];
+  });
+}
+
+function fieldType(row: FieldRow): FieldType {
+  return (fieldTypes as readonly string[]).includes(row.type) ? (row.type as FieldType) : 'text';
+}
+
+/** Maps a field row and a member's values to the contract's field. */
+function presentField(row: FieldRow, values: string[], locale: Locale): CustomProfileField {
+  const options = fieldOptions(row, locale);
+  const labelOf = new Map(options.map((option) => [option.value, option.label]));
+  return {
+    id: row.id,
+    key: row.key,
+    type: fieldType(row),
+    label: localizedLabel(row.labels, locale, row.key),
+    options,
+    values,
+    value_labels: values.map((value) => labelOf.get(value) ?? value),
+  };
+}
+
+/** Every custom profile field in order, with the member's values (empty where none), labels in `locale`. */
+export async function customFieldsOf(db: Db, userId: number, locale: Locale): Promise<CustomProfileField[]> {
+  const rows = await db
+    .select({ field: profileFields, values: userProfileFieldValues.values })
+    .from(profileFields)
+    .leftJoin(
+      userProfileFieldValues,
+      and(eq(userProfileFieldValues.field_id, profileFields.id), eq(userProfileFieldValues.user_id, userId)),
+    )
+    .orderBy(asc(profileFields.position), asc(profileFields.id));
+  return rows.map((row) => presentField(row.field, row.values ?? [], locale));
+}
+
+/** GET users/custom_profile_fields/:id: any signed-in member may read them (they show on the profile). */
+export async function getCustomFields(db: Db, userId: number, locale: Locale) {
+  const member = await loadMember(db, userId);
+  return { fields: await customFieldsOf(db, member.id, locale) };
+}
+
+/** Checks values against a field's type and options; 400 naming `fields.<index>.values` otherwise. */
+function checkValues(row: FieldRow, values: string[], index: number): string[] {
+  const field = `fields.${index}.values`;
+  const unique = [...new Set(values)];
+  const type = fieldType(row);
+  if (type !== 'multiselect' && unique.length > 1) throw badRequest('This field takes one value.', field);
+  if (type === 'text') return unique;
+  const allowed = new Set(fieldOptions(row, 'de_DE').map((option) => option.value));
+  const unknown = unique.find((value) => !allowed.has(value));
+  if (unknown !== undefined) throw badRequest(`"${unknown}" is not an option of this field.`, field);
+  return unique;
+}
+
+/**
+ * POST users/:id/custom_profile_fields: sets the named fields (an empty list clears one), for the
+ * member and editors; refreshes the search document.
+ */
+export async function saveCustomFields(
+  db: Db,
+  viewer: Viewer,
+  userId: number,
+  input: { fields: { id: number; values: string[] }[] },
+  locale: Locale,
+) {
+  const member = await loadEditableMember(db, viewer, userId);
+  const rows = new Map((await db.select().from(profileFields)).map((row) => [row.id, row]));
+  const changes = input.fields.map((entry, index) => {
+    const row = rows.get(entry.id);
+    if (!row) throw badRequest('There is no such profile field.', `fields.${index}.id`);
+    return { fieldId: row.id, values: checkValues(row, entry.values, index) };
+  });
+  await db.transaction(async (tx) => {
+    for (const change of changes) {
+      const where = and(
+        eq(userProfileFieldValues.user_id, member.id),
+        eq(userProfileFieldValues.field_id, change.fieldId),
+      );
+      if (change.values.length === 0) {
+        await tx.delete(userProfileFieldValues).where(where);
+        continue;
+      }
+      await tx
+        .insert(userProfileFieldValues)
+        .values({ user_id: member.id, field_id: change.fieldId, values: change.values })
+        .onConflictDoUpdate({
+          target: [userProfileFieldValues.user_id, userProfileFieldValues.field_id],
+          set: { values: change.values },
+        });
+    }
+  });
+  await refreshUserSearchVector(db, member.id);
+  return { fields: await customFieldsOf(db, member.id, locale) };
+}

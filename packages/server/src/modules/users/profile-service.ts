@@ -1,0 +1,107 @@
+import { type Locale, type Profile, parseBirthday, type updateProfileSchema } from '@plaza/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden } from '../../platform/errors';
+import { refreshUserSearchVector } from '../directory/search-vector';
+import { getSettings } from '../settings/service';
+import { loadEditableMember, loadMember } from './access';
+import { customFieldsOf } from './custom-fields';
+import { followStats } from './follows';
+import { hiddenOf } from './presenter';
+import {
+  canEditProfile,
+  hiddenFieldsFor,
+  isProfileEditor,
+  profileVariant,
+  type Viewer,
+} from './profile-policy';
+import { presentProfile } from './profile-presenter';
+import { type NewUserRow, type UserRow, usersRepo } from './repo';
+
+/** Builds the profile answer of a member for a viewer under the current settings. */
+export async function profileFor(
+  db: Db,
+  viewer: Viewer,
+  row: UserRow,
+  locale: Locale,
+  adminView = false,
+): Promise<Profile> {
+  const settings = await getSettings(db);
+  const isEditor = isProfileEditor(viewer);
+  const hidden = hiddenOf(row, {
+    viewerId: viewer.id,
+    hidden: hiddenFieldsFor(viewer, settings.profile_options),
+  });
+  return presentProfile(row, {
+    viewerId: viewer.id,
+    locale,
+    hidden,
+    variant: profileVariant({ isOwn: viewer.id === row.id, isEditor, adminView }),
+    editable: canEditProfile(viewer, row.id),
+    isEditor,
+    sectionVariant: settings.profile_options.profile_section_variant,
+    customFields: await customFieldsOf(db, row.id, locale),
+    follow: await followStats(db, row.id, viewer.id),
+  });
+}
+
+/** GET users/:id; the admin view (`view=admin`) is for editors only. */
+export async function getProfile(
+  db: Db,
+  viewer: Viewer,
+  userId: number,
+  locale: Locale,
+  view?: 'admin',
+): Promise<Profile> {
+  const row = await loadMember(db, userId);
+  if (view === 'admin' && !isProfileEditor(viewer)) throw forbidden('The admin view is for editors.');
+  return profileFor(db, viewer, row, locale, view === 'admin');
+}
+
+/** Distinct entries in their first order. */
+const unique = (values: string[]) => [...new Set(values)];
+
+/** The stored birthday of a DD/MM/YYYY input: null for empty; a 400 naming `birthday` when invalid. */
+function birthdayValue(input: string | null): string | null {
+  if (input === null || input === '') return null;
+  const parsed = parseBirthday(input);
+  if (!parsed.ok)
+    throw badRequest('Enter the birthday as a valid date DD/MM/YYYY, not in the future.', 'birthday');
+  return parsed.iso;
+}
+
+/**
+ * PUT users/:id: changes the named fields (the member, superadmin or users) and refreshes the
+ * search document; answers the profile as the caller now sees it.
+ */
+export async function updateProfile(
+  db: Db,
+  viewer: Viewer,
+  userId: number,
+  input: z.output<typeof updateProfileSchema>,
+  locale: Locale,
+): Promise<Profile> {
+  const member = await loadEditableMember(db, viewer, userId);
+  const changes: Partial<NewUserRow> = {};
+  if (input.firstname !== undefined) changes.firstname = input.firstname;
+  if (input.lastname !== undefined) changes.lastname = input.lastname;
+  for (const key of ['title', 'gender', 'position', 'status'] as const) {
+    if (input[key] !== undefined) changes[key] = input[key];
+  }
+  for (const key of ['areas', 'skills', 'languages', 'special_tasks'] as const) {
+    const value = input[key];
+    if (value !== undefined) changes[key] = unique(value);
+  }
+  if (input.locations !== undefined) changes.location_names = unique(input.locations);
+  if (input.careers !== undefined) changes.careers = input.careers;
+  if (input.birthday !== undefined) changes.birthday = birthdayValue(input.birthday);
+  if (input.is_birth_year_visible !== undefined) changes.is_birth_year_visible = input.is_birth_year_visible;
+  if (input.newsletter_subscriptions !== undefined) {
+    const chosen = new Map(input.newsletter_subscriptions.map((entry) => [entry.key, entry.selected]));
+    changes.newsletter_subscriptions = [...chosen].map(([key, selected]) => ({ key, selected }));
+  }
+  if (input.selected_language !== undefined) changes.selected_language = input.selected_language;
+  const updated = Object.keys(changes).length ? await usersRepo.update(db, member.id, changes) : member;
+  await refreshUserSearchVector(db, member.id);
+  return profileFor(db, viewer, updated ?? member, locale);
+}
