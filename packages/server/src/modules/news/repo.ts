@@ -1,0 +1,145 @@
+import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { comments, images, likes, pageCategories, pages, posts, users } from '../../db/schema';
+
+export type PageRow = typeof pages.$inferSelect;
+
+const author = alias(users, 'article_author');
+
+const reactionCount = (table: typeof likes | typeof comments) =>
+  sql<number>`(select count(*)::int from ${table} where ${table.target_type} = 'news' and ${table.target_id} = ${pages.id})`;
+
+function articleFields(viewerId: number) {
+  return {
+    id: pages.id,
+    title: pages.title,
+    teaser: pages.teaser,
+    content: pages.content,
+    publish_date: pages.publish_date,
+    author_name: pages.author_name,
+    author_firstname: author.firstname,
+    author_lastname: author.lastname,
+    author_img: author.img_path,
+    image_path: images.path,
+    category_id: pages.category_id,
+    category_names: pageCategories.names,
+    visibility: pages.visibility,
+    comments_allowed: pages.comments_allowed,
+    likes_allowed: pages.likes_allowed,
+    likes_count: reactionCount(likes),
+    comments_count: reactionCount(comments),
+    liked_by_me: sql<boolean>`exists (select 1 from ${likes} where ${likes.target_type} = 'news' and ${likes.target_id} = ${pages.id} and ${likes.user_id} = ${viewerId})`,
+  };
+}
+
+function selectArticles(db: Db, viewerId: number) {
+  return db
+    .select(articleFields(viewerId))
+    .from(pages)
+    .leftJoin(author, eq(author.id, pages.author_id))
+    .leftJoin(images, eq(images.id, pages.image_id))
+    .leftJoin(pageCategories, eq(pageCategories.id, pages.category_id));
+}
+
+/** An article with its author, image, category, counts and the viewer's like. */
+export type ArticleRow = Awaited<ReturnType<typeof selectArticles>>[number];
+
+/** Published news articles (type `article`, publish date reached). */
+export function publishedArticles(now = new Date()): SQL {
+  return and(eq(pages.type, 'article'), lte(pages.publish_date, now))!;
+}
+
+/** What a news stream holds beside visibility. */
+export interface NewsScope {
+  categories?: number[];
+  type?: 'article' | 'post';
+}
+
+/** Queries on news articles, and the stream that mixes them with posts. */
+export const newsRepo = {
+  /** Published articles by id, in the order of `ids`. */
+  async articlesByIds(db: Db, viewerId: number, ids: number[]): Promise<ArticleRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await selectArticles(db, viewerId).where(and(publishedArticles(), inArray(pages.id, ids)));
+    return ids.flatMap((id) => rows.filter((row) => row.id === id));
+  },
+  /** Ids of the newest published articles matching a condition. */
+  async latestArticleIds(db: Db, where: SQL | undefined, limit: number, offset = 0): Promise<number[]> {
+    const rows = await db
+      .select({ id: pages.id })
+      .from(pages)
+      .where(and(publishedArticles(), where))
+      .orderBy(desc(pages.publish_date), desc(pages.id))
+      .limit(limit)
+      .offset(offset);
+    return rows.map((row) => row.id);
+  },
+  /** A published article's reaction settings, or undefined. */
+  async reactionFacts(db: Db, id: number) {
+    const [row] = await db
+      .select({ id: pages.id, comments_allowed: pages.comments_allowed, likes_allowed: pages.likes_allowed })
+      .from(pages)
+      .where(and(publishedArticles(), eq(pages.id, id)));
+    return row;
+  },
+  /**
+   * One page of the mixed stream: `{kind, id}` of articles and readable posts, newest first (articles
+   * by publish date, posts by creation). `readable` is the posts visibility condition.
+   */
+  async streamPage(
+    db: Db,
+    scope: NewsScope,
+    readable: SQL | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ kind: 'article' | 'post'; id: number }[]> {
+    const { articleWhere, postWhere } = streamConditions(scope, readable);
+    const result = await db.execute<{ kind: 'article' | 'post'; id: number }>(sql`
+      select kind, id from (
+        select 'article'::text as kind, ${pages.id} as id, ${pages.publish_date} as at from ${pages} where ${articleWhere}
+        union all
+        select 'post'::text as kind, ${posts.id} as id, ${posts.created_at} as at from ${posts} where ${postWhere}
+      ) stream
+      order by at desc, kind asc, id desc
+      limit ${limit} offset ${offset}`);
+    return rowsOf<{ kind: 'article' | 'post'; id: number }>(result).map((row) => ({
+      kind: row.kind,
+      id: Number(row.id),
+    }));
+  },
+  async streamCount(db: Db, scope: NewsScope, readable: SQL | undefined): Promise<number> {
+    const { articleWhere, postWhere } = streamConditions(scope, readable);
+    const [articles] = await db.select({ n: sql<number>`count(*)::int` }).from(pages).where(articleWhere);
+    const [postCount] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(postWhere);
+    return (articles?.n ?? 0) + (postCount?.n ?? 0);
+  },
+  /** Categories that published articles use, by key. */
+  async usedCategories(db: Db) {
+    return db
+      .selectDistinct({ id: pageCategories.id, key: pageCategories.key, names: pageCategories.names })
+      .from(pageCategories)
+      .innerJoin(pages, eq(pages.category_id, pageCategories.id))
+      .where(publishedArticles())
+      .orderBy(pageCategories.key, pageCategories.id);
+  },
+};
+
+/** The rows of a raw query on either driver (node-postgres answers `{rows}`, PGlite too). */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+function streamConditions(scope: NewsScope, readable: SQL | undefined) {
+  const none = sql`false`;
+  const articleWhere =
+    scope.type === 'post'
+      ? none
+      : and(
+          publishedArticles(),
+          scope.categories?.length ? inArray(pages.category_id, scope.categories) : undefined,
+        )!;
+  // Posts have no category: a category filter shows articles only.
+  const postWhere = scope.type === 'article' || scope.categories?.length ? none : (readable ?? sql`true`);
+  return { articleWhere, postWhere };
+}

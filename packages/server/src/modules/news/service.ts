@@ -1,0 +1,142 @@
+import {
+  type Article,
+  buildPagination,
+  type Locale,
+  type NewsFilter,
+  type NewsItem,
+  type newsEndpoints,
+  newsTeasers,
+  type PageQuery,
+} from '@plaza/contract';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { pages } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import type { SessionUser } from '../../platform/request-context';
+import { loadGroupAccess, loadTopicAccess, requireGroupRead } from '../groups/access';
+import { postsRepo } from '../posts/repo';
+import { postPage, presentPostRows, readablePost } from '../posts/stream';
+import { readablePosts, readerOf } from '../posts/visibility';
+import { categoryName, presentArticle } from './presenter';
+import { newsRepo } from './repo';
+
+type NewsQuery = z.output<NonNullable<(typeof newsEndpoints)['list']['query']>>;
+
+const emptyTeasers = () => ({
+  topTeaser: { results: [], options: { isCircle: true }, sliderInterval: newsTeasers.topTeaserIntervalMs },
+  horizontalTeaser: { results: [], maxRecords: newsTeasers.horizontalTeaserMax },
+  webNews: { results: [], maxRecords: newsTeasers.webNewsMax },
+});
+
+async function articles(db: Db, user: SessionUser, locale: Locale, ids: number[]): Promise<Article[]> {
+  return (await newsRepo.articlesByIds(db, user.id, ids)).map((row) => presentArticle(row, locale));
+}
+
+/** The featured articles of the top teaser slider. */
+export async function topTeaser(db: Db, user: SessionUser, locale: Locale) {
+  const ids = await newsRepo.latestArticleIds(db, eq(pages.featured, true), newsTeasers.topTeaserMax);
+  return {
+    results: await articles(db, user, locale, ids),
+    options: { isCircle: true },
+    sliderInterval: newsTeasers.topTeaserIntervalMs,
+  };
+}
+
+/** The filters of the news stream: categories in use and the item type, labelled in the viewer's language. */
+export async function newsFilters(db: Db, locale: Locale): Promise<NewsFilter[]> {
+  const categories = await newsRepo.usedCategories(db);
+  const filters: NewsFilter[] = [
+    {
+      id: 2,
+      identifier: 'type',
+      label: t(locale, 'news_filters.type'),
+      properties: (['article', 'post'] as const).map((type) => ({
+        id: type,
+        value: t(locale, `news_filters.${type}`),
+        type: 'type',
+      })),
+    },
+  ];
+  if (categories.length > 0) {
+    filters.unshift({
+      id: 1,
+      identifier: 'category',
+      label: t(locale, 'news_filters.category'),
+      properties: categories.map((c) => ({
+        id: c.id,
+        value: categoryName(c.names, locale),
+        type: 'category',
+      })),
+    });
+  }
+  return filters;
+}
+
+/**
+ * The news stream: articles and the posts the member may read, newest first; with `group_id` the
+ * group's posts only (the group stream). Teasers and filters come with page 1 of the dashboard stream.
+ */
+export async function listNews(db: Db, user: SessionUser, locale: Locale, query: NewsQuery) {
+  if (query.group_id !== undefined) {
+    requireGroupRead(await loadGroupAccess(db, query.group_id, user));
+    const page = await postPage(db, user, { groupId: query.group_id }, query);
+    return { ...page, ...emptyTeasers(), filters: [] };
+  }
+  const scope = { categories: query.category, type: query.type };
+  const readable = readablePosts(readerOf(user));
+  const offset = (query.page - 1) * query.per_page;
+  const [entries, total] = await Promise.all([
+    newsRepo.streamPage(db, scope, readable, query.per_page, offset),
+    newsRepo.streamCount(db, scope, readable),
+  ]);
+  const articleIds = entries.filter((e) => e.kind === 'article').map((e) => e.id);
+  const postIds = entries.filter((e) => e.kind === 'post').map((e) => e.id);
+  const [articleItems, postRows] = await Promise.all([
+    articles(db, user, locale, articleIds),
+    postsRepo.byIds(db, readerOf(user), postIds),
+  ]);
+  const postItems = await presentPostRows(db, postRows, user);
+  const results: NewsItem[] = entries.flatMap((entry) => {
+    const item =
+      entry.kind === 'article'
+        ? articleItems.find((a) => a.item_id === entry.id)
+        : postItems.find((p) => p.item_id === entry.id);
+    return item ? [item] : [];
+  });
+  const pagination = buildPagination(query.page, query.per_page, total);
+  if (query.page !== 1) return { results, pagination, ...emptyTeasers(), filters: [] };
+  const [top, latest, filters] = await Promise.all([
+    topTeaser(db, user, locale),
+    newsRepo.latestArticleIds(db, undefined, newsTeasers.webNewsMax),
+    newsFilters(db, locale),
+  ]);
+  const latestArticles = await articles(db, user, locale, latest);
+  return {
+    results,
+    pagination,
+    topTeaser: top,
+    horizontalTeaser: {
+      results: latestArticles.slice(0, newsTeasers.horizontalTeaserMax),
+      maxRecords: newsTeasers.horizontalTeaserMax,
+    },
+    webNews: { results: latestArticles, maxRecords: newsTeasers.webNewsMax },
+    filters,
+  };
+}
+
+/** A topic's stream of posts; the topic's group read rule applies. */
+export async function topicNews(db: Db, user: SessionUser, topicId: number, page: PageQuery) {
+  await loadTopicAccess(db, topicId, user);
+  return postPage(db, user, { topicId }, page);
+}
+
+/** One stream item: `post-<n>` a post the member may read, `page-<n>` or `<n>` a published article. */
+export async function newsItem(db: Db, user: SessionUser, locale: Locale, id: string): Promise<NewsItem> {
+  const number = Number(id.replace(/^(page-|post-)/, ''));
+  if (id.startsWith('post-')) return readablePost(db, user, number);
+  const [article] = await articles(db, user, locale, [number]);
+  if (!article) throw notFound('The article');
+  return article;
+}

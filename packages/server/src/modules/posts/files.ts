@@ -1,0 +1,99 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { PostFile } from '@plaza/contract';
+import { forbidden, notFound } from '../../platform/errors';
+import type { SessionUser } from '../../platform/request-context';
+import { attachmentDisposition, cleanFileName, detectFileType, requireContent } from '../uploads/content';
+import type { Download } from '../uploads/files-service';
+import { encodeOriginal } from '../uploads/image-processing';
+import type { ReceivedUpload } from '../uploads/multipart';
+import { deleteStoredFiles, newStoredPath, resolveStoredPath, writeStoredFile } from '../uploads/storage';
+import type { PostDeps } from './deps';
+import { postFilesRepo } from './files-repo';
+import { presentPostFile } from './presenter';
+import { readablePost } from './stream';
+
+/** Uploads no post took up are removed after a day (checked at the uploader's next upload). */
+const unclaimedTtlMs = 24 * 3600 * 1000;
+
+/**
+ * Stores a file for a post to be written. The type comes from the content (the contract's list);
+ * images are re-encoded through sharp (upright, at most 4000 px, WebP, without metadata).
+ */
+export async function uploadPostFile(
+  deps: Pick<PostDeps, 'db' | 'dataDir'>,
+  user: SessionUser,
+  upload: ReceivedUpload,
+): Promise<PostFile> {
+  requireContent(upload.data);
+  let name = cleanFileName(upload.filename);
+  let mimeType: string = await detectFileType(upload.data, name);
+  let data = upload.data;
+  if (mimeType.startsWith('image/')) {
+    data = (await encodeOriginal(upload.data)).data;
+    mimeType = 'image/webp';
+    name = `${name.replace(/\.[^.]{1,10}$/, '')}.webp`;
+  }
+  const stale = await postFilesRepo.removeUnclaimed(deps.db, user.id, new Date(Date.now() - unclaimedTtlMs));
+  await deleteStoredFiles(deps.dataDir, stale);
+  const path = newStoredPath('files');
+  await writeStoredFile(deps.dataDir, path, data);
+  try {
+    const row = await postFilesRepo.insert(deps.db, {
+      uploader_id: user.id,
+      name,
+      mime_type: mimeType,
+      size: data.length,
+      path,
+    });
+    return presentPostFile(row);
+  } catch (error) {
+    await deleteStoredFiles(deps.dataDir, [path]);
+    throw error;
+  }
+}
+
+/** A post file for a member: an unused upload only for its uploader, an attached one by the post's read rule. */
+async function fileFor(deps: Pick<PostDeps, 'db'>, user: SessionUser, id: number) {
+  const row = await postFilesRepo.find(deps.db, id);
+  if (!row) throw notFound('The file');
+  if (row.post_id === null) {
+    if (row.uploader_id !== user.id) throw notFound('The file');
+    return { row, post: null };
+  }
+  return { row, post: await readablePost(deps.db, user, row.post_id) };
+}
+
+/** Removes an upload: an unused one by its uploader, an attached one by whoever may delete the post. */
+export async function removePostFile(
+  deps: Pick<PostDeps, 'db' | 'dataDir'>,
+  user: SessionUser,
+  id: number,
+): Promise<{ success: true }> {
+  const { row, post } = await fileFor(deps, user, id);
+  if (post && !post.permissions.includes('delete')) {
+    throw forbidden('Only someone who may delete the post may remove its files.');
+  }
+  const removed = await postFilesRepo.remove(deps.db, row.id);
+  if (removed) await deleteStoredFiles(deps.dataDir, [removed.path]);
+  return { success: true };
+}
+
+/** Opens a post file: images inline (re-encoded by us), everything else as an attachment. */
+export async function openPostFile(
+  deps: Pick<PostDeps, 'db' | 'dataDir'>,
+  user: SessionUser,
+  id: number,
+): Promise<Download> {
+  const { row } = await fileFor(deps, user, id);
+  const absolute = resolveStoredPath(deps.dataDir, row.path);
+  const info = await stat(absolute).catch(() => null);
+  if (!info?.isFile()) throw notFound('The file');
+  const disposition = attachmentDisposition(row.name);
+  return {
+    stream: createReadStream(absolute),
+    size: info.size,
+    mimeType: row.mime_type,
+    disposition: row.mime_type === 'image/webp' ? disposition.replace(/^attachment/, 'inline') : disposition,
+  };
+}

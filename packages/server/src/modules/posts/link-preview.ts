@@ -1,0 +1,9 @@
+import type { LinkPreview } from '@plaza/contract';
+import type { AppDeps } from '../../app';
+import { getLinkPreview, mediaDeps } from '../media/preview-service';
+
+/** The server-side preview fetcher posts use: the guarded, cached fetcher of the media module. */
+export function postPreviewFetcher(appDeps: AppDeps): (url: string) => Promise<LinkPreview | null> {
+  const deps = mediaDeps(appDeps);
+  return (url) => getLinkPreview(deps, url);
+}

@@ -1,0 +1,42 @@
+import { type LinkPreview, linkPreviewLimits } from '@plaza/contract';
+import { plainText } from '../../platform/html-sanitizer';
+import { imagesUrlPrefix } from '../uploads/presenter';
+
+/** An http(s) address, or null: nothing else (javascript:, data:, relative) is kept. */
+function webAddress(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > linkPreviewLimits.url) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function text(value: unknown, max: number): string | null {
+  if (typeof value !== 'string') return null;
+  const cleaned = plainText(value).replace(/\s+/g, ' ').trim().slice(0, max);
+  return cleaned || null;
+}
+
+/** Only an image stored on this site (a random WebP name) may be shown by the browser. */
+const ownImage = new RegExp(`^${imagesUrlPrefix.replace(/\//g, '\\/')}[0-9a-f]{32}\\.webp$`);
+
+/**
+ * The preview to store with a post, whatever the fetcher returned: texts as plain text within the
+ * contract's limits, addresses only http(s), the shown image only as one of our stored images.
+ * Null when the address itself is unusable.
+ */
+export function cleanPreview(preview: LinkPreview | null, requestedUrl: string): LinkPreview | null {
+  if (!preview) return null;
+  const url = webAddress(preview.url) ?? webAddress(requestedUrl);
+  if (!url) return null;
+  return {
+    url,
+    title: text(preview.title, linkPreviewLimits.title),
+    description: text(preview.description, linkPreviewLimits.description),
+    image: typeof preview.image === 'string' && ownImage.test(preview.image) ? preview.image : null,
+    image_url: webAddress(preview.image_url),
+    video_url: webAddress(preview.video_url),
+  };
+}

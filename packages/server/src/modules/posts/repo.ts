@@ -1,0 +1,177 @@
+import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  comments,
+  groupMemberships,
+  groups,
+  likes,
+  postFiles,
+  postMentions,
+  posts,
+  topics,
+  users,
+} from '../../db/schema';
+import { type PostReader, readablePosts } from './visibility';
+
+export type PostRow = typeof posts.$inferSelect;
+export type NewPostRow = typeof posts.$inferInsert;
+export type PostFileRow = typeof postFiles.$inferSelect;
+
+const author = alias(users, 'post_author');
+
+/** Count of reactions on a post, as a correlated subquery. */
+const reactionCount = (table: typeof likes | typeof comments) =>
+  sql<number>`(select count(*)::int from ${table} where ${table.target_type} = 'post' and ${table.target_id} = ${posts.id})`;
+
+/** The fields of a post as streams show it, for one viewer (0 for "every member"). */
+function streamFields(viewerId: number) {
+  return {
+    id: posts.id,
+    author_id: posts.author_id,
+    written_by: posts.written_by,
+    group_id: posts.group_id,
+    topic_id: posts.topic_id,
+    description: posts.description,
+    preview: posts.preview,
+    created_at: posts.created_at,
+    author_firstname: author.firstname,
+    author_lastname: author.lastname,
+    author_img: author.img_path,
+    group_name: groups.name,
+    topic_name: topics.name,
+    likes_count: reactionCount(likes),
+    comments_count: reactionCount(comments),
+    liked_by_me: sql<boolean>`exists (select 1 from ${likes} where ${likes.target_type} = 'post' and ${likes.target_id} = ${posts.id} and ${likes.user_id} = ${viewerId})`,
+    viewer_is_group_admin: sql<boolean>`exists (select 1 from ${groupMemberships} where ${groupMemberships.group_id} = ${posts.group_id} and ${groupMemberships.user_id} = ${viewerId} and ${groupMemberships.status} = 'accepted' and ${groupMemberships.role} = 'admin')`,
+  };
+}
+
+/** Which posts a stream holds (beside the reader's visibility). */
+export interface PostScope {
+  groupId?: number;
+  topicId?: number;
+  /** Only posts created before this time (the TV). */
+  before?: Date;
+}
+
+function scopeCondition(reader: PostReader, scope: PostScope): SQL | undefined {
+  return and(
+    readablePosts(reader),
+    scope.groupId === undefined ? undefined : eq(posts.group_id, scope.groupId),
+    scope.topicId === undefined ? undefined : eq(posts.topic_id, scope.topicId),
+    scope.before === undefined ? undefined : lt(posts.created_at, scope.before),
+  );
+}
+
+const viewerIdOf = (reader: PostReader) => (reader === 'every_member' ? 0 : reader.id);
+
+function selectStream(db: Db, reader: PostReader) {
+  return db
+    .select(streamFields(viewerIdOf(reader)))
+    .from(posts)
+    .leftJoin(author, eq(author.id, posts.author_id))
+    .leftJoin(groups, eq(groups.id, posts.group_id))
+    .leftJoin(topics, eq(topics.id, posts.topic_id));
+}
+
+/** A post with what its presentation needs (author, group, topic, counts, the viewer's state). */
+export type PostStreamRow = Awaited<ReturnType<typeof selectStream>>[number];
+
+/** Queries on posts, their files and mentions; every read takes the reader's visibility. */
+export const postsRepo = {
+  /** Posts of a scope the reader may see, newest first. */
+  async page(db: Db, reader: PostReader, scope: PostScope, limit: number, offset: number) {
+    return selectStream(db, reader)
+      .where(scopeCondition(reader, scope))
+      .orderBy(desc(posts.created_at), desc(posts.id))
+      .limit(limit)
+      .offset(offset);
+  },
+  async count(db: Db, reader: PostReader, scope: PostScope): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(posts)
+      .where(scopeCondition(reader, scope));
+    return row?.n ?? 0;
+  },
+  /** Posts by id that the reader may see, in the order of `ids`. */
+  async byIds(db: Db, reader: PostReader, ids: number[]): Promise<PostStreamRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await selectStream(db, reader).where(and(readablePosts(reader), inArray(posts.id, ids)));
+    return ids.flatMap((id) => rows.filter((row) => row.id === id));
+  },
+  /** Whether a group has active topics. */
+  async hasTopics(db: Db, groupId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: topics.id })
+      .from(topics)
+      .where(and(eq(topics.group_id, groupId), eq(topics.status, 'active')))
+      .limit(1);
+    return Boolean(row);
+  },
+  /** A post row without the visibility rule (for rules that decide themselves). */
+  async find(db: Db, id: number): Promise<PostRow | undefined> {
+    const [row] = await db.select().from(posts).where(eq(posts.id, id));
+    return row;
+  },
+  async insert(db: Db, values: NewPostRow): Promise<PostRow> {
+    const [row] = await db.insert(posts).values(values).returning();
+    return row!;
+  },
+  /**
+   * Deletes a post with its comments and likes (which have no foreign key: they may point at news too);
+   * its files and mentions go by cascade. Returns the stored paths of its files.
+   */
+  async remove(db: Db, id: number): Promise<string[]> {
+    return db.transaction(async (tx) => {
+      const files = await tx
+        .select({ path: postFiles.path })
+        .from(postFiles)
+        .where(eq(postFiles.post_id, id));
+      await tx.delete(comments).where(and(eq(comments.target_type, 'post'), eq(comments.target_id, id)));
+      await tx.delete(likes).where(and(eq(likes.target_type, 'post'), eq(likes.target_id, id)));
+      await tx.delete(posts).where(eq(posts.id, id));
+      return files.map((row) => row.path);
+    });
+  },
+  /** Files of the given posts, oldest first. */
+  async filesOf(db: Db, postIds: number[]): Promise<PostFileRow[]> {
+    if (postIds.length === 0) return [];
+    return db.select().from(postFiles).where(inArray(postFiles.post_id, postIds)).orderBy(asc(postFiles.id));
+  },
+  /** Mentioned members of the given posts, with their names. */
+  async mentionsOf(db: Db, postIds: number[]) {
+    if (postIds.length === 0) return [];
+    return db
+      .select({
+        post_id: postMentions.post_id,
+        id: users.id,
+        firstname: users.firstname,
+        lastname: users.lastname,
+      })
+      .from(postMentions)
+      .innerJoin(users, eq(users.id, postMentions.user_id))
+      .where(inArray(postMentions.post_id, postIds))
+      .orderBy(asc(users.lastname), asc(users.firstname));
+  },
+  async addMentions(db: Db, postId: number, userIds: number[]): Promise<void> {
+    if (userIds.length === 0) return;
+    await db
+      .insert(postMentions)
+      .values(userIds.map((user_id) => ({ post_id: postId, user_id })))
+      .onConflictDoNothing();
+  },
+  /** Gives unclaimed uploads of a member to a post; returns how many were claimed. */
+  async claimFiles(db: Db, postId: number, uploaderId: number, fileIds: number[]): Promise<number> {
+    if (fileIds.length === 0) return 0;
+    const claimed = await db
+      .update(postFiles)
+      .set({ post_id: postId })
+      .where(
+        and(inArray(postFiles.id, fileIds), eq(postFiles.uploader_id, uploaderId), isNull(postFiles.post_id)),
+      )
+      .returning({ id: postFiles.id });
+    return claimed.length;
+  },
+};

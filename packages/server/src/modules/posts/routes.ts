@@ -1,0 +1,50 @@
+import { endpoints } from '@plaza/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app';
+import { route } from '../../platform/route';
+import { receiveUpload, registerMultipart } from '../uploads/multipart';
+import type { PostDeps } from './deps';
+import { openPostFile, removePostFile, uploadPostFile } from './files';
+import { postPreviewFetcher } from './link-preview';
+import { groupPostOptions, postAuthors, postOptions } from './options';
+import { createPost, removePost } from './service';
+import { readablePost } from './stream';
+
+/** Posts: writing and deleting, their files, and the choices of the post form. */
+export async function postsModule(app: FastifyInstance, appDeps: AppDeps): Promise<void> {
+  const { db } = appDeps.database;
+  const deps: PostDeps = {
+    db,
+    bus: appDeps.bus,
+    dataDir: appDeps.config.dataDir,
+    fetchPreview: postPreviewFetcher(appDeps),
+  };
+  const { posts } = endpoints;
+
+  // Multipart parsing exists only inside this scope, for the upload route.
+  await app.register(async (scope) => {
+    await registerMultipart(scope);
+    route(scope, posts.uploadFile, async ({ user, request }) =>
+      uploadPostFile(deps, user, await receiveUpload(request)),
+    );
+  });
+
+  route(app, posts.create, ({ user, body }) => createPost(deps, user, body));
+  route(app, posts.get, ({ user, params }) => readablePost(db, user, params.id));
+  route(app, posts.remove, ({ user, params }) => removePost(deps, user, params.id));
+  route(app, posts.removeFile, ({ user, params }) => removePostFile(deps, user, params.id));
+  route(app, posts.downloadFile, async ({ user, params, reply }) => {
+    const download = await openPostFile(deps, user, params.id);
+    reply
+      .type(download.mimeType.startsWith('text/') ? `${download.mimeType}; charset=utf-8` : download.mimeType)
+      .header('content-length', download.size)
+      .header('content-disposition', download.disposition)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'private, no-cache');
+    return download.stream;
+  });
+  route(app, posts.authors, ({ user, query }) => postAuthors(db, user, query));
+  route(app, posts.options, ({ user }) => postOptions(db, user));
+  route(app, posts.groupOptions, ({ user, params }) => groupPostOptions(db, user, params.id));
+}

@@ -1,0 +1,153 @@
+import { type CreatePostInput, type createPostSchema, limits, type Post, postPath } from '@plaza/contract';
+import type { z } from 'zod';
+import { badRequest, forbidden } from '../../platform/errors';
+import { mentionedIds, sanitizeRichText, textOfHtml } from '../../platform/html-sanitizer';
+import type { SessionUser } from '../../platform/request-context';
+import { loadGroupAccess, loadTopicAccess, requireGroupPermission } from '../groups/access';
+import { combinedName } from '../groups/presenter';
+import { getSettings } from '../settings/service';
+import { deleteStoredFiles } from '../uploads/storage';
+import { usersRepo } from '../users/repo';
+import type { PostDeps } from './deps';
+import { notifyAboutPost } from './notify';
+import { cleanPreview } from './preview';
+import { postsRepo } from './repo';
+import { readablePost } from './stream';
+import { memberReadsGroup } from './visibility';
+
+/** Mentions notified per post at most (more spans are kept as text, without a notification). */
+const maxMentions = 50;
+
+/** Whether the member may post as someone else: superadmin or post_as_author, with author_function on. */
+export function mayChooseAuthor(user: SessionUser, authorFunction: boolean): boolean {
+  return (
+    authorFunction && (user.permissions.includes('superadmin') || user.permissions.includes('post_as_author'))
+  );
+}
+
+interface Target {
+  groupId: number | null;
+  groupName: string | null;
+  topicId: number | null;
+}
+
+/**
+ * Where a post goes: a group the writer may post into (post_content) and optionally one of its topics
+ * (a topic alone names its group). Without a group only when `allow_posts_without_grp_and_topic` is
+ * on. When it is off a topic is required too, if the group has any.
+ */
+async function resolveTarget(
+  deps: PostDeps,
+  user: SessionUser,
+  input: z.output<typeof createPostSchema>,
+  allowWithout: boolean,
+): Promise<Target> {
+  let groupId = input.group_id ?? null;
+  const topicId = input.topic_id ?? null;
+  if (topicId !== null) {
+    const topicAccess = await loadTopicAccess(deps.db, topicId, user);
+    if (groupId !== null && topicAccess.topic.group_id !== groupId) {
+      throw badRequest('The topic does not belong to the group.', 'topic_id');
+    }
+    groupId = topicAccess.topic.group_id;
+    if (!topicAccess.permissions.includes('post_content')) throw forbidden('You may not post in this topic.');
+    return { groupId, groupName: topicAccess.groupAccess.group.name, topicId };
+  }
+  if (groupId === null) {
+    if (!allowWithout) throw badRequest('Choose a group and a topic for the post.', 'group_id');
+    return { groupId: null, groupName: null, topicId: null };
+  }
+  const access = await loadGroupAccess(deps.db, groupId, user);
+  requireGroupPermission(access, 'post_content');
+  if (!allowWithout && (await postsRepo.hasTopics(deps.db, groupId))) {
+    throw badRequest('Choose a topic of the group for the post.', 'topic_id');
+  }
+  return { groupId, groupName: access.group.name, topicId: null };
+}
+
+/** The member shown as author: the writer, or a chosen member when the writer may choose. */
+async function resolveAuthor(
+  deps: PostDeps,
+  user: SessionUser,
+  authorId: number | null | undefined,
+  enabled: boolean,
+) {
+  if (!authorId || authorId === user.id) return user;
+  if (!mayChooseAuthor(user, enabled)) throw forbidden('You may not post as another member.');
+  const author = await usersRepo.byId(deps.db, authorId);
+  if (!author) throw badRequest('This member does not exist.', 'author_id');
+  return author;
+}
+
+/**
+ * Writes a post: the target and author are checked, the HTML sanitised, the files claimed, the link
+ * preview fetched on the server, and every mentioned member who can read the post gets an activity.
+ */
+export async function createPost(deps: PostDeps, user: SessionUser, raw: CreatePostInput): Promise<Post> {
+  const input = raw as z.output<typeof createPostSchema>;
+  const settings = await getSettings(deps.db);
+  const author = await resolveAuthor(deps, user, input.author_id, settings.author_function);
+  const target = await resolveTarget(deps, user, input, settings.allow_posts_without_grp_and_topic);
+
+  const description = sanitizeRichText(input.description);
+  const mentions = mentionedIds(description);
+  if (!textOfHtml(description) && mentions.length === 0) {
+    throw badRequest('Write something first.', 'description');
+  }
+  if (description.length > limits.postMaxLength) throw badRequest('The post is too long.', 'description');
+  const fileIds = [...new Set(input.files)];
+  const previewUrl = input.preview?.url ?? null;
+  const preview = previewUrl ? cleanPreview(await deps.fetchPreview(previewUrl), previewUrl) : null;
+
+  const mentioned = await readersAmong(deps, target, mentions.slice(0, maxMentions));
+  const post = await deps.db.transaction(async (tx) => {
+    const row = await postsRepo.insert(tx, {
+      author_id: author.id,
+      written_by: user.id,
+      group_id: target.groupId,
+      topic_id: target.topicId,
+      description,
+      preview,
+    });
+    const claimed = await postsRepo.claimFiles(tx, row.id, user.id, fileIds);
+    if (claimed !== fileIds.length) throw badRequest('A file is not one of your new uploads.', 'files');
+    await postsRepo.addMentions(tx, row.id, mentioned);
+    return row;
+  });
+
+  const vars = { name: combinedName(author), group: target.groupName ?? '' };
+  for (const userId of mentioned) {
+    await notifyAboutPost(deps, {
+      userId,
+      actorId: author.id,
+      type: 'mention',
+      text: target.groupName ? 'mention_in_group' : 'mention',
+      vars,
+      url: postPath(post.id),
+    });
+  }
+  return readablePost(deps.db, user, post.id);
+}
+
+/** The mentioned members who exist and may read a post in the target (others get nothing). */
+async function readersAmong(deps: PostDeps, target: Target, ids: number[]): Promise<number[]> {
+  const readers: number[] = [];
+  for (const id of ids) {
+    const member = await usersRepo.byId(deps.db, id);
+    if (!member) continue;
+    if (target.groupId === null || (await memberReadsGroup(deps.db, target.groupId, member)))
+      readers.push(id);
+  }
+  return readers;
+}
+
+/** Deletes a post (author, writer, group admin or superadmin) with its files, comments and likes. */
+export async function removePost(deps: PostDeps, user: SessionUser, id: number): Promise<{ success: true }> {
+  const post = await readablePost(deps.db, user, id);
+  if (!post.permissions.includes('delete')) {
+    throw forbidden('Only the author, an admin of the group or a superadmin may delete this post.');
+  }
+  const paths = await postsRepo.remove(deps.db, id);
+  await deleteStoredFiles(deps.dataDir, paths);
+  return { success: true };
+}

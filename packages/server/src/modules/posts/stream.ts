@@ -1,0 +1,58 @@
+import { buildPagination, type PageQuery, type Post } from '@plaza/contract';
+import type { Db } from '../../db/client';
+import { notFound } from '../../platform/errors';
+import type { SessionUser } from '../../platform/request-context';
+import { presentPost } from './presenter';
+import { type PostScope, type PostStreamRow, postsRepo } from './repo';
+import { type PostReader, readerOf } from './visibility';
+
+/** Presents post rows with their files and mentions, loaded for all rows at once. */
+export async function presentPostRows(
+  db: Db,
+  rows: PostStreamRow[],
+  viewer: SessionUser | null,
+): Promise<Post[]> {
+  const ids = rows.map((row) => row.id);
+  const [files, mentions] = await Promise.all([postsRepo.filesOf(db, ids), postsRepo.mentionsOf(db, ids)]);
+  return rows.map((row) =>
+    presentPost(
+      row,
+      {
+        files: files.filter((file) => file.post_id === row.id),
+        mentions: mentions.filter((mention) => mention.post_id === row.id),
+      },
+      viewer,
+    ),
+  );
+}
+
+/** A page of the posts of a scope that the member may read, newest first. */
+export async function postPage(db: Db, user: SessionUser, scope: PostScope, { page, per_page }: PageQuery) {
+  const reader = readerOf(user);
+  const [rows, total] = await Promise.all([
+    postsRepo.page(db, reader, scope, per_page, (page - 1) * per_page),
+    postsRepo.count(db, reader, scope),
+  ]);
+  return {
+    results: await presentPostRows(db, rows, user),
+    pagination: buildPagination(page, per_page, total),
+  };
+}
+
+/** One post the member may read; a post they may not read is "not found", like a missing one. */
+export async function readablePost(db: Db, user: SessionUser, id: number): Promise<Post> {
+  const [row] = await postsRepo.byIds(db, readerOf(user), [id]);
+  if (!row) throw notFound('The post');
+  const [post] = await presentPostRows(db, [row], user);
+  return post!;
+}
+
+/**
+ * The latest posts every member may read (no group, or an open group), newest first, as every member
+ * sees them: for displays without a signed-in member (the TV).
+ */
+export async function latestPostsForEveryMember(db: Db, limit: number): Promise<Post[]> {
+  const reader: PostReader = 'every_member';
+  const rows = await postsRepo.page(db, reader, {}, limit, 0);
+  return presentPostRows(db, rows, null);
+}

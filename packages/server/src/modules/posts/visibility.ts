@@ -1,0 +1,48 @@
+import type { GroupRole, GroupType, MembershipStatus } from '@plaza/contract';
+import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { groupMemberships, groups, posts } from '../../db/schema';
+import type { SessionUser } from '../../platform/request-context';
+import { canReadGroupContent, type GroupViewer } from '../groups/policy';
+
+/** Who reads posts: a member (with their site permission) or every member at once (the TV). */
+export type PostReader = { id: number; superadmin: boolean } | 'every_member';
+
+/** The reader of a signed-in member. */
+export function readerOf(user: SessionUser): PostReader {
+  return { id: user.id, superadmin: user.permissions.includes('superadmin') };
+}
+
+/**
+ * Which posts a reader may see, as SQL (the group read rule of `groups/policy.ts`): posts without a
+ * group and posts of open groups for everyone; posts of approval and private groups for their
+ * accepted members; all for superadmins. Every list, count and lookup of posts goes through this.
+ */
+export function readablePosts(reader: PostReader): SQL | undefined {
+  if (reader !== 'every_member' && reader.superadmin) return undefined;
+  const member =
+    reader === 'every_member'
+      ? sql`false`
+      : sql`exists (select 1 from ${groupMemberships} where ${groupMemberships.group_id} = ${groups.id} and ${groupMemberships.user_id} = ${reader.id} and ${groupMemberships.status} = 'accepted')`;
+  return or(
+    isNull(posts.group_id),
+    sql`exists (select 1 from ${groups} where ${groups.id} = ${posts.group_id} and (${groups.type} = 'open' or ${member}))`,
+  );
+}
+
+/** Whether a member may read the content of a group (the policy, for one member and one group). */
+export async function memberReadsGroup(db: Db, groupId: number, user: SessionUser): Promise<boolean> {
+  const [group] = await db.select({ type: groups.type }).from(groups).where(eq(groups.id, groupId));
+  if (!group) return false;
+  const [membership] = await db
+    .select({ status: groupMemberships.status, role: groupMemberships.role })
+    .from(groupMemberships)
+    .where(and(eq(groupMemberships.group_id, groupId), eq(groupMemberships.user_id, user.id)));
+  const viewer: GroupViewer = {
+    superadmin: user.permissions.includes('superadmin'),
+    membership: membership
+      ? { status: membership.status as MembershipStatus, role: membership.role as GroupRole }
+      : null,
+  };
+  return canReadGroupContent({ type: group.type as GroupType, adminCount: 0 }, viewer);
+}

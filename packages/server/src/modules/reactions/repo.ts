@@ -1,0 +1,100 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { comments, likes, users } from '../../db/schema';
+
+export type CommentRow = typeof comments.$inferSelect;
+
+const ofTarget = (table: typeof comments | typeof likes, type: string, id: number) =>
+  and(eq(table.target_type, type), eq(table.target_id, id));
+
+const commentFields = {
+  id: comments.id,
+  target_type: comments.target_type,
+  target_id: comments.target_id,
+  author_id: comments.author_id,
+  text: comments.text,
+  created_at: comments.created_at,
+  author_firstname: users.firstname,
+  author_lastname: users.lastname,
+  author_img: users.img_path,
+};
+/** A comment with its writer's name and picture. */
+export type CommentWithAuthor = CommentRow & {
+  author_firstname: string;
+  author_lastname: string;
+  author_img: string | null;
+};
+
+/** Queries on comments and likes of one target. */
+export const reactionsRepo = {
+  async comments(
+    db: Db,
+    type: string,
+    id: number,
+    limit: number,
+    offset: number,
+  ): Promise<CommentWithAuthor[]> {
+    return (await db
+      .select(commentFields)
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.author_id))
+      .where(ofTarget(comments, type, id))
+      .orderBy(asc(comments.created_at), asc(comments.id))
+      .limit(limit)
+      .offset(offset)) as CommentWithAuthor[];
+  },
+  async countComments(db: Db, type: string, id: number): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(ofTarget(comments, type, id));
+    return row?.n ?? 0;
+  },
+  async comment(db: Db, commentId: number): Promise<CommentWithAuthor | undefined> {
+    const [row] = await db
+      .select(commentFields)
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.author_id))
+      .where(eq(comments.id, commentId));
+    return row as CommentWithAuthor | undefined;
+  },
+  async insertComment(db: Db, values: typeof comments.$inferInsert): Promise<CommentRow> {
+    const [row] = await db.insert(comments).values(values).returning();
+    return row!;
+  },
+  async removeComment(db: Db, commentId: number): Promise<void> {
+    await db.delete(comments).where(eq(comments.id, commentId));
+  },
+  async likers(db: Db, type: string, id: number, limit: number, offset: number) {
+    return db
+      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, img: users.img_path })
+      .from(likes)
+      .innerJoin(users, eq(users.id, likes.user_id))
+      .where(ofTarget(likes, type, id))
+      .orderBy(desc(likes.created_at), desc(likes.id))
+      .limit(limit)
+      .offset(offset);
+  },
+  async likeState(db: Db, type: string, id: number, userId: number) {
+    const [row] = await db
+      .select({
+        count: sql<number>`count(*)::int`,
+        mine: sql<boolean>`coalesce(bool_or(${likes.user_id} = ${userId}), false)`,
+      })
+      .from(likes)
+      .where(ofTarget(likes, type, id));
+    return { count: row?.count ?? 0, liked_by_me: row?.mine ?? false };
+  },
+  /** Adds a like; returns whether it is new. */
+  async like(db: Db, type: string, id: number, userId: number): Promise<boolean> {
+    const rows = await db
+      .insert(likes)
+      .values({ target_type: type, target_id: id, user_id: userId })
+      .onConflictDoNothing()
+      .returning({ id: likes.id });
+    return rows.length > 0;
+  },
+  async unlike(db: Db, type: string, id: number, userId: number): Promise<void> {
+    await db.delete(likes).where(and(ofTarget(likes, type, id), eq(likes.user_id, userId)));
+  },
+};

@@ -1,0 +1,131 @@
+import {
+  buildPagination,
+  type Comment,
+  type PageQuery,
+  type ReactionTargetType,
+  type setLikeSchema,
+  type writeCommentSchema,
+} from '@plaza/contract';
+import type { z } from 'zod';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import { plainText } from '../../platform/html-sanitizer';
+import type { SessionUser } from '../../platform/request-context';
+import { combinedName } from '../groups/presenter';
+import type { PostDeps } from '../posts/deps';
+import { notifyAboutPost } from '../posts/notify';
+import { type CommentWithAuthor, reactionsRepo } from './repo';
+import { loadReactionTarget, type ReactionTarget } from './targets';
+
+type Deps = Pick<PostDeps, 'db' | 'bus'>;
+type TargetQuery = { type: ReactionTargetType; id: number };
+
+function mayDeleteComment(row: { author_id: number }, target: ReactionTarget, user: SessionUser) {
+  return row.author_id === user.id || target.ownerId === user.id || user.permissions.includes('superadmin');
+}
+
+function presentComment(row: CommentWithAuthor, target: ReactionTarget, user: SessionUser): Comment {
+  return {
+    id: row.id,
+    text: row.text,
+    author: {
+      id: row.author_id,
+      name: combinedName({ firstname: row.author_firstname, lastname: row.author_lastname }),
+      avatar: row.author_img,
+    },
+    created_at: row.created_at.toISOString(),
+    permissions: mayDeleteComment(row, target, user) ? ['delete'] : [],
+  };
+}
+
+/** Comments on an item the member may read, oldest first. */
+export async function listComments({ db }: Deps, user: SessionUser, query: TargetQuery & PageQuery) {
+  const target = await loadReactionTarget(db, user, query.type, query.id);
+  const [rows, total] = await Promise.all([
+    reactionsRepo.comments(db, target.type, target.id, query.per_page, (query.page - 1) * query.per_page),
+    reactionsRepo.countComments(db, target.type, target.id),
+  ]);
+  return {
+    results: rows.map((row) => presentComment(row, target, user)),
+    pagination: buildPagination(query.page, query.per_page, total),
+    can_comment: target.canComment,
+  };
+}
+
+/** Writes a comment (plain text) when the item allows comments; a post's author is told. */
+export async function writeComment(
+  deps: Deps,
+  user: SessionUser,
+  input: z.output<typeof writeCommentSchema>,
+): Promise<Comment> {
+  const target = await loadReactionTarget(deps.db, user, input.type, input.id);
+  if (!target.canComment) throw forbidden('Comments are closed here.');
+  const text = plainText(input.text).trim();
+  if (!text) throw badRequest('Write something first.', 'text');
+  const row = await reactionsRepo.insertComment(deps.db, {
+    target_type: target.type,
+    target_id: target.id,
+    author_id: user.id,
+    text,
+  });
+  if (target.ownerId !== null) {
+    await notifyAboutPost(deps, {
+      userId: target.ownerId,
+      actorId: user.id,
+      type: 'comment',
+      text: 'comment_post',
+      vars: { name: combinedName(user) },
+      url: target.url,
+    });
+  }
+  const stored = await reactionsRepo.comment(deps.db, row.id);
+  return presentComment(stored!, target, user);
+}
+
+/** Deletes a comment: its writer, the post's author or a superadmin. */
+export async function removeComment({ db }: Deps, user: SessionUser, id: number) {
+  const row = await reactionsRepo.comment(db, id);
+  if (!row) throw notFound('The comment');
+  const target = await loadReactionTarget(db, user, row.target_type as ReactionTargetType, row.target_id);
+  if (!mayDeleteComment(row, target, user)) {
+    throw forbidden("Only the comment's writer, the post's author or a superadmin may delete it.");
+  }
+  await reactionsRepo.removeComment(db, id);
+  return { success: true as const };
+}
+
+/** Who liked an item the member may read, with the count and the member's own like. */
+export async function listLikes({ db }: Deps, user: SessionUser, query: TargetQuery & PageQuery) {
+  const target = await loadReactionTarget(db, user, query.type, query.id);
+  const [rows, state] = await Promise.all([
+    reactionsRepo.likers(db, target.type, target.id, query.per_page, (query.page - 1) * query.per_page),
+    reactionsRepo.likeState(db, target.type, target.id, user.id),
+  ]);
+  return {
+    results: rows.map((row) => ({ id: row.id, name: combinedName(row), avatar: row.img })),
+    pagination: buildPagination(query.page, query.per_page, state.count),
+    ...state,
+    can_like: target.canLike,
+  };
+}
+
+/** Likes or unlikes an item that allows likes; a post's author is told about a new like. */
+export async function setLike(deps: Deps, user: SessionUser, input: z.output<typeof setLikeSchema>) {
+  const target = await loadReactionTarget(deps.db, user, input.type, input.id);
+  if (!target.canLike) throw forbidden('Likes are closed here.');
+  if (input.like) {
+    const added = await reactionsRepo.like(deps.db, target.type, target.id, user.id);
+    if (added && target.ownerId !== null) {
+      await notifyAboutPost(deps, {
+        userId: target.ownerId,
+        actorId: user.id,
+        type: 'like',
+        text: 'like_post',
+        vars: { name: combinedName(user) },
+        url: target.url,
+      });
+    }
+  } else {
+    await reactionsRepo.unlike(deps.db, target.type, target.id, user.id);
+  }
+  return reactionsRepo.likeState(deps.db, target.type, target.id, user.id);
+}

@@ -1,0 +1,153 @@
+import { Parser } from 'htmlparser2';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Every HTML a member (or an editor) sends is cleaned here, with a strict allow-list: text formatting,
+ * lists, quotes, code, links (http, https, mailto only; always rel="noopener noreferrer nofollow")
+ * and mention spans. No styles, classes other than `mention`, event handlers, images, frames or
+ * data:/javascript: addresses survive.
+ */
+
+const richTags = [
+  'p',
+  'br',
+  'strong',
+  'em',
+  'u',
+  's',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'span',
+];
+/** Articles (written by editors) may also carry headings. */
+const articleTags = [...richTags, 'h2', 'h3', 'h4'];
+
+const linkRel = 'noopener noreferrer nofollow';
+
+function options(allowedTags: string[]): sanitizeHtml.IOptions {
+  return {
+    allowedTags,
+    allowedAttributes: {
+      a: ['href', 'rel', 'target'],
+      span: [{ name: 'data-type', multiple: false, values: ['mention'] }, 'data-id', 'data-label', 'class'],
+    },
+    allowedClasses: { span: ['mention'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemesAppliedToAttributes: ['href'],
+    allowProtocolRelative: false,
+    allowedStyles: {},
+    disallowedTagsMode: 'discard',
+    enforceHtmlBoundary: false,
+    parseStyleAttributes: false,
+    transformTags: {
+      a: (tagName, attribs) => {
+        const out: Record<string, string> = { rel: linkRel };
+        if (attribs.href) out.href = attribs.href;
+        if (attribs.target === '_blank') out.target = '_blank';
+        return { tagName, attribs: out };
+      },
+      span: (tagName, attribs): sanitizeHtml.Tag => {
+        const id = attribs['data-id'] ?? '';
+        // Any other span keeps its text and loses every attribute.
+        if (attribs['data-type'] !== 'mention' || !/^[1-9]\d{0,9}$/.test(id)) return { tagName, attribs: {} };
+        return {
+          tagName,
+          attribs: {
+            'data-type': 'mention',
+            'data-id': id,
+            'data-label': plainText(attribs['data-label'] ?? '').slice(0, 200),
+            class: 'mention',
+          },
+        };
+      },
+    },
+  };
+}
+
+const richOptions = options(richTags);
+const articleOptions = options(articleTags);
+
+/** Cleans a post's HTML with the strict allow-list. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, richOptions).trim();
+}
+
+/** Cleans an article's HTML: the post allow-list plus headings. */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, articleOptions).trim();
+}
+
+const tagLike = /<[a-zA-Z!/?]/;
+
+/** Elements whose content is never text a reader should see. */
+const hiddenContent = new Set([
+  'script',
+  'style',
+  'textarea',
+  'noscript',
+  'title',
+  'iframe',
+  'noembed',
+  'xmp',
+]);
+
+/** One pass: the decoded text of the markup, without the content of script-like elements. */
+function textPass(input: string): string {
+  let text = '';
+  let hiddenDepth = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (hiddenContent.has(name)) hiddenDepth += 1;
+      },
+      onclosetag(name) {
+        if (hiddenContent.has(name) && hiddenDepth > 0) hiddenDepth -= 1;
+      },
+      ontext(chunk) {
+        if (hiddenDepth === 0) text += chunk;
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.write(input);
+  parser.end();
+  return text;
+}
+
+/**
+ * Plain text from anything: tags removed and entities decoded, again until nothing tag-like is left
+ * (so `&lt;script&gt;` cannot come back as a tag).
+ */
+export function plainText(input: string): string {
+  let text = textPass(input);
+  for (let round = 0; round < 4 && tagLike.test(text); round += 1) text = textPass(text);
+  // What still looks like a tag after five passes loses its angle brackets.
+  return tagLike.test(text) ? text.replace(/[<>]/g, '') : text;
+}
+
+/** The visible text of sanitised HTML (for "is it empty?" checks and teasers). */
+export function textOfHtml(html: string): string {
+  return plainText(html.replace(/<br\s*\/?>|<\/p>|<\/li>/gi, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The member ids of the mention spans in sanitised HTML, each once, in order. */
+export function mentionedIds(html: string): number[] {
+  const ids = new Set<number>();
+  const parser = new Parser({
+    onopentag(name, attribs) {
+      if (name === 'span' && attribs['data-type'] === 'mention' && /^\d+$/.test(attribs['data-id'] ?? '')) {
+        ids.add(Number(attribs['data-id']));
+      }
+    },
+  });
+  parser.write(html);
+  parser.end();
+  return [...ids];
+}
