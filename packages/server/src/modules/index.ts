@@ -5,13 +5,14 @@ import { authModule } from './auth/routes';
 import { directoryModule } from './directory/routes';
 import { groupsModule } from './groups/routes';
 import { healthModule } from './health';
+import { mediaModule } from './media/routes';
 import { newsModule } from './news/routes';
+import { occasionsModule } from './occasions/routes';
 import { postsModule } from './posts/routes';
 import { reactionsModule } from './reactions/routes';
-import { mediaModule } from './media/routes';
-import { occasionsModule } from './occasions/routes';
 import { settingsModule } from './settings/routes';
 import { topicsModule } from './topics/routes';
+import { tvModule } from './tv/routes';
 import { uploadsModule } from './uploads/routes';
 import { usersModule } from './users/routes';
 
@@ -31,6 +32,7 @@ export const modules: Module[] = [
   reactionsModule,
   newsModule,
   mediaModule,
+  tvModule,
   directoryModule,
   occasionsModule,
   usersModule,
