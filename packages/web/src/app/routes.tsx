@@ -52,11 +52,16 @@ export const routes: RouteObject[] = [
               { path: 'groups', lazy: page(() => import('../features/groups/groups-page'), 'GroupsPage') },
               {
                 path: 'groups/:id',
-                lazy: page(() => import('../features/groups/group-page/group-page'), 'GroupPage'),
+                lazy: page(() => import('./pages/group-routes'), 'GroupRoute'),
               },
               {
                 path: 'groups/:group_id/topics/:id',
-                lazy: page(() => import('../features/groups/topic-page/topic-page'), 'TopicPage'),
+                lazy: page(() => import('./pages/group-routes'), 'TopicRoute'),
+              },
+              { path: 'news/:id', lazy: page(() => import('./pages/news-route'), 'NewsRoute') },
+              {
+                path: 'activity_feed',
+                lazy: page(() => import('./pages/activity-feed-route'), 'ActivityFeedRoute'),
               },
               {
                 id: 'who-is-who',

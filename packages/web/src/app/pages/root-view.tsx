@@ -5,14 +5,14 @@ import { useSession } from '../session';
 import { useLang } from '../use-lang';
 import { LandingPage } from './landing-page';
 
-const DashboardPage = lazy(() => import('../../features/dashboard/dashboard-page'));
+const DashboardView = lazy(() => import('./dashboard-view'));
 
 /** The root view: dashboard for members, the landing page for visitors when configured, else sign-in. */
 export function RootView() {
   const session = useSession();
   const lang = useLang();
   const view = rootView(session.status, session.settings.pages.landing);
-  if (view === 'dashboard') return <DashboardPage />;
+  if (view === 'dashboard') return <DashboardView />;
   if (view === 'landing') return <LandingPage />;
   return <Navigate to={`/${lang}/login?redirect=${encodeURIComponent('/')}`} replace />;
 }

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { Group } from '@plaza/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useSession } from '../../../app/session';
@@ -67,7 +67,7 @@ function GroupTabPanel({ group, tab }: { group: Group; tab: GroupTab }) {
   }
 }
 
-function GroupView({ group }: { group: Group }) {
+function GroupView({ group, below }: { group: Group; below?: GroupPageProps['below'] }) {
   const { t } = useTranslation();
   const { settings } = useSession();
   const tabs = orderedGroupTabs(settings.group_options.group_tabs_order);
@@ -97,12 +97,18 @@ function GroupView({ group }: { group: Group }) {
           <GroupTabPanel key={tab} group={group} tab={tab} />
         </PageTabs>
       )}
+      {readable && below?.(group)}
     </>
   );
 }
 
+export interface GroupPageProps {
+  /** Shown under the tabs to those who may read the group (the app page puts the post stream here). */
+  below?: (group: Group) => ReactNode;
+}
+
 /** A group page (`/{lang}/groups/{id}`): header, toolbar by permission, and its tabs in the configured order. */
-export function GroupPage() {
+export function GroupPage({ below }: GroupPageProps = {}) {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -111,5 +117,5 @@ export function GroupPage() {
   if (!group.data)
     return group.isError || !valid ? null : <CircularProgress aria-label={t('group_page.loading')} />;
   // A new id starts the page afresh (tab paging, open overlays).
-  return <GroupView key={id} group={group.data} />;
+  return <GroupView key={id} group={group.data} below={below} />;
 }

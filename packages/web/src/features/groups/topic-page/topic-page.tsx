@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Topic } from '@plaza/contract';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -51,7 +51,7 @@ function TopicFiles({ topic }: { topic: Topic }) {
   );
 }
 
-function TopicView({ topic }: { topic: Topic }) {
+function TopicView({ topic, below }: { topic: Topic; below?: TopicPageProps['below'] }) {
   const { t } = useTranslation();
   const { lang } = useParams();
   const navigate = useNavigate();
@@ -123,6 +123,7 @@ function TopicView({ topic }: { topic: Topic }) {
         {tab === 'members' && <TopicMembers topicId={topic.id} />}
         {tab === 'info' && <InfoTab infos={topic.infos} />}
       </PageTabs>
+      {below?.(topic)}
       {gates.edit && (
         <TopicFormDialog
           open={open === 'edit'}
@@ -150,8 +151,13 @@ function TopicView({ topic }: { topic: Topic }) {
   );
 }
 
+export interface TopicPageProps {
+  /** Shown under the tabs (the app page puts the topic's post stream here). */
+  below?: (topic: Topic) => ReactNode;
+}
+
 /** A topic page (`/{lang}/groups/{group_id}/topics/{id}`): title with the tab's name, files, members, info. */
-export function TopicPage() {
+export function TopicPage({ below }: TopicPageProps = {}) {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -159,5 +165,5 @@ export function TopicPage() {
   useLoadFailureRedirect(valid ? topic.error : notFound);
   if (!topic.data)
     return topic.isError || !valid ? null : <CircularProgress aria-label={t('topics.loading')} />;
-  return <TopicView key={id} topic={topic.data} />;
+  return <TopicView key={id} topic={topic.data} below={below} />;
 }

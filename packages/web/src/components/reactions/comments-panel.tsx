@@ -1,0 +1,131 @@
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type Comment, limits, type ReactionTargetType } from '@plaza/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../app/use-lang';
+import { apiErrorText } from '../../lib/api-error-text';
+import { formatDate } from '../../lib/dates';
+import { FallbackAvatar } from '../fallback-avatar';
+import { commentsQuery, useDeleteComment, useWriteComment } from './reactions-api';
+
+/** Comments shown at first and added per 'show more'. */
+export const commentsStep = 10;
+
+function CommentItem({
+  comment,
+  onDelete,
+  pending,
+}: {
+  comment: Comment;
+  onDelete: () => void;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <Box component="li" sx={{ display: 'flex', gap: 1.5, py: 1 }}>
+      <FallbackAvatar src={comment.author.avatar} size={32} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {comment.author.name}{' '}
+          <Typography component="span" variant="caption" color="text.secondary">
+            {formatDate(comment.created_at, 'DD.MM.YYYY HH:mm', lang)}
+          </Typography>
+        </Typography>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {comment.text}
+        </Typography>
+      </Box>
+      {comment.permissions.includes('delete') && (
+        <IconButton
+          size="small"
+          aria-label={t('reactions.delete_comment')}
+          onClick={onDelete}
+          disabled={pending}
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      )}
+    </Box>
+  );
+}
+
+/** The comments of an article or a post: the list ('show more'), a field to write one, delete by permission. */
+export function CommentsPanel({ type, id }: { type: ReactionTargetType; id: number }) {
+  const { t } = useTranslation();
+  const fieldId = useId();
+  const [limit, setLimit] = useState(commentsStep);
+  const [text, setText] = useState('');
+  const comments = useQuery({ ...commentsQuery(type, id, limit), placeholderData: keepPreviousData });
+  const write = useWriteComment(type, id);
+  const remove = useDeleteComment(type, id);
+  const data = comments.data;
+  const trimmed = text.trim();
+  return (
+    <Box component="section" aria-label={t('reactions.comments_title')} sx={{ pt: 1 }}>
+      {comments.isError && <Alert severity="error">{apiErrorText(t, comments.error)}</Alert>}
+      {data && data.results.length === 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
+          {t('reactions.no_comments')}
+        </Typography>
+      )}
+      {data && data.results.length > 0 && (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {data.results.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              pending={remove.isPending}
+              onDelete={() => remove.mutate(comment.id)}
+            />
+          ))}
+        </Box>
+      )}
+      {data?.pagination.next && (
+        <Button size="small" onClick={() => setLimit((value) => value + commentsStep)}>
+          {t('reactions.more_comments')}
+        </Button>
+      )}
+      {data?.can_comment && (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!trimmed) return;
+            write.mutate(trimmed, { onSuccess: () => setText('') });
+          }}
+          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}
+        >
+          <TextField
+            id={fieldId}
+            label={t('reactions.comment_label')}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            size="small"
+            multiline
+            maxRows={6}
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: limits.commentMaxLength } }}
+            disabled={write.isPending}
+          />
+          <Button type="submit" variant="contained" disabled={!trimmed || write.isPending}>
+            {t('reactions.send_comment')}
+          </Button>
+        </Box>
+      )}
+      {(write.isError || remove.isError) && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {apiErrorText(t, write.error ?? remove.error)}
+        </Alert>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import { endpoints, type LikeState, type ReactionTargetType } from '@plaza/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api-client';
+
+/** Query keys of the comments and likes of one article or post. */
+export const reactionKeys = {
+  all: ['reactions'] as const,
+  target: (type: ReactionTargetType, id: number) => [...reactionKeys.all, type, id] as const,
+  comments: (type: ReactionTargetType, id: number) => [...reactionKeys.target(type, id), 'comments'] as const,
+};
+
+/** Comments of an article or a post, oldest first, `limit` at a time ('show more' raises it). */
+export const commentsQuery = (type: ReactionTargetType, id: number, limit: number) =>
+  queryOptions({
+    queryKey: [...reactionKeys.comments(type, id), limit],
+    queryFn: () => call(endpoints.comments.list, { query: { type, id, page: 1, per_page: limit } }),
+  });
+
+/** Writes a comment; the comment list reloads. */
+export function useWriteComment(type: ReactionTargetType, id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => call(endpoints.comments.write, { body: { type, id, text } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: reactionKeys.comments(type, id) }),
+  });
+}
+
+/** Deletes a comment; the comment list reloads. */
+export function useDeleteComment(type: ReactionTargetType, id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: number) => call(endpoints.comments.remove, { params: { id: commentId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: reactionKeys.comments(type, id) }),
+  });
+}
+
+/** Likes or unlikes; answers the new count and state. */
+export function useSetLike(type: ReactionTargetType, id: number) {
+  return useMutation({
+    mutationFn: (like: boolean): Promise<LikeState> =>
+      call(endpoints.likes.set, { body: { type, id, like } }),
+  });
+}

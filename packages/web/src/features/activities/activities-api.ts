@@ -1,0 +1,17 @@
+import { endpoints } from '@plaza/contract';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { call } from '../../lib/api-client';
+
+/** Activities per page of the feed. */
+export const activityPageSize = 20;
+
+/**
+ * One page of the activity feed. The key lies under `['activities']`, which the app shell refreshes
+ * on every NotificationChannel push, so new activities arrive without a reload.
+ */
+export const activitiesQuery = (page: number, perPage = activityPageSize) =>
+  queryOptions({
+    queryKey: ['activities', 'feed', page, perPage] as const,
+    queryFn: () => call(endpoints.activities.list, { query: { page, per_page: perPage } }),
+    placeholderData: keepPreviousData,
+  });

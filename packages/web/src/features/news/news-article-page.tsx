@@ -1,0 +1,138 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFileOutlined';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { type Article, newsItemIdSchema, type Post } from '@plaza/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useLang } from '../../app/use-lang';
+import { FallbackAvatar } from '../../components/fallback-avatar';
+import { CommentsPanel } from '../../components/reactions/comments-panel';
+import { LikeButton } from '../../components/reactions/like-button';
+import { RichHtml } from '../../components/rich-html';
+import { ApiRequestError } from '../../lib/api-client';
+import { formatDate } from '../../lib/dates';
+import { useLoadFailureRedirect } from '../../lib/use-load-failure-redirect';
+import { newsItemQuery } from './api/news';
+
+const notFound = new ApiRequestError(404, [{ code: 'not_found', message: 'Not found' }]);
+
+function ArticleView({ article }: { article: Article }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const image = article.images.title ?? article.images.slider[0] ?? null;
+  return (
+    <Box component="article" aria-labelledby="article-title" sx={{ maxWidth: 820 }}>
+      <Box component="header" sx={{ mb: 3 }}>
+        {article.category && (
+          <Typography variant="overline" color="text.secondary">
+            {article.category.name}
+          </Typography>
+        )}
+        <Typography id="article-title" variant="h1" sx={{ overflowWrap: 'anywhere', mb: 1.5 }}>
+          {article.title}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
+          <FallbackAvatar src={article.author.avatar} size={40} />
+          <Typography variant="body2" color="text.secondary">
+            {article.author.name} ·{' '}
+            <time dateTime={article.publish_date}>
+              {formatDate(article.publish_date, 'DD.MM.YYYY', lang)}
+            </time>
+          </Typography>
+        </Box>
+        {image && (
+          <Box
+            component="img"
+            src={image}
+            alt=""
+            sx={{ width: '100%', maxHeight: 420, objectFit: 'cover', borderRadius: 2 }}
+          />
+        )}
+        {article.teaser && (
+          <Typography sx={{ mt: 2, fontSize: '1.125rem', fontWeight: 500 }}>{article.teaser}</Typography>
+        )}
+      </Box>
+      <RichHtml html={article.content} />
+      {article.attachments.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={t('news.article.attachments')}
+          sx={{ listStyle: 'none', p: 0, mt: 2 }}
+        >
+          {article.attachments.map((attachment) => (
+            <li key={attachment.link}>
+              <Link href={attachment.link} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                <InsertDriveFileIcon fontSize="small" aria-hidden />
+                {attachment.name}
+              </Link>
+            </li>
+          ))}
+        </Box>
+      )}
+      {(article.likes_allowed || article.comments_allowed) && (
+        <>
+          <Divider sx={{ my: 3 }} />
+          {article.likes_allowed && (
+            <Box component="section" aria-label={t('news.article.likes')} sx={{ mb: 2 }}>
+              <LikeButton
+                type="news"
+                id={article.item_id}
+                count={article.likes_count}
+                liked={article.liked_by_me}
+              />
+            </Box>
+          )}
+          {article.comments_allowed && (
+            <Box component="section" aria-labelledby="article-comments">
+              <Typography id="article-comments" variant="h2" sx={{ fontSize: '1.25rem' }}>
+                {t('news.article.comments', { count: article.comments_count })}
+              </Typography>
+              <CommentsPanel type="news" id={article.item_id} />
+            </Box>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The news page `/{lang}/news/{id}`: an article (`page-<n>` or `<n>`) with its header, text, likes and
+ * comments (each only when allowed), or a single post (`post-<n>`) drawn by `renderPost`.
+ */
+export function NewsArticlePage({ renderPost }: { renderPost: (post: Post) => ReactNode }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const id = useParams().id ?? '';
+  const valid = newsItemIdSchema.safeParse(id).success;
+  const item = useQuery({ ...newsItemQuery(id), enabled: valid });
+  useLoadFailureRedirect(valid ? item.error : notFound);
+  return (
+    <>
+      <Link
+        component={RouterLink}
+        to={`/${lang}`}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
+      >
+        <ArrowBackIcon fontSize="small" aria-hidden />
+        {t('news.article.back')}
+      </Link>
+      {!item.data && !item.isError && valid && <CircularProgress aria-label={t('news.loading')} />}
+      {item.data?.meta.type === 'article' && <ArticleView article={item.data as Article} />}
+      {item.data?.meta.type === 'post' && (
+        <Box sx={{ maxWidth: 820 }}>
+          <Typography variant="h1" sx={{ mb: 2 }}>
+            {t('news.article.post_title')}
+          </Typography>
+          {renderPost(item.data as Post)}
+        </Box>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { newsTeasers, type Post } from '@plaza/contract';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useLang } from '../../app/use-lang';
+import { apiErrorText } from '../../lib/api-error-text';
+import { formatDate } from '../../lib/dates';
+import { type NewsFilters, newsItems, newsStreamQuery } from './api/news';
+import { ArticleTeaserCard } from './article-teaser-card';
+import { NewsFilterBar } from './news-filters';
+import { TopTeaserSlider } from './top-teaser-slider';
+
+/**
+ * The news stream (dashboard): the top teaser slider, up to two horizontal teasers, the filters, the
+ * stream of articles and posts ('load more' appends the next page) and up to seven web news beside
+ * it. Posts are drawn by `renderPost` (the posts feature's card, composed by the app page).
+ */
+export function NewsStream({
+  renderPost,
+  aside,
+}: {
+  renderPost: (post: Post) => ReactNode;
+  aside?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [filters, setFilters] = useState<NewsFilters>({});
+  const query = useInfiniteQuery(newsStreamQuery(filters));
+  const first = query.data?.pages[0];
+  const items = newsItems(query.data);
+  const horizontal = (first?.horizontalTeaser.results ?? []).slice(0, newsTeasers.horizontalTeaserMax);
+  const webNews = (first?.webNews.results ?? []).slice(0, newsTeasers.webNewsMax);
+  return (
+    <Box>
+      {first && (
+        <TopTeaserSlider
+          articles={first.topTeaser.results}
+          interval={first.topTeaser.sliderInterval || newsTeasers.topTeaserIntervalMs}
+        />
+      )}
+      {horizontal.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={t('news.horizontal_teaser')}
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            mb: 3,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          }}
+        >
+          {horizontal.map((article) => (
+            <li key={article.id}>
+              <ArticleTeaserCard article={article} compact />
+            </li>
+          ))}
+        </Box>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: webNews.length || aside ? '2fr 1fr' : '1fr' },
+        }}
+      >
+        <Box component="section" aria-label={t('news.stream_title')} sx={{ minWidth: 0 }}>
+          <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+            {t('news.stream_title')}
+          </Typography>
+          <NewsFilterBar filters={first?.filters ?? []} value={filters} onChange={setFilters} />
+          {query.isPending && <CircularProgress aria-label={t('news.loading')} />}
+          {query.isError && <Alert severity="error">{apiErrorText(t, query.error)}</Alert>}
+          {query.isSuccess && items.length === 0 && (
+            <Typography color="text.secondary">{t('news.empty')}</Typography>
+          )}
+          {items.map((item) =>
+            item.meta.type === 'post' ? (
+              <Box key={item.id}>{renderPost(item as Post)}</Box>
+            ) : (
+              <ArticleTeaserCard
+                key={item.id}
+                article={item as Extract<typeof item, { meta: { type: 'article' } }>}
+              />
+            ),
+          )}
+          {query.hasNextPage && (
+            <Button
+              variant="outlined"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {t('news.more')}
+            </Button>
+          )}
+        </Box>
+        {(webNews.length > 0 || aside) && (
+          <Box sx={{ minWidth: 0 }}>
+            {aside}
+            {webNews.length > 0 && (
+              <Box component="section" aria-label={t('news.web_news')}>
+                <Typography variant="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
+                  {t('news.web_news')}
+                </Typography>
+                <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                  {webNews.map((article) => (
+                    <Box
+                      component="li"
+                      key={article.id}
+                      sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}
+                    >
+                      <Typography variant="caption" color="text.secondary" component="p">
+                        {formatDate(article.publish_date, 'DD.MM.YYYY', lang)}
+                      </Typography>
+                      <Link component={RouterLink} to={`/${lang}/news/${article.id}`}>
+                        {article.title}
+                      </Link>
+                    </Box>
+                  ))}
+                </Box>
+              </Box>
+            )}
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,100 @@
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { type Post, postPath } from '@plaza/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useLang } from '../../app/use-lang';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FallbackAvatar } from '../../components/fallback-avatar';
+import { CommentsPanel } from '../../components/reactions/comments-panel';
+import { LikeButton } from '../../components/reactions/like-button';
+import { RichHtml } from '../../components/rich-html';
+import { apiErrorText } from '../../lib/api-error-text';
+import { formatDate } from '../../lib/dates';
+import { useDeletePost } from './api/posts';
+import { PostFiles } from './post-files';
+import { PostPreviewCard } from './post-preview-card';
+
+/**
+ * A post in a stream or on its own page: author, date, where it was posted, the sanitised text,
+ * files, link preview, the like button with its count, the comments panel, delete when permitted.
+ */
+export function PostCard({ post, commentsOpen = false }: { post: Post; commentsOpen?: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const titleId = useId();
+  const [showComments, setShowComments] = useState(commentsOpen);
+  const [confirm, setConfirm] = useState(false);
+  const remove = useDeletePost();
+  const where = post.topic ? `${post.group?.name} · ${post.topic.name}` : post.group?.name;
+  return (
+    <Card variant="outlined" component="article" aria-labelledby={titleId} sx={{ mb: 2 }}>
+      <CardContent sx={{ pb: 1 }}>
+        <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', mb: 1 }}>
+          <FallbackAvatar src={post.author.avatar} size={40} />
+          <Box sx={{ minWidth: 0 }}>
+            <Typography id={titleId} component="h3" sx={{ fontWeight: 600, fontSize: '1rem' }}>
+              {post.author.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              <Link component={RouterLink} to={`/${lang}${postPath(post.item_id)}`} color="inherit">
+                <time dateTime={post.created_at}>
+                  {formatDate(post.created_at, 'DD.MM.YYYY HH:mm', lang)}
+                </time>
+              </Link>
+              {where && ` · ${where}`}
+            </Typography>
+          </Box>
+        </Box>
+        <RichHtml html={post.description} />
+        <PostFiles files={post.files} />
+        {post.preview && <PostPreviewCard preview={post.preview} />}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1.5 }}>
+          <LikeButton type="post" id={post.item_id} count={post.likes_count} liked={post.liked_by_me} />
+          <Button
+            size="small"
+            color="inherit"
+            startIcon={<ChatBubbleOutlineIcon />}
+            aria-expanded={showComments}
+            onClick={() => setShowComments((open) => !open)}
+          >
+            {t('posts.card.comments', { count: post.comments_count })}
+          </Button>
+          {post.permissions.includes('delete') && (
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteIcon />}
+              sx={{ ml: 'auto' }}
+              onClick={() => {
+                remove.reset();
+                setConfirm(true);
+              }}
+            >
+              {t('posts.card.delete')}
+            </Button>
+          )}
+        </Box>
+        {showComments && <CommentsPanel type="post" id={post.item_id} />}
+      </CardContent>
+      <ConfirmDialog
+        open={confirm}
+        title={t('posts.card.confirm_delete.title')}
+        text={t('posts.card.confirm_delete.text')}
+        confirmLabel={t('posts.card.confirm_delete.confirm')}
+        onConfirm={() => remove.mutate(post.item_id, { onSuccess: () => setConfirm(false) })}
+        onClose={() => setConfirm(false)}
+        pending={remove.isPending}
+        error={remove.isError ? apiErrorText(t, remove.error) : null}
+        destructive
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { NewsItem, Post } from '@plaza/contract';
+import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiErrorText } from '../../lib/api-error-text';
+import { groupStreamQuery, topicStreamQuery } from './api/posts';
+import { CreatePostBox } from './create-post/create-post-box';
+import { PostCard } from './post-card';
+
+type StreamPage = { results: (Post | NewsItem)[]; pagination: { next: number | null } };
+
+/** The posts of all loaded pages (page 1 first; later pages append). */
+export function streamPosts(data: InfiniteData<StreamPage> | undefined): Post[] {
+  return (data?.pages ?? []).flatMap((page) =>
+    page.results.filter((item): item is Post => item.meta.type === 'post'),
+  );
+}
+
+function StreamList({
+  query,
+  title,
+}: {
+  query: ReturnType<typeof useInfiniteQuery<StreamPage, Error, InfiniteData<StreamPage>>>;
+  title: string;
+}) {
+  const { t } = useTranslation();
+  const posts = streamPosts(query.data);
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+        {title}
+      </Typography>
+      {query.isPending && <CircularProgress aria-label={t('posts.stream.loading')} />}
+      {query.isError && <Alert severity="error">{apiErrorText(t, query.error)}</Alert>}
+      {query.isSuccess && posts.length === 0 && (
+        <Typography color="text.secondary">{t('posts.stream.empty')}</Typography>
+      )}
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} />
+      ))}
+      {query.hasNextPage && (
+        <Button
+          variant="outlined"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {t('posts.stream.more')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** Below a group page: the create-post box (with `post_content`) and the group's stream. */
+export function GroupPostStream({ groupId, canPost }: { groupId: number; canPost: boolean }) {
+  const { t } = useTranslation();
+  const query = useInfiniteQuery(groupStreamQuery(groupId));
+  return (
+    <Box sx={{ mt: 4 }}>
+      {canPost && <CreatePostBox groupId={groupId} />}
+      <StreamList query={query} title={t('posts.stream.group_title')} />
+    </Box>
+  );
+}
+
+/** On a topic page: the create-post box (with `post_content`) and the topic's stream. */
+export function TopicPostStream({
+  topicId,
+  groupId,
+  canPost,
+}: {
+  topicId: number;
+  groupId: number;
+  canPost: boolean;
+}) {
+  const { t } = useTranslation();
+  const query = useInfiniteQuery(topicStreamQuery(topicId));
+  return (
+    <Box sx={{ mt: 4 }}>
+      {canPost && <CreatePostBox groupId={groupId} topicId={topicId} />}
+      <StreamList query={query} title={t('posts.stream.topic_title')} />
+    </Box>
+  );
+}
