@@ -12,7 +12,6 @@ import { postsModule } from './posts/routes';
 import { reactionsModule } from './reactions/routes';
 import { settingsModule } from './settings/routes';
 import { topicsModule } from './topics/routes';
-import { tvModule } from './tv/routes';
 import { uploadsModule } from './uploads/routes';
 import { usersModule } from './users/routes';
 
@@ -32,7 +31,6 @@ export const modules: Module[] = [
   reactionsModule,
   newsModule,
   mediaModule,
-  tvModule,
   directoryModule,
   occasionsModule,
   usersModule,
