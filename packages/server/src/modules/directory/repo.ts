@@ -78,14 +78,14 @@ export const directoryRepo = {
 
 async function distinctMatches(db: Db, source: SQL, text: string | null, limit: number): Promise<string[]> {
   const matching = text === null ? sql`true` : sql`v ilike ${containsPattern(text)}`;
-  const startsWith = text === null ? sql`false` : sql`lower(v) like lower(${`${escapeLike(text)}%`})`;
+  const startsFirst = text === null ? sql`` : sql`(lower(v) like lower(${`${escapeLike(text)}%`})) desc, `;
   const rows = await executeRows<{ v: string }>(
     db,
     sql`
     select v from (${source}) s
     where btrim(v) <> '' and ${matching}
     group by v
-    order by ${startsWith} desc, lower(v), v
+    order by ${startsFirst}lower(v), v
     limit ${limit}`,
   );
   return rows.map((row) => row.v);
