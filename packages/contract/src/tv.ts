@@ -4,16 +4,24 @@ import { idSchema } from './entities';
 
 /** How many slides the TV feed carries at most (latest posts and images, newest first). */
 export const tvFeedSize = 20;
-/** TV feed calls allowed per display key and per IP in one window. */
-export const tvFeedThrottle = { max: 60, windowSeconds: 60 } as const;
+/**
+ * Calls allowed per IP in one window: the feed (a display polls every 30 s times its slide count)
+ * and the slide images (one per image slide shown).
+ */
+export const tvThrottle = {
+  feed: { max: 60, windowSeconds: 60 },
+  images: { max: 300, windowSeconds: 60 },
+} as const;
 /** Query parameter carrying the display key, on the TV page and the feed. */
 export const tvKeyParam = 'key';
 
 /**
  * One slide of the TV slideshow (the spec's TV post). `id` carries its kind as a prefix:
  * `post-<id>` (a post: `content` is sanitised HTML, `mimetype` is `text/html`) or `image-<id>` (an
- * image of a post: `image` is its address, `mimetype` its type). `link` is the absolute address of the
- * post, for the QR code. Designed here: `image` (null for posts).
+ * image of a post: `image` is its address through `GET /api/v2/tv/images/:id?key=`, `mimetype` its
+ * type; `content` is empty). `link` is the absolute address of the post (`postPath`), for the QR code.
+ * Designed here: `image` (null for posts). Only posts every member may read are in the feed: posts
+ * without a group and posts of open groups, never those of approval or private groups.
  */
 export const tvPostSchema = z.object({
   id: z.string(),
@@ -52,6 +60,16 @@ export const tvEndpoints = {
     access: 'public',
     query: z.object({ key: z.string().max(200).optional() }),
     response: tvFeedSchema,
+  }),
+  image: defineEndpoint({
+    method: 'GET',
+    path: '/api/v2/tv/images/:id',
+    summary: 'An image of a post shown in the TV feed (the image slide), for a valid display key',
+    tags: ['tv'],
+    access: 'public',
+    params: z.object({ id: idSchema }),
+    query: z.object({ key: z.string().max(200).optional() }),
+    response: z.unknown(),
   }),
   displayKeys: defineEndpoint({
     method: 'GET',

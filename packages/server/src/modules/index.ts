@@ -12,6 +12,7 @@ import { postsModule } from './posts/routes';
 import { reactionsModule } from './reactions/routes';
 import { settingsModule } from './settings/routes';
 import { topicsModule } from './topics/routes';
+import { tvModule } from './tv/routes';
 import { uploadsModule } from './uploads/routes';
 import { usersModule } from './users/routes';
 
@@ -31,6 +32,7 @@ export const modules: Module[] = [
   reactionsModule,
   newsModule,
   mediaModule,
+  tvModule,
   directoryModule,
   occasionsModule,
   usersModule,

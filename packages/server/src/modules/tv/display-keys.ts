@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DisplayKey } from '@plaza/contract';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { tvDisplayKeys } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import type { SessionUser } from '../../platform/request-context';
+
+type KeyRow = typeof tvDisplayKeys.$inferSelect;
+
+/** The SHA-256 (hex) of a display key: the only form the server keeps. */
+export const hashDisplayKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** `last_used_at` is written at most this often per key. */
+const lastUsedEveryMs = 60_000;
+
+function requireSuperadmin(user: SessionUser): void {
+  if (!user.permissions.includes('superadmin')) {
+    throw forbidden('Only a superadmin may manage TV display keys.');
+  }
+}
+
+/** A key row as the contract's `DisplayKey` (never the hash). */
+export function presentDisplayKey(row: KeyRow): DisplayKey {
+  return {
+    id: row.id,
+    name: row.name,
+    created_at: row.created_at.toISOString(),
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+  };
+}
+
+/** Every display key, newest first (superadmins). */
+export async function listDisplayKeys(db: Db, user: SessionUser): Promise<{ results: DisplayKey[] }> {
+  requireSuperadmin(user);
+  const rows = await db
+    .select()
+    .from(tvDisplayKeys)
+    .orderBy(desc(tvDisplayKeys.created_at), desc(tvDisplayKeys.id));
+  return { results: rows.map(presentDisplayKey) };
+}
+
+/** Creates a key (superadmins): 32 random bytes, returned once; only its SHA-256 is stored. */
+export async function createDisplayKey(
+  db: Db,
+  user: SessionUser,
+  name: string,
+): Promise<{ display_key: DisplayKey; key: string }> {
+  requireSuperadmin(user);
+  const key = randomBytes(32).toString('base64url');
+  const [row] = await db
+    .insert(tvDisplayKeys)
+    .values({ name, key_hash: hashDisplayKey(key), created_by: user.id })
+    .returning();
+  return { display_key: presentDisplayKey(row!), key };
+}
+
+/** Revokes (deletes) a key (superadmins); displays using it get 403 from then on. */
+export async function revokeDisplayKey(db: Db, user: SessionUser, id: number): Promise<{ success: true }> {
+  requireSuperadmin(user);
+  const removed = await db
+    .delete(tvDisplayKeys)
+    .where(eq(tvDisplayKeys.id, id))
+    .returning({ id: tvDisplayKeys.id });
+  if (removed.length === 0) throw notFound('The display key');
+  return { success: true };
+}
+
+/**
+ * The key row of a display's key: 401 without a key, 403 for an unknown or revoked one. Notes the
+ * use (at most once a minute) so superadmins see which displays are alive.
+ */
+export async function requireDisplayKey(db: Db, key: string | undefined): Promise<KeyRow> {
+  if (!key) throw new AppError(401, 'unauthenticated', 'A display key is required.');
+  const [row] = await db
+    .select()
+    .from(tvDisplayKeys)
+    .where(eq(tvDisplayKeys.key_hash, hashDisplayKey(key)));
+  if (!row) throw forbidden('This display key is not valid.');
+  if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > lastUsedEveryMs) {
+    await db.update(tvDisplayKeys).set({ last_used_at: new Date() }).where(eq(tvDisplayKeys.id, row.id));
+  }
+  return row;
+}
