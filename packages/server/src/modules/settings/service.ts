@@ -126,6 +126,10 @@ export async function settingsMenuFor(
     link('profile', `/who_is_who/${user.id}`, 'person'),
     link('activities', '/activity_feed', 'notifications'),
     link('change_password', '/change_password', 'lock'),
+    // Superadmins manage the keys of TV displays (the TV slideshow).
+    ...(user.permissions.includes('superadmin')
+      ? [{ ...link('tv_displays', '/tv_displays', 'tv'), title: t(locale, 'tv.admin.open_link') }]
+      : []),
     ...(settings.single_sign_on ? [] : [link('logout', '/logout', 'logout')]),
   ];
   const toggles = preferenceKeys.map(

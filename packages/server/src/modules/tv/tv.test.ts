@@ -74,6 +74,20 @@ describe('TV slideshow: display keys and feed', () => {
     expect(await t.db.select().from(tvDisplayKeys)).toHaveLength(0);
   });
 
+  it('links the TV displays page in the settings drawer of superadmins only', async () => {
+    const adminMenu = (await adminClient.get('/api/v2/menu/settings', { query: { locale: 'en_GB' } })).json();
+    expect(adminMenu).toContainEqual(
+      expect.objectContaining({
+        type: 'link',
+        key: 'tv_displays',
+        link: '/tv_displays',
+        title: 'TV displays',
+      }),
+    );
+    const memberMenu = (await memberClient.get('/api/v2/menu/settings')).json();
+    expect(memberMenu.map((item: { key: string }) => item.key)).not.toContain('tv_displays');
+  });
+
   it('refuses a bad key name and a missing CSRF header', async () => {
     const blank = await adminClient.post('/api/v2/tv/display_keys', { name: '   ' });
     expect(blank.statusCode).toBe(400);
