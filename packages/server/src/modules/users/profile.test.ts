@@ -95,7 +95,11 @@ describe('profiles: read and edit', () => {
 
   it('shows editors the full variant and an admin link; the admin view is for editors only', async () => {
     const profile = (await editorClient.get(`/api/v2/users/${anna.id}`)).json();
-    expect(profile).toMatchObject({ variant: 'full', editable: true, admin_url: `/who_is_who/${anna.id}?view=admin` });
+    expect(profile).toMatchObject({
+      variant: 'full',
+      editable: true,
+      admin_url: `/who_is_who/${anna.id}?view=admin`,
+    });
     const adminView = await adminClient.get(`/api/v2/users/${anna.id}`, { query: { view: 'admin' } });
     expect(adminView.json().variant).toBe('full');
     const refused = await benClient.get(`/api/v2/users/${anna.id}`, { query: { view: 'admin' } });
