@@ -69,6 +69,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/directory/who-is-who-page'), 'WhoIsWhoPage'),
               },
               {
+                id: 'profile',
+                path: 'who_is_who/:id',
+                lazy: page(() => import('../features/profile/page/profile-page'), 'ProfilePage'),
+              },
+              {
                 id: 'occasions',
                 path: 'occasions',
                 lazy: page(() => import('../features/occasions/occasions-page'), 'OccasionsPage'),

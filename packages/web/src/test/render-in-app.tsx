@@ -7,6 +7,8 @@ import enImageUpload from '@plaza/contract/locales/en_GB/image_upload.json';
 import enLinkPreview from '@plaza/contract/locales/en_GB/link_preview.json';
 import enListControls from '@plaza/contract/locales/en_GB/list_controls.json';
 import enOccasions from '@plaza/contract/locales/en_GB/occasions.json';
+import enPeople from '@plaza/contract/locales/en_GB/people.json';
+import enProfile from '@plaza/contract/locales/en_GB/profile.json';
 import enTopics from '@plaza/contract/locales/en_GB/topics.json';
 import enTv from '@plaza/contract/locales/en_GB/tv.json';
 import enUserCard from '@plaza/contract/locales/en_GB/user_card.json';
@@ -23,10 +25,10 @@ export function testSettings(patch: Record<string, unknown> = {}): Settings {
   return settingsSchema.parse(patch);
 }
 
-function testSession(settings: Settings): AuthSession {
+function testSession(settings: Settings, user: AuthSession['user']): AuthSession {
   return {
     status: 'authenticated',
-    user: null,
+    user,
     selected_language: 'en_GB',
     location: null,
     allow_posts_without_grp_and_topic: false,
@@ -47,7 +49,12 @@ function testSession(settings: Settings): AuthSession {
  */
 export function renderInApp(
   ui: ReactNode,
-  { settings = testSettings(), path = '/en_GB/groups', routePath = '/:lang/*' } = {},
+  {
+    settings = testSettings(),
+    path = '/en_GB/groups',
+    routePath = '/:lang/*',
+    user = null as AuthSession['user'],
+  } = {},
 ) {
   const i18n = i18next.createInstance();
   void i18n.use(initReactI18next).init({
@@ -64,6 +71,8 @@ export function renderInApp(
           topics: enTopics,
           list_controls: enListControls,
           occasions: enOccasions,
+          people: enPeople,
+          profile: enProfile,
           user_card: enUserCard,
           who_is_who: enWhoIsWho,
           tv: enTv,
@@ -75,7 +84,11 @@ export function renderInApp(
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  client.setQueryData(['session'], { isAuthenticated: true, redirect: null, session: testSession(settings) });
+  client.setQueryData(['session'], {
+    isAuthenticated: true,
+    redirect: null,
+    session: testSession(settings, user),
+  });
   const router = createMemoryRouter(
     [
       // The first of equally specific routes wins, so `routePath` may also be the group page's path.

@@ -1,0 +1,160 @@
+import {
+  type AddressInput,
+  type AddressType,
+  type childrenInputSchema,
+  endpoints,
+  type ImageCrop,
+  type Profile,
+  type UpdateProfileInput,
+} from '@plaza/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { sessionQuery } from '../../../app/session';
+import { call, upload } from '../../../lib/api-client';
+
+type ChildrenInput = z.input<typeof childrenInputSchema>;
+
+/** Query keys of the profile feature; a mutation invalidates by these prefixes. */
+export const profileKeys = {
+  all: ['profile'] as const,
+  detail: (id: number) => [...profileKeys.all, 'detail', id] as const,
+  address: (id: number, type: AddressType) => [...profileKeys.detail(id), 'address', type] as const,
+  children: (id: number) => [...profileKeys.detail(id), 'children'] as const,
+  options: (name: string) => [...profileKeys.all, 'options', name] as const,
+};
+
+/** A profile as the viewer may see it (the server leaves out what they may not). */
+export const profileQuery = (id: number) =>
+  queryOptions({
+    queryKey: profileKeys.detail(id),
+    queryFn: () => call(endpoints.users.get, { params: { id } }),
+  });
+
+const optionLists = {
+  gender: endpoints.users.genderOptions,
+  country: endpoints.users.countryOptions,
+  salutation: endpoints.users.salutationOptions,
+} as const;
+
+/** An option list of the profile forms (gender, country, salutation), labels in the page language. */
+export const optionsQuery = (name: keyof typeof optionLists) =>
+  queryOptions({
+    queryKey: profileKeys.options(name),
+    queryFn: () => call(optionLists[name]),
+    select: (data) => data.options,
+    staleTime: 10 * 60_000,
+  });
+
+/** Values other members use for the list fields, offered while typing. */
+export const listOptionsQuery = queryOptions({
+  queryKey: profileKeys.options('lists'),
+  queryFn: () => call(endpoints.users.listOptions),
+  staleTime: 60_000,
+});
+
+/** A saved invoice or delivery address (null when there is none yet). */
+export const addressQuery = (id: number, type: AddressType) =>
+  queryOptions({
+    queryKey: profileKeys.address(id, type),
+    queryFn: () =>
+      call(type === 'invoice_address' ? endpoints.users.invoiceAddress : endpoints.users.deliveryAddress, {
+        params: { id },
+      }),
+    select: (data) => data.address,
+  });
+
+/** A member's children. */
+export const childrenQuery = (id: number) =>
+  queryOptions({
+    queryKey: profileKeys.children(id),
+    queryFn: () => call(endpoints.users.children, { params: { id } }),
+    select: (data) => data.children,
+  });
+
+/**
+ * Refreshes a profile after a change; when it is the viewer's own, also the session, which carries
+ * the name and avatar the side drawer shows.
+ */
+function useRefreshProfile(id: number) {
+  const client = useQueryClient();
+  return async () => {
+    await client.invalidateQueries({ queryKey: profileKeys.detail(id) });
+    const session = client.getQueryData(sessionQuery.queryKey);
+    if (session?.session.user?.id === id) await client.invalidateQueries({ queryKey: sessionQuery.queryKey });
+  };
+}
+
+/** The custom field values the edit form sends, by field id. */
+export interface CustomFieldValues {
+  id: number;
+  values: string[];
+}
+
+/** Saves the profile form: the profile fields, then the custom fields when there are any. */
+export function useSaveProfile(id: number) {
+  const refresh = useRefreshProfile(id);
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ profile, fields }: { profile: UpdateProfileInput; fields: CustomFieldValues[] }) => {
+      const saved = await call(endpoints.users.update, { params: { id }, body: profile });
+      if (fields.length === 0) return saved;
+      const custom = await call(endpoints.users.saveCustomProfileFields, {
+        params: { id },
+        body: { fields },
+      });
+      return { ...saved, custom_fields: custom.fields } satisfies Profile;
+    },
+    onSuccess: async (saved) => {
+      client.setQueryData(profileKeys.detail(id), saved);
+      await refresh();
+    },
+  });
+}
+
+/** Uploads a new avatar (then it is cropped with `cropAvatar`). */
+export const uploadAvatar = (id: number, file: File) =>
+  upload(endpoints.users.uploadImage, file, { params: { id } });
+
+/** Crops an uploaded avatar and makes it the member's picture. */
+export const cropAvatar = (id: number, imageId: number, coordinates: ImageCrop) =>
+  call(endpoints.users.cropImage, { params: { id, imageId }, body: { coordinates } });
+
+/** Reloads the profile (and the session for the own profile) after a new avatar was saved. */
+export const useAvatarSaved = (id: number) => useRefreshProfile(id);
+
+/** Saves the invoice or delivery address. */
+export function useSaveAddress(id: number, type: AddressType) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (address: AddressInput) =>
+      call(endpoints.users.saveAddress, { params: { id, addressType: type }, body: address }),
+    onSuccess: (data) => client.setQueryData(profileKeys.address(id, type), data),
+  });
+}
+
+/** Replaces the member's children (birthdays as DD/MM/YYYY). */
+export function useSaveChildren(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (children: ChildrenInput['children']) =>
+      call(endpoints.users.saveChildren, { params: { id }, body: { children } }),
+    onSuccess: (data) => client.setQueryData(profileKeys.children(id), data),
+  });
+}
+
+/** Follows or unfollows a member; `viewerId` is the caller (the follower). */
+export function useFollow(viewerId: number, profileId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      call(follow ? endpoints.users.follow : endpoints.users.unfollow, {
+        params: { id: viewerId },
+        body: { follows: [profileId] },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.detail(profileId) }),
+  });
+}
+
+/** Deletes an account. */
+export const useDeleteAccount = (id: number) =>
+  useMutation({ mutationFn: () => call(endpoints.users.remove, { params: { id } }) });

@@ -1,0 +1,115 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { limits, profileLimits } from '@plaza/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { optionsQuery } from '../api/profile';
+import { textFieldProps } from './form-text';
+import type { ProfileFormFields, ProfileFormValues } from './profile-form-schema';
+
+type ProfileForm = UseFormReturn<ProfileFormFields, unknown, ProfileFormValues>;
+
+/**
+ * Names, title, position, gender (options from the server) and the birthday as DD/MM/YYYY text,
+ * with the "show my year of birth" checkbox when the settings show it.
+ */
+export function PersonalFields({ form, showYearCheckbox }: { form: ProfileForm; showYearCheckbox: boolean }) {
+  const { t } = useTranslation();
+  const genders = useQuery(optionsQuery('gender'));
+  const text = (
+    name: Parameters<typeof textFieldProps<ProfileFormFields>>[2],
+    maxLength: number,
+    helperText?: string,
+  ) => textFieldProps(form, t, name, { maxLength, helperText });
+  return (
+    <>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+        <TextField
+          label={t('profile.edit.firstname')}
+          required
+          autoComplete="given-name"
+          {...text('firstname', limits.nameMaxLength)}
+        />
+        <TextField
+          label={t('profile.edit.lastname')}
+          required
+          autoComplete="family-name"
+          {...text('lastname', limits.nameMaxLength)}
+        />
+        <TextField
+          label={t('profile.edit.title')}
+          autoComplete="honorific-prefix"
+          {...text('title', profileLimits.titleMax)}
+        />
+        <Controller
+          control={form.control}
+          name="gender"
+          render={({ field }) => (
+            <TextField
+              select
+              label={t('profile.edit.gender')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              name={field.name}
+              fullWidth
+              margin="normal"
+            >
+              <MenuItem value="">{t('profile.edit.gender_none')}</MenuItem>
+              {(genders.data ?? []).map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      </Box>
+      <TextField
+        label={t('profile.edit.position')}
+        autoComplete="organization-title"
+        {...text('position', profileLimits.positionMax)}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          columnGap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <TextField
+          label={t('profile.edit.birthday')}
+          autoComplete="bday"
+          {...text('birthday', 20, t('profile.edit.birthday_hint'))}
+        />
+        {showYearCheckbox && (
+          <Controller
+            control={form.control}
+            name="is_birth_year_visible"
+            render={({ field }) => (
+              <FormControlLabel
+                sx={{ mt: { xs: 0, sm: 3 } }}
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    slotProps={{ input: { ref: field.ref } }}
+                    name={field.name}
+                  />
+                }
+                label={t('profile.edit.birth_year_visible')}
+              />
+            )}
+          />
+        )}
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type ListOptions, profileLimits } from '@plaza/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ChipsInput } from '../../../components/chips-input';
+import { listOptionsQuery } from '../api/profile';
+import { visuallyHidden } from '../visually-hidden';
+import { textFieldProps } from './form-text';
+import { type ProfileFormFields, type ProfileFormValues, profileErrorText } from './profile-form-schema';
+
+type ProfileForm = UseFormReturn<ProfileFormFields, unknown, ProfileFormValues>;
+const lists: (keyof ListOptions)[] = ['locations', 'areas', 'skills', 'languages', 'special_tasks'];
+
+/** Locations, areas, skills, languages and special tasks as chips (with values others use offered), and the career stations. */
+export function WorkFields({ form }: { form: ProfileForm }) {
+  const { t } = useTranslation();
+  const suggestions = useQuery(listOptionsQuery);
+  const careers = useFieldArray({ control: form.control, name: 'careers' });
+  return (
+    <>
+      {lists.map((name) => (
+        <Controller
+          key={name}
+          control={form.control}
+          name={name}
+          render={({ field, fieldState }) => (
+            <ChipsInput
+              label={t(`profile.edit.${name}`)}
+              value={field.value}
+              onChange={field.onChange}
+              options={suggestions.data?.[name] ?? []}
+              maxLength={profileLimits.listItemMax}
+              helperText={profileErrorText(t, fieldState.error) ?? t('profile.edit.chips_hint')}
+              error={Boolean(fieldState.error)}
+              removeLabel={(value) => t('profile.edit.remove_entry', { value })}
+            />
+          )}
+        />
+      ))}
+      <Typography variant="h3" sx={{ fontSize: '1.0625rem', fontWeight: 600, mt: 3, mb: 1 }}>
+        {t('profile.edit.careers')}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {careers.fields.map((career, index) => (
+          <Paper
+            key={career.id}
+            variant="outlined"
+            component="fieldset"
+            sx={{
+              m: 0,
+              p: 2,
+              pt: 1,
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' },
+              columnGap: 2,
+            }}
+          >
+            <Box component="legend" sx={{ ...visuallyHidden, p: 0 }}>
+              {t('profile.edit.careers')} {index + 1}
+            </Box>
+            <TextField
+              label={t('profile.edit.career_title')}
+              required
+              {...textFieldProps(form, t, `careers.${index}.title`, { maxLength: profileLimits.positionMax })}
+            />
+            <TextField
+              label={t('profile.edit.career_company')}
+              {...textFieldProps(form, t, `careers.${index}.company`, {
+                maxLength: profileLimits.positionMax,
+              })}
+            />
+            <IconButton
+              onClick={() => careers.remove(index)}
+              aria-label={`${t('profile.edit.career_remove')} ${index + 1}`}
+              sx={{ alignSelf: 'center', justifySelf: 'end', gridRow: { sm: 'span 2' } }}
+            >
+              <DeleteOutline />
+            </IconButton>
+            <TextField
+              type="month"
+              label={t('profile.edit.career_from')}
+              {...textFieldProps(form, t, `careers.${index}.from`)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="month"
+              label={t('profile.edit.career_to')}
+              {...textFieldProps(form, t, `careers.${index}.to`)}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Paper>
+        ))}
+      </Box>
+      {careers.fields.length < profileLimits.careersMax && (
+        <Button
+          startIcon={<Add />}
+          sx={{ mt: 1 }}
+          onClick={() => careers.append({ title: '', company: '', from: '', to: '' })}
+        >
+          {t('profile.edit.career_add')}
+        </Button>
+      )}
+    </>
+  );
+}
