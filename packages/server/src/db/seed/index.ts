@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { settingsSchema } from '@plaza/contract';
+import { refreshUserSearchVectors } from '../../modules/directory/search-vector';
 import { defaultMenu } from '../../modules/settings/menu-data';
 import { settingsRepo } from '../../modules/settings/repo';
 import { createUser } from '../../modules/users/create-user';
 import { usersRepo } from '../../modules/users/repo';
 import { hashPassword } from '../../platform/passwords';
 import type { Db } from '../client';
+import { seedDemoFieldValues, seedDemoProfileFields } from './demo-profile-fields';
 import { demoCookieConfig, demoSettings } from './demo-settings';
 import { seedDemoGroups } from './groups';
 import { demoPeople } from './people';
@@ -37,9 +39,10 @@ export async function seedDemoContent(
 
   // Demo members share one random password nobody knows; operators set real ones with the CLI.
   const unknownPassword = await hashPassword(randomBytes(32).toString('base64url'));
+  const fieldIds = await seedDemoProfileFields(db);
   for (const person of demoPeople) {
     const username = usernameOf(person.firstname, person.lastname);
-    await usersRepo.insert(db, {
+    const member = await usersRepo.insert(db, {
       username,
       email: `${username}@example.com`,
       password_hash: unknownPassword,
@@ -48,6 +51,9 @@ export async function seedDemoContent(
       position: person.position,
       location_names: [person.location],
       special_tasks: person.tasks,
+      areas: person.areas,
+      skills: person.skills,
+      languages: person.languages,
       birthday: person.birthday,
       is_birth_year_visible: person.birthYearVisible,
       entry_date: person.entry,
@@ -55,6 +61,7 @@ export async function seedDemoContent(
       selected_language: person.language,
       agb_nda_accepted: true,
     });
+    await seedDemoFieldValues(db, fieldIds, member.id, person.custom);
   }
 
   const password = randomBytes(12).toString('base64url');
@@ -67,5 +74,6 @@ export async function seedDemoContent(
     permissions: ['superadmin'],
   });
   await seedDemoGroups(db, admin.id);
+  await refreshUserSearchVectors(db);
   return { admin: { username: 'admin', password } };
 }
