@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
 import { buildUser } from '../../../test/factories';
@@ -82,12 +82,18 @@ describe('search vector', () => {
     expect(text).not.toContain('zauberwort');
   });
 
-  it('rebuilds many members at once and leaves others alone', async () => {
+  it("fills a new member's vector, rebuilds many members at once and leaves others alone", async () => {
     const db = database.db;
     const a = await buildUser(db, { firstname: 'Anna', lastname: 'Adler' });
     const b = await buildUser(db, { firstname: 'Berta', lastname: 'Bach' });
+    expect(await lexemes(b.id)).toContain("'berta'");
+    await db
+      .update(users)
+      .set({ search_vector: null })
+      .where(inArray(users.id, [a.id, b.id]));
+    await db.update(users).set({ firstname: 'Anja' }).where(eq(users.id, a.id));
     await refreshUserSearchVectors(db, [a.id]);
-    expect(await lexemes(a.id)).toContain("'anna'");
+    expect(await lexemes(a.id)).toContain("'anja'");
     expect(await lexemes(b.id)).toBe('');
     await refreshUserSearchVectors(db, []);
     expect(await lexemes(b.id)).toBe('');

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
+import { refreshUserSearchVector } from '../directory/search-vector';
 import { type NewUserRow, type UserRow, usersRepo } from './repo';
 
 export const createUserInput = z.object({
@@ -47,7 +48,7 @@ export async function createUser(
   if (await usersRepo.byLogin(db, 'email', data.email)) {
     throw new AppError(409, 'email_taken', `The email ${data.email} is taken.`, 'email');
   }
-  return usersRepo.insert(db, {
+  const row = await usersRepo.insert(db, {
     ...extras,
     username: data.username,
     email: data.email,
@@ -58,4 +59,7 @@ export async function createUser(
     agb_nda_accepted: data.agb_nda_accepted,
     selected_language: data.selected_language satisfies Locale,
   });
+  // A new member is found in the directory at once (CLI, seed, registration).
+  await refreshUserSearchVector(db, row.id);
+  return row;
 }
