@@ -57,9 +57,13 @@ export function LanguageLayout() {
   const settings = session.data?.session.settings;
   // Mounted once needed; it then listens for the footer link itself.
   const [overlay, setOverlay] = useState<'auto' | 'requested' | null>(null);
+  // A TV display has nobody to answer the overlay, and the TV page sets no optional cookies.
+  const tvDisplay = stripLanguage(location.pathname) === '/bubbletool_tv';
   useEffect(() => {
-    if (settings && cookieOverlayWanted(settings.show_cookie_layer)) setOverlay((now) => now ?? 'auto');
-  }, [settings]);
+    if (settings && !tvDisplay && cookieOverlayWanted(settings.show_cookie_layer)) {
+      setOverlay((now) => now ?? 'auto');
+    }
+  }, [settings, tvDisplay]);
   useEffect(() => {
     const request = () => setOverlay((now) => now ?? 'requested');
     window.addEventListener(cookieOverlayEvent, request);

@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
       },
       { path: 'logout', lazy: page(() => import('../features/auth/logout-page'), 'LogoutPage') },
+      // The TV slideshow: no sign-in (a display key in the address) and no navigation.
+      { path: 'bubbletool_tv', lazy: page(() => import('../features/tv/tv-page'), 'TvPage') },
       // Routes inside the app shell.
       {
         lazy: page(() => import('./shell/app-shell'), 'AppShell'),
@@ -85,6 +87,10 @@ export const routes: RouteObject[] = [
               { path: 'terms', lazy: page(() => import('./pages/legal-redirect'), 'TermsRedirect') },
               { path: 'q-and-a', lazy: page(() => import('./pages/legal-redirect'), 'QAndARedirect') },
               { path: 'imprint', lazy: page(() => import('./pages/legal-redirect'), 'ImprintRedirect') },
+              {
+                path: 'tv_displays',
+                lazy: page(() => import('../features/tv/display-keys-page'), 'DisplayKeysPage'),
+              },
             ],
           },
           { path: '403', lazy: page(() => import('./pages/error-pages'), 'ForbiddenPage') },

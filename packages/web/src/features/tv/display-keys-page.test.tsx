@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { type ReactNode, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../test/fetch-stub';
+import { renderInApp } from '../../test/render-in-app';
+import { DisplayKeysPage } from './display-keys-page';
+
+const lobby = { id: 1, name: 'Lobby', created_at: '2026-03-01T08:00:00.000Z', last_used_at: null };
+
+/** Puts a signed-in member with these site permissions into the session before the page renders. */
+function AsMember({ permissions, children }: { permissions: string[]; children: ReactNode }) {
+  const client = useQueryClient();
+  useState(() => {
+    const data = client.getQueryData<{ session: Record<string, unknown> }>(['session'])!;
+    client.setQueryData(['session'], { ...data, session: { ...data.session, user: { id: 9, permissions } } });
+  });
+  return children;
+}
+
+const showAs = async (permissions: string[]) =>
+  renderInApp(
+    <AsMember permissions={permissions}>
+      <DisplayKeysPage />
+    </AsMember>,
+    { path: '/en_GB/tv_displays', routePath: '/:lang/tv_displays' },
+  );
+
+describe('DisplayKeysPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends members who are not superadmins to the 403 page', async () => {
+    const calls = stubFetch({});
+    const { router } = await showAs([]);
+    expect(router.state.location.pathname).toBe('/en_GB/403');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('lists keys, creates one and shows its TV address once', async () => {
+    const calls = stubFetch({
+      'GET /api/v2/tv/display_keys': { body: { results: [lobby] } },
+      'POST /api/v2/tv/display_keys': {
+        status: 201,
+        body: { display_key: { ...lobby, id: 2, name: 'Canteen' }, key: 'secret-key-123' },
+      },
+    });
+    await showAs(['superadmin']);
+    expect(await screen.findByText('Lobby')).toBeTruthy();
+    expect(screen.getByText(/Not used yet/)).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name of the display' }), {
+      target: { value: ' Canteen ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Display key created' });
+    const address = within(dialog).getByRole('textbox', { name: 'TV address' }) as HTMLTextAreaElement;
+    expect(address.value).toBe(`${window.location.origin}/en_GB/bubbletool_tv?key=secret-key-123`);
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Canteen' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await act(async () => {});
+    expect(screen.queryByText(/secret-key-123/)).toBeNull();
+  });
+
+  it('revokes a key after confirmation', async () => {
+    const calls = stubFetch({
+      'GET /api/v2/tv/display_keys': { body: { results: [lobby] } },
+      'DELETE /api/v2/tv/display_keys/1': { body: { success: true } },
+    });
+    await showAs(['superadmin']);
+    fireEvent.click(await screen.findByRole('button', { name: 'Revoke the key of Lobby' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke this key?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText('The key has been revoked.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/v2/tv/display_keys/1')).toBe(
+      true,
+    );
+  });
+});

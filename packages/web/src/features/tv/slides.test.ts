@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { nextSlide, pollIntervalMs, slideKind } from './slides';
+
+describe('TV slides', () => {
+  it('shows posts by their id prefix and images by their type, anything else as a placeholder', () => {
+    expect(slideKind({ id: 'post-12', mimetype: 'text/html', image: null })).toBe('post');
+    expect(slideKind({ id: 'image-5', mimetype: 'image/webp', image: '/api/v2/tv/images/5?key=k' })).toBe(
+      'image',
+    );
+    expect(slideKind({ id: 'image-6', mimetype: 'image/png', image: null })).toBe('other');
+    expect(slideKind({ id: 'video-1', mimetype: 'video/mp4', image: null })).toBe('other');
+    expect(slideKind({ id: 'page-3', mimetype: 'text/html', image: null })).toBe('other');
+  });
+
+  it('polls every 30 s times the slide count', () => {
+    expect(pollIntervalMs(0)).toBe(30_000);
+    expect(pollIntervalMs(1)).toBe(30_000);
+    expect(pollIntervalMs(4)).toBe(120_000);
+  });
+
+  it('cycles through the slides', () => {
+    expect(nextSlide(0, 3)).toBe(1);
+    expect(nextSlide(2, 3)).toBe(0);
+    expect(nextSlide(0, 0)).toBe(0);
+  });
+});

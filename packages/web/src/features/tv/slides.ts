@@ -1,0 +1,21 @@
+import { type TvPost, timings } from '@plaza/contract';
+
+/** How a slide is shown: a post, an image, or a placeholder for anything else. */
+export type SlideKind = 'post' | 'image' | 'other';
+
+/** The spec's rule: posts by their id prefix `post`, images by a `image/*` mimetype, the rest a placeholder. */
+export function slideKind(slide: Pick<TvPost, 'id' | 'mimetype' | 'image'>): SlideKind {
+  if (slide.id.startsWith('post')) return 'post';
+  if (slide.mimetype.startsWith('image/') && slide.image) return 'image';
+  return 'other';
+}
+
+/** The feed is polled again every 30 s times the number of slides (at least once per 30 s). */
+export function pollIntervalMs(slideCount: number): number {
+  return timings.tvSlideMs * Math.max(1, slideCount);
+}
+
+/** The slide after `index` in a list of `count`, starting over at the end (0 when empty). */
+export function nextSlide(index: number, count: number): number {
+  return count > 0 ? (index + 1) % count : 0;
+}

@@ -1,0 +1,92 @@
+import type { TvPost } from '@plaza/contract';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../test/fetch-stub';
+import { renderInApp } from '../../test/render-in-app';
+import { TvPage } from './tv-page';
+
+const post = (id: number, text: string): TvPost => ({
+  id: `post-${id}`,
+  content: `<p>${text}</p><img src="x" onerror="alert(1)"><script>alert(2)</script>`,
+  author: { name: `Author ${id}`, avatar: null },
+  created_at: '2026-03-05T09:30:00.000Z',
+  mimetype: 'text/html',
+  link: `http://plaza.test/en_GB/news/post-${id}`,
+  image: null,
+});
+const image: TvPost = {
+  id: 'image-7',
+  content: '',
+  author: { name: 'Photographer', avatar: null },
+  created_at: '2026-03-04T09:30:00.000Z',
+  mimetype: 'image/webp',
+  link: 'http://plaza.test/en_GB/news/post-3',
+  image: '/api/v2/tv/images/7?key=k',
+};
+const video: TvPost = { ...image, id: 'video-1', mimetype: 'video/mp4', image: null };
+
+const show = (search: string) =>
+  renderInApp(<TvPage />, { path: `/en_GB/bubbletool_tv${search}`, routePath: '/:lang/bubbletool_tv' });
+const activeSlide = () => document.querySelector('[data-active="true"]')?.getAttribute('data-slide-id');
+
+describe('TvPage', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('explains how to get a key when the address has none, without calling the feed', () => {
+    const calls = stubFetch({});
+    show('');
+    expect(screen.getByRole('heading', { name: 'This screen needs a display key' })).toBeTruthy();
+    expect(screen.getByText(/Settings → TV displays/)).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('says the key is not valid when the server refuses it', async () => {
+    stubFetch({
+      'GET /api/v2/tv/feed': { status: 403, body: { errors: [{ code: 'forbidden', message: 'no' }] } },
+    });
+    show('?key=revoked-key');
+    expect(await screen.findByRole('heading', { name: 'This display key is not valid' })).toBeTruthy();
+  });
+
+  it('shows posts with author, date, sanitised content and a QR code, images, and a placeholder for others', async () => {
+    const calls = stubFetch({
+      'GET /api/v2/tv/feed': { body: { results: [post(1, 'Hello TV'), image, video] } },
+    });
+    show('?key=good-key');
+    expect(await screen.findByText('Hello TV')).toBeTruthy();
+    expect(calls[0]!.url).toBe('/api/v2/tv/feed?key=good-key');
+    const first = screen.getByRole('group', { name: 'Slide 1 of 3' });
+    expect(first.textContent).toContain('Author 1');
+    expect(first.textContent).toContain('5th March 2026');
+    expect(first.innerHTML).not.toMatch(/onerror|<script/);
+    const qr = await screen.findAllByRole('img', { name: 'QR code: scan to open the post', hidden: true });
+    expect(qr[0]!.getAttribute('data-qr')).toBe('http://plaza.test/en_GB/news/post-1');
+    expect(qr[0]!.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    const photo = screen.getByRole('img', { name: 'Image posted by Photographer', hidden: true });
+    expect(photo.getAttribute('src')).toBe('/api/v2/tv/images/7?key=k');
+    expect(screen.getByText('This slide cannot be shown on the TV.')).toBeTruthy();
+  });
+
+  it('fades to the next slide every 30 s and polls again after 30 s times the slide count', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const calls = stubFetch({
+      'GET /api/v2/tv/feed': { body: { results: [post(1, 'One'), post(2, 'Two')] } },
+    });
+    show('?key=good-key');
+    await act(() => vi.advanceTimersByTimeAsync(5));
+    await act(() => vi.advanceTimersByTimeAsync(5));
+    expect(activeSlide()).toBe('post-1');
+    const second = document.querySelector('[data-slide-id="post-2"]')!;
+    expect(second.getAttribute('aria-hidden')).toBe('true');
+    expect(second.getAttribute('aria-label')).toBe('Slide 2 of 2');
+    await act(() => vi.advanceTimersByTimeAsync(29_990));
+    expect(activeSlide()).toBe('post-2');
+    expect(calls).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(activeSlide()).toBe('post-1');
+    expect(calls).toHaveLength(2);
+  });
+});

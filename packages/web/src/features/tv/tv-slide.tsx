@@ -1,0 +1,151 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { dateFormats, type Locale, type TvPost } from '@plaza/contract';
+import { useTranslation } from 'react-i18next';
+import { FallbackAvatar } from '../../components/fallback-avatar';
+import { RichHtml } from '../../components/rich-html';
+import { formatDate } from '../../lib/dates';
+import { QrCode } from './qr-code';
+import { slideKind } from './slides';
+
+/** Sizes relative to the screen height, so a 1080p TV and a 1366 x 768 laptop look alike. */
+const vh = (value: number) => `${value}vh`;
+
+function Byline({ slide, lang, compact = false }: { slide: TvPost; lang: Locale; compact?: boolean }) {
+  const date = `${formatDate(slide.created_at, dateFormats.occasion, lang)}, ${formatDate(slide.created_at, dateFormats.time, lang)}`;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: vh(2), minWidth: 0 }}>
+      <Box
+        sx={{
+          flexShrink: 0,
+          '& .MuiAvatar-root': { width: vh(compact ? 7 : 11), height: vh(compact ? 7 : 11) },
+        }}
+      >
+        <FallbackAvatar src={slide.author.avatar} size={120} />
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography
+          component="p"
+          sx={{ fontSize: vh(compact ? 3.2 : 4.4), fontWeight: 700, lineHeight: 1.2 }}
+          noWrap
+        >
+          {slide.author.name}
+        </Typography>
+        <Typography component="p" sx={{ fontSize: vh(compact ? 2.4 : 2.8), color: 'grey.400' }}>
+          <time dateTime={slide.created_at}>{date}</time>
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function Qr({ slide, size }: { slide: TvPost; size: number }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vh(1), flexShrink: 0 }}>
+      <Box
+        sx={{
+          width: vh(size),
+          height: vh(size),
+          '& img': { width: '100% !important', height: '100% !important' },
+        }}
+      >
+        <QrCode text={slide.link} label={t('tv.qr_label')} size={240} />
+      </Box>
+      <Typography
+        component="p"
+        sx={{ fontSize: vh(2.2), color: 'grey.300', textAlign: 'center', maxWidth: vh(size + 4) }}
+      >
+        {t('tv.qr_hint')}
+      </Typography>
+    </Box>
+  );
+}
+
+function PostSlide({ slide, lang }: { slide: TvPost; lang: Locale }) {
+  return (
+    <Box
+      sx={{ height: '100%', display: 'flex', gap: vh(6), p: `${vh(7)} ${vh(8)}`, boxSizing: 'border-box' }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vh(4) }}>
+        <Byline slide={slide} lang={lang} />
+        <RichHtml
+          html={slide.content}
+          sx={{
+            flex: 1,
+            overflow: 'hidden',
+            fontSize: vh(4.2),
+            lineHeight: 1.35,
+            maskImage: 'linear-gradient(to bottom, #000 85%, transparent)',
+            '& p': { my: vh(1.2) },
+            '& h2, & h3, & h4': { fontSize: vh(5), my: vh(1.5) },
+            '& img': { maxHeight: vh(30) },
+            '& a': { color: 'inherit', textDecoration: 'underline' },
+            '& .mention, & [data-type="mention"]': { color: 'inherit', fontWeight: 700 },
+          }}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end' }}>
+        <Qr slide={slide} size={26} />
+      </Box>
+    </Box>
+  );
+}
+
+function ImageSlide({ slide, lang }: { slide: TvPost; lang: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="img"
+        src={slide.image ?? undefined}
+        alt={t('tv.image_alt', { name: slide.author.name })}
+        sx={{ flex: 1, minHeight: 0, width: '100%', objectFit: 'contain', bgcolor: '#000' }}
+      />
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: vh(4),
+          p: `${vh(2)} ${vh(6)}`,
+          bgcolor: 'grey.900',
+        }}
+      >
+        <Byline slide={slide} lang={lang} compact />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: vh(2) }}>
+          <Typography
+            component="p"
+            sx={{ fontSize: vh(2.2), color: 'grey.300', maxWidth: vh(20), textAlign: 'right' }}
+          >
+            {t('tv.qr_hint')}
+          </Typography>
+          <Box
+            sx={{
+              width: vh(14),
+              height: vh(14),
+              '& img': { width: '100% !important', height: '100% !important' },
+            }}
+          >
+            <QrCode text={slide.link} label={t('tv.qr_label')} size={160} />
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** One slide of the TV slideshow by its kind: a post, an image, or a placeholder text. */
+export function TvSlide({ slide, lang }: { slide: TvPost; lang: Locale }) {
+  const { t } = useTranslation();
+  const kind = slideKind(slide);
+  if (kind === 'post') return <PostSlide slide={slide} lang={lang} />;
+  if (kind === 'image') return <ImageSlide slide={slide} lang={lang} />;
+  return (
+    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', p: vh(8) }}>
+      <Typography component="p" sx={{ fontSize: vh(4), color: 'grey.300', textAlign: 'center' }}>
+        {t('tv.placeholder')}
+      </Typography>
+    </Box>
+  );
+}
