@@ -60,13 +60,21 @@ function options(allowedTags: string[]): sanitizeHtml.IOptions {
           attribs: {
             'data-type': 'mention',
             'data-id': id,
-            'data-label': plainText(attribs['data-label'] ?? '').slice(0, 200),
+            'data-label': mentionLabel(attribs['data-label'] ?? ''),
             class: 'mention',
           },
         };
       },
     },
   };
+}
+
+/** A mention's label: a name, so letters, digits, spaces and a few name marks only. */
+function mentionLabel(raw: string): string {
+  return plainText(raw)
+    .replace(/[^\p{L}\p{M}\p{N} .'_-]/gu, '')
+    .trim()
+    .slice(0, 200);
 }
 
 const richOptions = options(richTags);

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestClient } from '../../../test/client';
+import { buildGroup, buildUser } from '../../../test/factories';
+import { signedIn } from '../../../test/group-helpers';
+import {
+  type PreviewSite,
+  pngImage,
+  startPreviewSite,
+  testFetchOptions,
+} from '../../../test/link-preview-server';
+import { writePost } from '../../../test/post-helpers';
+
+describe('posts: link previews are fetched by the server', () => {
+  let t: TestApp;
+  let site: PreviewSite;
+  let client: TestClient;
+  let groupId: number;
+
+  beforeAll(async () => {
+    site = await startPreviewSite();
+    t = await createTestApp({ linkPreviewFetch: testFetchOptions });
+    const member = await buildUser(t.db);
+    groupId = (await buildGroup(t.db, { admins: [member] })).id;
+    client = await signedIn(t, member);
+    site.pages.set('/image.png', { type: 'image/png', body: await pngImage() });
+    site.pages.set('/article', {
+      type: 'text/html; charset=utf-8',
+      body: `<html><head>
+        <meta property="og:title" content="Sommerfest &lt;script&gt;alert(1)&lt;/script&gt; 2026">
+        <meta property="og:description" content="<img src=x onerror=alert(1)>Alle sind eingeladen">
+        <meta property="og:image" content="${site.base}/image.png">
+        </head><body>Hallo</body></html>`,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await site.close();
+  });
+
+  it('stores what the server fetched, as plain text with a local image copy', async () => {
+    const post = await writePost(client, {
+      description: '<p>Link</p>',
+      group_id: groupId,
+      preview: { url: `${site.base}/article`, title: 'Vom Client', image: 'javascript:alert(1)' },
+    });
+    expect(post.preview).toMatchObject({ url: `${site.base}/article`, image_url: `${site.base}/image.png` });
+    expect(post.preview?.title).toContain('Sommerfest');
+    expect(post.preview?.title).not.toMatch(/<[a-z]/i);
+    expect(post.preview?.description).not.toMatch(/<[a-z]/i);
+    expect(post.preview?.title).not.toContain('Vom Client');
+    expect(post.preview?.image).toMatch(/^\/uploads\/images\/[0-9a-f]{32}\.webp$/);
+  });
+
+  it('stores no preview for a refused target, and still writes the post', async () => {
+    const before = site.requests.length;
+    for (const url of [
+      'http://evil.test/',
+      'http://metadata.test/latest/meta-data/',
+      'http://localhost.test/',
+    ]) {
+      const post = await writePost(client, {
+        description: '<p>Link</p>',
+        group_id: groupId,
+        preview: { url, title: '<script>alert(1)</script>' },
+      });
+      expect(post.preview, url).toBeNull();
+    }
+    expect(site.requests.length).toBe(before);
+  });
+});
