@@ -326,14 +326,22 @@ describe('directory: who-is-who list, filters and search', () => {
   });
 
   it('neither searches nor filters by a field the settings switch off', async () => {
-    await patchSettings(t.db, { profile_options: { included_profile_skills: false } });
-    await refreshUserSearchVectors(t.db);
+    const admin = await signedIn(t, await buildUser(t.db, { permissions: ['superadmin'] }));
+    const switchSkills = async (on: boolean) => {
+      const response = await admin.put('/api/v2/settings', {
+        profile_options: { included_profile_skills: on },
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    await switchSkills(false);
     expect((await list('?query=Python')).results).toEqual([]);
     expect((await client.get('/api/v2/users?filters[skills]=SQL')).statusCode).toBe(400);
     const filters = (await client.get('/api/v2/users.filters')).json().results as FilterOption[];
     expect(filters.map((f) => f.identifier)).not.toContain('skills');
-    await patchSettings(t.db, { profile_options: { included_profile_skills: true } });
-    await refreshUserSearchVectors(t.db);
+    expect(
+      (await client.get('/api/v2/users/profile_fields')).json().map((f: { field_id: string }) => f.field_id),
+    ).not.toContain('skills');
+    await switchSkills(true);
     expect(names(await list('?query=Python'))).toEqual(['Lisa']);
   });
 });
