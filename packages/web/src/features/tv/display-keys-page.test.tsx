@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
+import type { AuthSession } from '@plaza/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { type ReactNode, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderInApp } from '../../test/render-in-app';
@@ -8,23 +7,12 @@ import { DisplayKeysPage } from './display-keys-page';
 
 const lobby = { id: 1, name: 'Lobby', created_at: '2026-03-01T08:00:00.000Z', last_used_at: null };
 
-/** Puts a signed-in member with these site permissions into the session before the page renders. */
-function AsMember({ permissions, children }: { permissions: string[]; children: ReactNode }) {
-  const client = useQueryClient();
-  useState(() => {
-    const data = client.getQueryData<{ session: Record<string, unknown> }>(['session'])!;
-    client.setQueryData(['session'], { ...data, session: { ...data.session, user: { id: 9, permissions } } });
-  });
-  return children;
-}
-
 const showAs = async (permissions: string[]) =>
-  renderInApp(
-    <AsMember permissions={permissions}>
-      <DisplayKeysPage />
-    </AsMember>,
-    { path: '/en_GB/tv_displays', routePath: '/:lang/tv_displays' },
-  );
+  renderInApp(<DisplayKeysPage />, {
+    path: '/en_GB/tv_displays',
+    routePath: '/:lang/tv_displays',
+    user: { id: 9, permissions } as unknown as AuthSession['user'],
+  });
 
 describe('DisplayKeysPage', () => {
   afterEach(() => vi.unstubAllGlobals());
