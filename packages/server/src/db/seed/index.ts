@@ -11,6 +11,7 @@ import { seedDemoFieldValues, seedDemoProfileFields } from './demo-profile-field
 import { demoCookieConfig, demoSettings } from './demo-settings';
 import { seedDemoGroups } from './groups';
 import { demoPeople } from './people';
+import { seedDemoPosts } from './posts';
 
 const folded: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
 
@@ -74,6 +75,7 @@ export async function seedDemoContent(
     permissions: ['superadmin'],
   });
   await seedDemoGroups(db, admin.id);
+  await seedDemoPosts(db, admin.id);
   await refreshUserSearchVectors(db);
   return { admin: { username: 'admin', password } };
 }
