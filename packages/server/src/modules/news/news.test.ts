@@ -188,15 +188,16 @@ describe('news stream, teasers, filters, group and topic streams', () => {
   });
 
   it('refuses bad input with 400', async () => {
-    for (const query of [
+    const queries: Record<string, string | number>[] = [
       { page: 0 },
       { per_page: 1000 },
       { category: 'abc' },
       { category: '1,,2' },
       { type: 'video' },
       { group_id: 'x' },
-    ]) {
-      const response = await client.get('/api/v2/news', { query: query as Record<string, string> });
+    ];
+    for (const query of queries) {
+      const response = await client.get('/api/v2/news', { query });
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
     }
     for (const id of ['abc', 'post-', 'page-0', 'image-1', '1.5']) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -51,8 +51,6 @@ function streamFields(viewerId: number) {
 export interface PostScope {
   groupId?: number;
   topicId?: number;
-  /** Only posts created before this time (the TV). */
-  before?: Date;
 }
 
 function scopeCondition(reader: PostReader, scope: PostScope): SQL | undefined {
@@ -60,7 +58,6 @@ function scopeCondition(reader: PostReader, scope: PostScope): SQL | undefined {
     readablePosts(reader),
     scope.groupId === undefined ? undefined : eq(posts.group_id, scope.groupId),
     scope.topicId === undefined ? undefined : eq(posts.topic_id, scope.topicId),
-    scope.before === undefined ? undefined : lt(posts.created_at, scope.before),
   );
 }
 

@@ -4,7 +4,7 @@ import { notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { presentPost } from './presenter';
 import { type PostScope, type PostStreamRow, postsRepo } from './repo';
-import { type PostReader, readerOf } from './visibility';
+import { readerOf } from './visibility';
 
 /** Presents post rows with their files and mentions, loaded for all rows at once. */
 export async function presentPostRows(
@@ -45,14 +45,4 @@ export async function readablePost(db: Db, user: SessionUser, id: number): Promi
   if (!row) throw notFound('The post');
   const [post] = await presentPostRows(db, [row], user);
   return post!;
-}
-
-/**
- * The latest posts every member may read (no group, or an open group), newest first, as every member
- * sees them: for displays without a signed-in member (the TV).
- */
-export async function latestPostsForEveryMember(db: Db, limit: number): Promise<Post[]> {
-  const reader: PostReader = 'every_member';
-  const rows = await postsRepo.page(db, reader, {}, limit, 0);
-  return presentPostRows(db, rows, null);
 }
