@@ -31,6 +31,7 @@ export * from './news';
 export * from './occasions';
 export * from './pagination';
 export * from './posts';
+export * from './profile';
 export * from './reactions';
 export * from './realtime';
 export * from './settings';
