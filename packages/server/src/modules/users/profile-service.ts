@@ -93,7 +93,14 @@ export async function updateProfile(
     if (value !== undefined) changes[key] = unique(value);
   }
   if (input.locations !== undefined) changes.location_names = unique(input.locations);
-  if (input.careers !== undefined) changes.careers = input.careers;
+  if (input.careers !== undefined) {
+    input.careers.forEach((career, index) => {
+      if (career.from && career.to && career.to < career.from) {
+        throw badRequest('A station cannot end before it starts.', `careers.${index}.to`);
+      }
+    });
+    changes.careers = input.careers;
+  }
   if (input.birthday !== undefined) changes.birthday = birthdayValue(input.birthday);
   if (input.is_birth_year_visible !== undefined) changes.is_birth_year_visible = input.is_birth_year_visible;
   if (input.newsletter_subscriptions !== undefined) {

@@ -173,6 +173,7 @@ describe('profiles: read and edit', () => {
       [{ skills: ['x'.repeat(200)] }, 'skills.0'],
       [{ careers: [{ title: 'Dev', from: '2020-13' }] }, 'careers.0.from'],
       [{ newsletter_subscriptions: [{ key: 'spam', selected: true }] }, 'newsletter_subscriptions.0.key'],
+      [{ careers: [{ title: 'Dev', from: '2020-05', to: '2019-01' }] }, 'careers.0.to'],
     ];
     for (const [body, field] of cases) {
       const response = await benClient.put(`/api/v2/users/${ben.id}`, body);
