@@ -1,4 +1,4 @@
-import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
@@ -10,6 +10,9 @@ import { containsPattern, escapeLike } from './search-query';
 
 /** The users table as `u`, the alias every directory condition is written against. */
 export const u = alias(users, 'u');
+
+/** Every column but the search document, which no answer needs (and which is large). */
+const { search_vector: _document, ...listedColumns } = getTableColumns(u);
 
 /** Members the directory lists: those who accepted the terms (the others have not entered yet). */
 export const listedMembers = sql`u.agb_nda_accepted`;
@@ -30,21 +33,27 @@ function orderBy(order: DirectoryOrder, rank: SQL | undefined, fallback: Directo
   return [...byName[order], order === 'newest' ? desc(u.id) : asc(u.id)];
 }
 
+/** Order and window of a page. */
+export interface PageOptions {
+  order: DirectoryOrder;
+  fallback: DirectoryOrder;
+  rank?: SQL;
+  limit: number;
+  offset: number;
+}
+
 /** Queries of the who-is-who directory. */
 export const directoryRepo = {
   /** A page of members matching all conditions. */
-  async page(
-    db: Db,
-    where: SQL[],
-    options: { order: DirectoryOrder; fallback: DirectoryOrder; rank?: SQL; limit: number; offset: number },
-  ): Promise<UserRow[]> {
-    return db
-      .select()
+  async page(db: Db, where: SQL[], options: PageOptions): Promise<UserRow[]> {
+    const rows = await db
+      .select(listedColumns)
       .from(u)
       .where(and(listedMembers, ...where))
       .orderBy(...orderBy(options.order, options.rank, options.fallback))
       .limit(options.limit)
       .offset(options.offset);
+    return rows.map((row) => ({ ...row, search_vector: null }));
   },
 
   async count(db: Db, where: SQL[]): Promise<number> {

@@ -22,16 +22,21 @@ import { fieldDocument } from './search-vector';
 /** Most value suggestions, and most people suggestions, of the extended search bar. */
 const suggestionLimit = 5;
 
-/** The condition and ranking of a search text, over the whole document or one search field. */
+/**
+ * The condition and ranking of a search text, over the whole document or one search field. A field's
+ * words are part of the whole document, so the indexed document narrows the rows before the field's
+ * own document is built for them; the ranking is the whole document's.
+ */
 function textMatch(words: string[], field: SearchFieldDef | undefined): { where: SQL; rank: SQL } {
   const query = prefixQuery(words);
-  if (!field)
-    return { where: sql`u.search_vector @@ ${query}`, rank: sql`ts_rank(u.search_vector, ${query})` };
+  const whole = sql`u.search_vector @@ ${query}`;
+  const rank = sql`ts_rank(u.search_vector, ${query})`;
+  if (!field) return { where: whole, rank };
   const document =
     typeof field.target === 'string'
       ? fieldDocument(field.target)
       : fieldDocument({ customFieldId: field.target.id });
-  return { where: sql`${document} @@ ${query}`, rank: sql`ts_rank(${document}, ${query})` };
+  return { where: sql`${whole} and ${document} @@ ${query}`, rank };
 }
 
 /** The search field an extended search names; one the deployment does not offer is a 400. */
