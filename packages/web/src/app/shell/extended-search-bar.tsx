@@ -22,14 +22,11 @@ import { extendedSearchPath } from '../../features/directory/search-params';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLang } from '../use-lang';
 
-/** The search field whose suggestions are shown when no chip is picked: people by name. */
-export const defaultSuggestionField = 'name';
-
 /**
  * The extended search bar of the app bar (settings `advanced_search.type` 'extended'): while it is
  * active a dark layer covers the page (a click on it or Escape closes), the search fields show as
- * chips (pick one to search only in it), and suggestions of the picked field (people by name when
- * none is picked) appear while typing. Enter goes to the who-is-who with `type=extendedSearch`, `q`
+ * chips (pick one to search only in it), and suggestions of the picked field (people from the quick
+ * search when none is picked) appear while typing. Enter goes to the who-is-who with `type=extendedSearch`, `q`
  * and `field_id`; a person suggestion opens the profile, a value suggestion searches for it.
  * `onActiveChange` lets the shell lift the app bar above the layer. On phones it opens from an icon.
  */
@@ -48,10 +45,10 @@ export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active:
   const fields = useQuery({ ...searchFieldsQuery(), enabled: active });
   const term = useDebouncedValue(text.trim(), timings.memberSearchDebounceMs);
   const suggestions = useQuery({
-    ...suggestionsQuery(fieldId ?? defaultSuggestionField, term),
+    ...suggestionsQuery(fieldId, term),
     enabled: active && term.length > 0,
   });
-  const options = active && text.trim() ? (suggestions.data?.results ?? []) : [];
+  const options = active && text.trim() ? (suggestions.data ?? []) : [];
 
   const setActive = (value: boolean) => {
     setActiveState(value);
@@ -72,7 +69,7 @@ export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active:
   };
   const pick = (suggestion: Suggestion) => {
     if (suggestion.type === 'user') go(`/${lang}/who_is_who/${suggestion.id}`);
-    else go(extendedSearchPath(lang, suggestion.title, fieldId ?? defaultSuggestionField));
+    else go(extendedSearchPath(lang, suggestion.title, fieldId));
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -144,6 +141,8 @@ export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active:
               setActive(true);
             }}
             onFocus={() => setActive(true)}
+            // A click in the field reopens the search after Escape closed it while it kept the focus.
+            onClick={() => setActive(true)}
             slotProps={{
               htmlInput: {
                 role: 'combobox',

@@ -60,7 +60,7 @@ export function OccasionsSlider() {
   }
 
   return (
-    <Paper component="section" variant="outlined" sx={{ p: 2 }}>
+    <Paper component="section" variant="outlined" data-widget="occasions-slider" sx={{ p: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
         <Typography id={headingId} variant="h2" sx={{ flexGrow: 1, fontSize: '1.25rem' }}>
           {t('occasions.slider.title')}

@@ -1,5 +1,6 @@
-import { directoryEndpoints, directoryPageSize } from '@plaza/contract/directory';
+import { directoryEndpoints, directoryPageSize, type Suggestion } from '@plaza/contract/directory';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { personName } from '../../../components/user-card';
 import { call } from '../../../lib/api-client';
 import { filtersForCall } from '../../../lib/list-params';
 import type { DirectorySearch } from '../search-params';
@@ -49,11 +50,21 @@ export const searchFieldsQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-/** Suggestions for a text in a search field (only asked for a non-blank text). */
-export const suggestionsQuery = (fieldId: string, query: string) =>
+/**
+ * Suggestions for a text (only asked for a non-blank text): values of the search field and people, or
+ * with no field (search in all fields) the people the quick search finds.
+ */
+export const suggestionsQuery = (fieldId: string | null, query: string) =>
   queryOptions({
-    queryKey: directoryKeys.suggestions(fieldId, query),
-    queryFn: () => call(directoryEndpoints.suggestions, { query: { field_id: fieldId, query } }),
+    queryKey: directoryKeys.suggestions(fieldId ?? '', query),
+    queryFn: async (): Promise<Suggestion[]> => {
+      if (fieldId) {
+        const answer = await call(directoryEndpoints.suggestions, { query: { field_id: fieldId, query } });
+        return answer.results;
+      }
+      const answer = await call(directoryEndpoints.search, { query: { q: query } });
+      return answer.results.map((user) => ({ id: String(user.id), title: personName(user), type: 'user' }));
+    },
     enabled: query.trim().length > 0,
     staleTime: 30_000,
   });
