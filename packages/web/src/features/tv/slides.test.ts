@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSlide, pollIntervalMs, slideKind } from './slides';
+import { nextSlide, pollIntervalMs, postFontVh, slideKind } from './slides';
 
 describe('TV slides', () => {
   it('shows posts by their id prefix and images by their type, anything else as a placeholder', () => {
@@ -22,5 +22,12 @@ describe('TV slides', () => {
     expect(nextSlide(0, 3)).toBe(1);
     expect(nextSlide(2, 3)).toBe(0);
     expect(nextSlide(0, 0)).toBe(0);
+  });
+
+  it('sets short posts larger than long ones', () => {
+    expect(postFontVh('<p><strong>Summer party on Friday!</strong></p>')).toBe(6.4);
+    expect(postFontVh(`<p>${'word '.repeat(50)}</p>`)).toBe(5.2);
+    expect(postFontVh(`<p>${'word '.repeat(120)}</p>`)).toBe(4.2);
+    expect(postFontVh(`<p>${'word '.repeat(400)}</p>`)).toBe(3.4);
   });
 });

@@ -19,3 +19,15 @@ export function pollIntervalMs(slideCount: number): number {
 export function nextSlide(index: number, count: number): number {
   return count > 0 ? (index + 1) % count : 0;
 }
+
+/** Text size of a post slide in vh: short posts large, long ones smaller so more of them fits. */
+export function postFontVh(html: string): number {
+  const length = html
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim().length;
+  if (length <= 140) return 6.4;
+  if (length <= 320) return 5.2;
+  if (length <= 700) return 4.2;
+  return 3.4;
+}

@@ -6,7 +6,7 @@ import { FallbackAvatar } from '../../components/fallback-avatar';
 import { RichHtml } from '../../components/rich-html';
 import { formatDate } from '../../lib/dates';
 import { QrCode } from './qr-code';
-import { slideKind } from './slides';
+import { postFontVh, slideKind } from './slides';
 
 /** Sizes relative to the screen height, so a 1080p TV and a 1366 x 768 laptop look alike. */
 const vh = (value: number) => `${value}vh`;
@@ -74,11 +74,11 @@ function PostSlide({ slide, lang }: { slide: TvPost; lang: Locale }) {
           sx={{
             flex: 1,
             overflow: 'hidden',
-            fontSize: vh(4.2),
+            fontSize: vh(postFontVh(slide.content)),
             lineHeight: 1.35,
             maskImage: 'linear-gradient(to bottom, #000 85%, transparent)',
             '& p': { my: vh(1.2) },
-            '& h2, & h3, & h4': { fontSize: vh(5), my: vh(1.5) },
+            '& h2, & h3, & h4': { fontSize: '1.2em', my: vh(1.5) },
             '& img': { maxHeight: vh(30) },
             '& a': { color: 'inherit', textDecoration: 'underline' },
             '& .mention, & [data-type="mention"]': { color: 'inherit', fontWeight: 700 },
