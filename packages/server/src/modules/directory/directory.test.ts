@@ -191,6 +191,13 @@ describe('directory: who-is-who list, filters and search', () => {
     ]);
     expect(names(await list('?filters[skills]=SQL&query=Hamburg'))).toEqual(['Lisa']);
     expect(names(await list('?filters[areas][]=IT&filters[areas][]=Marketing'))).toEqual(['Lisa', 'Lukas']);
+    // As the web client's URLSearchParams sends them: brackets percent-encoded.
+    const encoded = new URLSearchParams([
+      ['filters[locations]', 'Berlin'],
+      ['filters[skills]', 'SQL'],
+    ]).toString();
+    expect(encoded).toContain('%5B');
+    expect(names(await list(`?${encoded}`))).toEqual(['Lukas']);
   });
 
   it('restricts an extended search to its field', async () => {
