@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const seeded = await seedDemoContent(database.db, { publicUrl: config.publicUrl });
+  const seeded = await seedDemoContent(database.db, { publicUrl: config.publicUrl, dataDir: config.dataDir });
   const bus = await createBus(config);
   const mailer = createMailer(config);
   const app = await buildApp({ config, database, bus, mailer });

@@ -52,7 +52,7 @@ async function run(argv: string[]): Promise<void> {
       return;
     case 'seed': {
       const result = await withDatabase(({ db }) =>
-        seedDemoContent(db, { publicUrl: loadConfig().publicUrl }),
+        seedDemoContent(db, { publicUrl: loadConfig().publicUrl, dataDir: loadConfig().dataDir }),
       );
       if (result.admin) console.log(`Admin login: ${result.admin.username} / ${result.admin.password}`);
       else console.log('The database already has content; nothing seeded.');

@@ -31,7 +31,11 @@ export function usernameOf(firstname: string, lastname: string): string {
  */
 export async function seedDemoContent(
   db: Db,
-  _options: { publicUrl: string },
+  options: {
+    publicUrl: string;
+    /** Where demo pictures are stored; without it there are none. */
+    dataDir?: string;
+  },
 ): Promise<{ admin?: { username: string; password: string } }> {
   if ((await usersRepo.count(db)) > 0) return {};
   await settingsRepo.put(db, 'settings', settingsSchema.parse(demoSettings));
@@ -75,7 +79,7 @@ export async function seedDemoContent(
     permissions: ['superadmin'],
   });
   await seedDemoGroups(db, admin.id);
-  await seedDemoPosts(db, admin.id);
+  await seedDemoPosts(db, admin.id, options.dataDir);
   await refreshUserSearchVectors(db);
   return { admin: { username: 'admin', password } };
 }

@@ -11,7 +11,7 @@ describe('demo news and posts of the seed', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const seeded = await seedDemoContent(t.db, { publicUrl: 'http://plaza.test' });
+    const seeded = await seedDemoContent(t.db, { publicUrl: 'http://plaza.test', dataDir: t.config.dataDir });
     admin = new TestClient(t.app);
     await admin.login(seeded.admin!.username, seeded.admin!.password);
   });
@@ -35,6 +35,15 @@ describe('demo news and posts of the seed', () => {
       ),
     ).toBe(true);
     expect(articles.some((a: { comments_allowed: boolean }) => !a.comments_allowed)).toBe(true);
+  });
+
+  it('gives every article a generated picture that is served', async () => {
+    const teaser = (await admin.get('/api/v2/news/top_teaser')).json();
+    const picture = teaser.results[0].images.title as string;
+    expect(picture).toMatch(/^\/uploads\/images\/[0-9a-f]{32}\.webp$/);
+    const served = await admin.get(picture);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
   });
 
   it('tells mentioned members, in their language, with a link to the post', async () => {

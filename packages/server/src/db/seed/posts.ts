@@ -15,6 +15,7 @@ import {
   topics,
   users,
 } from '../schema';
+import { seedArticleImage } from './article-images';
 import { demoArticleReactions, demoArticles, demoCategories, demoPosts } from './posts-data';
 
 const HOUR_MS = 3600 * 1000;
@@ -26,9 +27,10 @@ const mentionSpan = (person: Person) =>
 
 /**
  * Demo news and posts: categories, eight articles (three featured), posts in the demo groups and a
- * few for everyone, with mentions (and their activities), comments and likes.
+ * few for everyone, with mentions (and their activities), comments and likes. With a data folder the
+ * articles get generated pictures.
  */
-export async function seedDemoPosts(db: Db, adminId: number): Promise<void> {
+export async function seedDemoPosts(db: Db, adminId: number, dataDir?: string): Promise<void> {
   const people: Person[] = await db
     .select({
       id: users.id,
@@ -48,7 +50,10 @@ export async function seedDemoPosts(db: Db, adminId: number): Promise<void> {
     categoryIds.set(key, row!.id);
   }
   const articleIds: number[] = [];
-  for (const article of demoArticles) {
+  for (const [index, article] of demoArticles.entries()) {
+    const imageId = dataDir
+      ? await seedArticleImage(db, dataDir, adminId, article.category, index + 1)
+      : null;
     const [row] = await db
       .insert(pages)
       .values({
@@ -59,6 +64,7 @@ export async function seedDemoPosts(db: Db, adminId: number): Promise<void> {
         publish_date: new Date(now - article.daysAgo * 24 * HOUR_MS),
         author_id: adminId,
         author_name: article.authorName,
+        image_id: imageId,
         category_id: categoryIds.get(article.category)!,
         visibility: 'members',
         comments_allowed: article.comments,
