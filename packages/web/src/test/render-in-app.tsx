@@ -1,4 +1,5 @@
 import { type AuthSession, type Settings, settingsSchema } from '@plaza/contract';
+import enActivityFeed from '@plaza/contract/locales/en_GB/activity_feed.json';
 import enApp from '@plaza/contract/locales/en_GB/app.json';
 import enErrors from '@plaza/contract/locales/en_GB/errors.json';
 import enGroupPage from '@plaza/contract/locales/en_GB/group_page.json';
@@ -6,9 +7,13 @@ import enGroups from '@plaza/contract/locales/en_GB/groups.json';
 import enImageUpload from '@plaza/contract/locales/en_GB/image_upload.json';
 import enLinkPreview from '@plaza/contract/locales/en_GB/link_preview.json';
 import enListControls from '@plaza/contract/locales/en_GB/list_controls.json';
+import enNews from '@plaza/contract/locales/en_GB/news.json';
 import enOccasions from '@plaza/contract/locales/en_GB/occasions.json';
 import enPeople from '@plaza/contract/locales/en_GB/people.json';
+import enPosts from '@plaza/contract/locales/en_GB/posts.json';
 import enProfile from '@plaza/contract/locales/en_GB/profile.json';
+import enReactions from '@plaza/contract/locales/en_GB/reactions.json';
+import enRichText from '@plaza/contract/locales/en_GB/rich_text.json';
 import enTopics from '@plaza/contract/locales/en_GB/topics.json';
 import enTv from '@plaza/contract/locales/en_GB/tv.json';
 import enUserCard from '@plaza/contract/locales/en_GB/user_card.json';
@@ -76,6 +81,11 @@ export function renderInApp(
           user_card: enUserCard,
           who_is_who: enWhoIsWho,
           tv: enTv,
+          posts: enPosts,
+          news: enNews,
+          activity_feed: enActivityFeed,
+          rich_text: enRichText,
+          reactions: enReactions,
         },
       },
     },

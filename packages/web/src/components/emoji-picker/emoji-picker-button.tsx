@@ -3,16 +3,18 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import { EmojiPicker, type EmojiPickerListEmojiProps } from 'frimousse';
+import { EmojiPicker, type EmojiPickerListEmojiProps, type EmojiPickerListRowProps } from 'frimousse';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bundledEmojiData } from './emoji-data';
 
 function EmojiButton({ emoji, ...props }: EmojiPickerListEmojiProps) {
+  // frimousse counts columns from 0; ARIA counts from 1.
+  const cell = { ...props, 'aria-colindex': Number(props['aria-colindex'] ?? 0) + 1 };
   return (
     <button
       type="button"
-      {...props}
+      {...cell}
       style={{
         ...props.style,
         width: 36,
@@ -26,6 +28,22 @@ function EmojiButton({ emoji, ...props }: EmojiPickerListEmojiProps) {
     >
       {emoji.emoji}
     </button>
+  );
+}
+
+/**
+ * A row of emojis. frimousse finds rows by a 0-based aria-rowindex to scroll them into view; ARIA
+ * allows no 0, so the first row goes without one (it is scrolled to by position).
+ */
+function EmojiRow({ children, ...props }: EmojiPickerListRowProps) {
+  const row = {
+    ...props,
+    'aria-rowindex': props['aria-rowindex'] === 0 ? undefined : props['aria-rowindex'],
+  };
+  return (
+    <div {...row} style={{ ...props.style, padding: '0 6px' }}>
+      {children}
+    </div>
   );
 }
 
@@ -127,11 +145,7 @@ export function EmojiPickerButton({
                     {category.label}
                   </div>
                 ),
-                Row: ({ children, ...props }) => (
-                  <div {...props} style={{ ...props.style, padding: '0 6px' }}>
-                    {children}
-                  </div>
-                ),
+                Row: EmojiRow,
                 Emoji: EmojiButton,
               }}
             />

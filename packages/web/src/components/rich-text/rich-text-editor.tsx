@@ -91,10 +91,10 @@ export function RichTextEditor({
   });
 
   useEffect(() => {
-    editor.setEditable(!disabled);
+    editor.setEditable(!disabled, false);
   }, [editor, disabled]);
   useEffect(() => {
-    if (value === '' && !editor.isEmpty) editor.commands.clearContent(false);
+    if (value === '' && !editor.isEmpty) editor.commands.clearContent(true);
   }, [editor, value]);
   useEffect(() => {
     // The open list is named to assistive technology while a mention is typed.

@@ -20,8 +20,8 @@ export function ActivityList({
   const { t } = useTranslation();
   const divider = upToDateDividerIndex(activities, page);
   const line = (
-    <Box component="li" role="separator" aria-label={t('activity_feed.up_to_date')} sx={{ py: 1 }}>
-      <Divider>
+    <Box component="li" sx={{ py: 1 }}>
+      <Divider role="separator" aria-label={t('activity_feed.up_to_date')}>
         <Typography variant="caption" color="text.secondary">
           {t('activity_feed.up_to_date')}
         </Typography>

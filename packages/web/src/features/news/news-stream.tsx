@@ -5,14 +5,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { newsTeasers, type Post } from '@plaza/contract';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
-import { type NewsFilters, newsItems, newsStreamQuery } from './api/news';
+import { type NewsFilters, newsItems, newsKeys, newsStreamQuery } from './api/news';
 import { ArticleTeaserCard } from './article-teaser-card';
 import { NewsFilterBar } from './news-filters';
 import { TopTeaserSlider } from './top-teaser-slider';
@@ -31,7 +31,13 @@ export function NewsStream({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
+  const client = useQueryClient();
   const [filters, setFilters] = useState<NewsFilters>({});
+  // Other filters start again at page 1 (spec 4 "News list": page 1 replaces), also when cached.
+  const changeFilters = (next: NewsFilters) => {
+    client.removeQueries({ queryKey: newsKeys.stream(next), exact: true });
+    setFilters(next);
+  };
   const query = useInfiniteQuery(newsStreamQuery(filters));
   const first = query.data?.pages[0];
   const items = newsItems(query.data);
@@ -77,7 +83,7 @@ export function NewsStream({
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
             {t('news.stream_title')}
           </Typography>
-          <NewsFilterBar filters={first?.filters ?? []} value={filters} onChange={setFilters} />
+          <NewsFilterBar filters={first?.filters ?? []} value={filters} onChange={changeFilters} />
           {query.isPending && <CircularProgress aria-label={t('news.loading')} />}
           {query.isError && <Alert severity="error">{apiErrorText(t, query.error)}</Alert>}
           {query.isSuccess && items.length === 0 && (

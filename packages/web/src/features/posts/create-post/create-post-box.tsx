@@ -57,6 +57,8 @@ export function CreatePostBox({
   const errorId = useId();
   const [draft, setDraft] = useState<PostDraft>(() => emptyDraft(groupId, topicId));
   const [touched, setTouched] = useState(false);
+  // A new key after a post remounts the link input, so its typed text goes with the reset.
+  const [round, setRound] = useState(0);
   const [uploadError, setUploadError] = useState<unknown>(null);
   const options = useQuery(postOptionsQuery());
   const create = useCreatePost();
@@ -98,6 +100,7 @@ export function CreatePostBox({
       onSuccess: () => {
         setDraft(emptyDraft(groupId, topicId));
         setTouched(false);
+        setRound((value) => value + 1);
       },
     });
   };
@@ -150,6 +153,7 @@ export function CreatePostBox({
             disabled={create.isPending}
           />
           <LinkPreviewInput
+            key={round}
             value={draft.preview}
             onChange={(preview) => update({ preview })}
             disabled={create.isPending}
