@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
+import { removePostsIn } from '../posts/service';
 import { getSettings } from '../settings/service';
 import { removeImage } from '../uploads/images-service';
 import { deleteStoredFiles } from '../uploads/storage';
@@ -172,6 +173,7 @@ export async function updateGroup(
 export async function deleteGroup(deps: GroupDeps, user: SessionUser, groupId: number) {
   const access = await loadGroupAccess(deps.db, groupId, user);
   requireGroupPermission(access, 'delete');
+  await removePostsIn(deps, { groupId });
   const paths = await groupsRepo.remove(deps.db, groupId);
   await deleteStoredFiles(deps.dataDir, paths);
   if (access.group.image_id) await removeImage(deps, access.group.image_id);

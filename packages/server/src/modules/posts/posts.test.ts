@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -6,7 +8,8 @@ import { buildAdmin, buildGroup, buildUser } from '../../../test/factories';
 import { activitiesOf, signedIn } from '../../../test/group-helpers';
 import { uploadFiles } from '../../../test/multipart';
 import { mentionOf, putSettings, writePost } from '../../../test/post-helpers';
-import { topics } from '../../db/schema';
+import { comments, likes, postFiles, topics } from '../../db/schema';
+import { resolveStoredPath } from '../uploads/storage';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
@@ -407,5 +410,48 @@ describe('posts: writing, authors, options, files, deleting', () => {
     const third = await make();
     expect((await adminClient.delete(`/api/v2/posts/${third.item_id}`)).statusCode).toBe(200);
     expect((await adminClient.delete(`/api/v2/posts/${third.item_id}`)).statusCode).toBe(404);
+  });
+
+  it('takes the posts of a deleted topic or group with their files, comments and likes', async () => {
+    const doomed = await buildGroup(t.db, { admins: [owner], members: [member] });
+    const [doomedTopic] = await t.db
+      .insert(topics)
+      .values({ group_id: doomed.id, name: 'Bald weg', description: 'x', author_id: owner.id })
+      .returning();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
+    const write = async (topic: number) => {
+      const file = await uploadFiles(memberClient, '/api/v2/posts/file', { data: png, filename: 'a.png' });
+      const post = await writePost(memberClient, {
+        description: '<p>bald weg</p>',
+        group_id: doomed.id,
+        topic_id: topic,
+        files: [file.json().id],
+      });
+      await ownerClient.put('/api/v2/likes', { type: 'post', id: post.item_id, like: true });
+      await ownerClient.put('/api/v2/comments', { type: 'post', id: post.item_id, text: 'ok' });
+      const [stored] = await t.db.select().from(postFiles).where(eq(postFiles.id, file.json().id));
+      return { post, path: resolveStoredPath(t.config.dataDir, stored!.path) };
+    };
+    const inTopic = await write(doomedTopic!.id);
+    const [otherTopic] = await t.db
+      .insert(topics)
+      .values({ group_id: doomed.id, name: 'Bleibt', description: 'x', author_id: owner.id })
+      .returning();
+    const inGroup = await write(otherTopic!.id);
+    expect(existsSync(inTopic.path)).toBe(true);
+
+    expect((await ownerClient.delete(`/api/v2/topics/${doomedTopic!.id}`)).statusCode).toBe(200);
+    expect(existsSync(inTopic.path)).toBe(false);
+    expect((await ownerClient.get(`/api/v2/posts/${inTopic.post.item_id}`)).statusCode).toBe(404);
+    expect((await ownerClient.get(`/api/v2/posts/${inGroup.post.item_id}`)).statusCode).toBe(200);
+
+    expect((await ownerClient.delete(`/api/v2/groups/${doomed.id}`)).statusCode).toBe(200);
+    expect(existsSync(inGroup.path)).toBe(false);
+    for (const { post } of [inTopic, inGroup]) {
+      expect(await t.db.select().from(likes).where(eq(likes.target_id, post.item_id))).toEqual([]);
+      expect(await t.db.select().from(comments).where(eq(comments.target_id, post.item_id))).toEqual([]);
+    }
   });
 });

@@ -117,18 +117,31 @@ export const postsRepo = {
     return row!;
   },
   /**
-   * Deletes a post with its comments and likes (which have no foreign key: they may point at news too);
-   * its files and mentions go by cascade. Returns the stored paths of its files.
+   * Deletes the posts of a scope (one post, a topic's or a group's) with their comments and likes,
+   * which have no foreign key as they may point at news too; files and mentions go by cascade.
+   * Returns the stored paths of their files.
    */
-  async remove(db: Db, id: number): Promise<string[]> {
+  async removeWhere(
+    db: Db,
+    where: { postId?: number; groupId?: number; topicId?: number },
+  ): Promise<string[]> {
+    const condition = and(
+      where.postId === undefined ? undefined : eq(posts.id, where.postId),
+      where.groupId === undefined ? undefined : eq(posts.group_id, where.groupId),
+      where.topicId === undefined ? undefined : eq(posts.topic_id, where.topicId),
+    );
     return db.transaction(async (tx) => {
+      const ids = (await tx.select({ id: posts.id }).from(posts).where(condition)).map((row) => row.id);
+      if (ids.length === 0) return [];
       const files = await tx
         .select({ path: postFiles.path })
         .from(postFiles)
-        .where(eq(postFiles.post_id, id));
-      await tx.delete(comments).where(and(eq(comments.target_type, 'post'), eq(comments.target_id, id)));
-      await tx.delete(likes).where(and(eq(likes.target_type, 'post'), eq(likes.target_id, id)));
-      await tx.delete(posts).where(eq(posts.id, id));
+        .where(inArray(postFiles.post_id, ids));
+      await tx
+        .delete(comments)
+        .where(and(eq(comments.target_type, 'post'), inArray(comments.target_id, ids)));
+      await tx.delete(likes).where(and(eq(likes.target_type, 'post'), inArray(likes.target_id, ids)));
+      await tx.delete(posts).where(inArray(posts.id, ids));
       return files.map((row) => row.path);
     });
   },

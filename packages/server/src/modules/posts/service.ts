@@ -147,7 +147,17 @@ export async function removePost(deps: PostDeps, user: SessionUser, id: number):
   if (!post.permissions.includes('delete')) {
     throw forbidden('Only the author, an admin of the group or a superadmin may delete this post.');
   }
-  const paths = await postsRepo.remove(deps.db, id);
-  await deleteStoredFiles(deps.dataDir, paths);
+  await deleteStoredFiles(deps.dataDir, await postsRepo.removeWhere(deps.db, { postId: id }));
   return { success: true };
+}
+
+/**
+ * Deletes every post of a group or a topic with its comments, likes and stored files; the group and
+ * topic services call it before they delete one.
+ */
+export async function removePostsIn(
+  deps: Pick<PostDeps, 'db' | 'dataDir'>,
+  scope: { groupId: number } | { topicId: number },
+): Promise<void> {
+  await deleteStoredFiles(deps.dataDir, await postsRepo.removeWhere(deps.db, scope));
 }

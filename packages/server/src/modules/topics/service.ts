@@ -8,6 +8,7 @@ import { requireOwnImage } from '../groups/groups-service';
 import { membersRepo } from '../groups/members-repo';
 import { presentFiles, presentMemberPage } from '../groups/presenter';
 import { groupsRepo } from '../groups/repo';
+import { removePostsIn } from '../posts/service';
 import { removeImage } from '../uploads/images-service';
 import { deleteStoredFiles } from '../uploads/storage';
 import { presentTopic } from './presenter';
@@ -107,6 +108,7 @@ export async function updateTopic(
 export async function deleteTopic(deps: GroupDeps, user: SessionUser, topicId: number) {
   const access = await loadTopicAccess(deps.db, topicId, user);
   if (!access.permissions.includes('delete')) throw forbidden();
+  await removePostsIn(deps, { topicId });
   const paths = await topicsRepo.remove(deps.db, topicId);
   await deleteStoredFiles(deps.dataDir, paths);
   if (access.topic.image_id) await removeImage(deps, access.topic.image_id);
