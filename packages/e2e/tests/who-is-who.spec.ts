@@ -222,6 +222,7 @@ for (const lang of ['en_GB', 'de_DE'] as Lang[]) {
 
     // Enter searches the typed text in all fields; a click on the layer closes it.
     await bar.fill('Rostock');
+    await page.getByRole('button', { name: t.allFields }).click();
     await bar.press('Enter');
     await expect(page).toHaveURL(/type=extendedSearch&q=Rostock$/);
     await expect(cards(page).first()).toHaveText('Quirin Quant');
