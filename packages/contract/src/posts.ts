@@ -83,7 +83,10 @@ export const createPostSchema = z.object({
   description: z.string().trim().min(1).max(limits.postMaxLength),
   /** Required unless `allow_posts_without_grp_and_topic` is on. */
   group_id: z.number().int().positive().nullable().optional(),
-  /** A topic of `group_id`; optional. */
+  /**
+   * A topic of `group_id` (alone it names its group). Unless `allow_posts_without_grp_and_topic` is on,
+   * required when the group has topics (a group without topics takes posts directly).
+   */
   topic_id: z.number().int().positive().nullable().optional(),
   /** Ids from `POST posts/file`, uploaded by the same member and not used by another post yet. */
   files: z.array(z.number().int().positive()).max(limits.postMaxFiles).default([]),
