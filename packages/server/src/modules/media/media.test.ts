@@ -115,16 +115,33 @@ describe('link previews (GET /api/v2/media.preview)', () => {
     expect(site.requests.length).toBe(before);
   });
 
-  it('fetches again after 24 hours and replaces the stored image', async () => {
+  it('fetches again after 24 hours, reusing the stored image when it is the same and keeping the old one otherwise', async () => {
     const url = `${site.base}/article`;
+    const deps = mediaDeps({ ...t, linkPreviewFetch: testFetchOptions });
     const [old] = await t.db.select().from(linkPreviews).where(eq(linkPreviews.url, url));
-    await t.db
-      .update(linkPreviews)
-      .set({ fetched_at: new Date(Date.now() - 25 * 3600 * 1000) })
-      .where(eq(linkPreviews.url, url));
-    const fresh = await getLinkPreview(mediaDeps({ ...t, linkPreviewFetch: testFetchOptions }), url);
-    expect(fresh?.image).not.toBe(`/uploads/${old!.image_path}`);
-    expect(existsSync(resolveStoredPath(t.config.dataDir, old!.image_path!))).toBe(false);
+    const expire = () =>
+      t.db
+        .update(linkPreviews)
+        .set({ fetched_at: new Date(Date.now() - 25 * 3600 * 1000) })
+        .where(eq(linkPreviews.url, url));
+    await expire();
+    const before = site.requests.filter((path) => path === '/article').length;
+    const same = await getLinkPreview(deps, url);
+    expect(site.requests.filter((path) => path === '/article').length).toBe(before + 1);
+    expect(same?.image).toBe(`/uploads/${old!.image_path}`);
+
+    site.pages.set('/other-cover.png', { type: 'image/png', body: await pngImage(300, 200) });
+    const page = site.pages.get('/article')!;
+    site.pages.set('/article', {
+      ...page,
+      body: String(page.body).replace('/cover.png', '/other-cover.png'),
+    });
+    await expire();
+    const changed = await getLinkPreview(deps, url);
+    expect(changed?.image).not.toBe(`/uploads/${old!.image_path}`);
+    expect(changed?.image_url).toBe(`${site.base}/other-cover.png`);
+    // Posts keep the earlier preview with its image address: the old copy stays.
+    expect(existsSync(resolveStoredPath(t.config.dataDir, old!.image_path!))).toBe(true);
   });
 
   it('reads an oEmbed video and drops an image that is not one by its content', async () => {

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { linkPreviews } from '../../db/schema';
 import { fetchPreview, type PreviewFetchOptions, systemResolver } from '../../platform/link-preview';
-import { deleteStoredFiles, newStoredPath, writeStoredFile } from '../uploads/storage';
+import { newStoredPath, writeStoredFile } from '../uploads/storage';
 import { presentLinkPreview } from './presenter';
 
 /** A cached preview is reused for this long after it was fetched. */
@@ -35,11 +35,24 @@ export function normaliseLinkUrl(text: string): string | null {
   }
 }
 
+/**
+ * Fetches a preview and caches it. Stored preview images are never deleted here: posts keep a copy
+ * of the preview with its image address. A refresh that finds the same image reuses the stored copy.
+ */
 async function fetchAndStore(deps: MediaDeps, url: string): Promise<LinkPreview | null> {
   const fetched = await fetchPreview(url, deps.fetchOptions ?? { resolve: systemResolver });
   if (!fetched) return null;
-  const imagePath = fetched.image ? newStoredPath('images', 'webp') : null;
-  if (imagePath && fetched.image) await writeStoredFile(deps.dataDir, imagePath, fetched.image);
+  const [previous] = await deps.db
+    .select({ image_path: linkPreviews.image_path, image_url: linkPreviews.image_url })
+    .from(linkPreviews)
+    .where(eq(linkPreviews.url, url));
+  let imagePath: string | null = null;
+  if (fetched.image && previous?.image_path && previous.image_url === fetched.imageUrl) {
+    imagePath = previous.image_path;
+  } else if (fetched.image) {
+    imagePath = newStoredPath('images', 'webp');
+    await writeStoredFile(deps.dataDir, imagePath, fetched.image);
+  }
   const values = {
     url,
     title: fetched.title,
@@ -49,18 +62,11 @@ async function fetchAndStore(deps: MediaDeps, url: string): Promise<LinkPreview 
     video_url: fetched.videoUrl,
     fetched_at: new Date(),
   };
-  const [previous] = await deps.db
-    .select({ image_path: linkPreviews.image_path })
-    .from(linkPreviews)
-    .where(eq(linkPreviews.url, url));
   const [row] = await deps.db
     .insert(linkPreviews)
     .values(values)
     .onConflictDoUpdate({ target: linkPreviews.url, set: values })
     .returning();
-  if (previous?.image_path && previous.image_path !== imagePath) {
-    await deleteStoredFiles(deps.dataDir, [previous.image_path]);
-  }
   return presentLinkPreview(row!);
 }
 
