@@ -3,11 +3,14 @@ import {
   type AddressType,
   type childrenInputSchema,
   endpoints,
+  genders,
   type ImageCrop,
+  type Option,
   type Profile,
   type UpdateProfileInput,
 } from '@plaza/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { sessionQuery } from '../../../app/session';
 import { call, upload } from '../../../lib/api-client';
@@ -44,6 +47,22 @@ export const optionsQuery = (name: keyof typeof optionLists) =>
     select: (data) => data.options,
     staleTime: 10 * 60_000,
   });
+
+/**
+ * The gender or salutation choices: the server's list, and until it has answered the contract's
+ * values with the bundled labels (a select must never hold a value it has no option for).
+ */
+export function useGenderOptions(kind: 'gender' | 'salutation'): Option[] {
+  const { t } = useTranslation();
+  const options = useQuery(optionsQuery(kind));
+  return (
+    options.data ??
+    genders.map((value) => ({
+      value,
+      label: t(kind === 'gender' ? `people.genders.${value}` : `people.salutations.${value}`),
+    }))
+  );
+}
 
 /** Values other members use for the list fields, offered while typing. */
 export const listOptionsQuery = queryOptions({

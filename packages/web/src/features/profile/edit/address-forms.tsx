@@ -26,7 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiRequestError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
-import { addressQuery, optionsQuery, useSaveAddress } from '../api/profile';
+import { addressQuery, optionsQuery, useGenderOptions, useSaveAddress } from '../api/profile';
 import { textFieldProps } from './form-text';
 import { profileErrorText } from './profile-form-schema';
 
@@ -65,7 +65,7 @@ function AddressForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveAddress(userId, type);
-  const salutations = useQuery(optionsQuery('salutation'));
+  const salutations = useGenderOptions('salutation');
   const countries = useQuery(optionsQuery('country'));
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const headingId = useId();
@@ -125,7 +125,7 @@ function AddressForm({
               margin="normal"
             >
               <MenuItem value="">{t('profile.edit.gender_none')}</MenuItem>
-              {(salutations.data ?? []).map((option) => (
+              {salutations.map((option) => (
                 <MenuItem key={option.value} value={option.value}>
                   {option.label}
                 </MenuItem>

@@ -25,7 +25,7 @@ import { Controller, type Resolver, useFieldArray, useForm } from 'react-hook-fo
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { apiErrorText } from '../../../lib/api-error-text';
-import { childrenQuery, optionsQuery, useSaveChildren } from '../api/profile';
+import { childrenQuery, useGenderOptions, useSaveChildren } from '../api/profile';
 import { visuallyHidden } from '../visually-hidden';
 import { textFieldProps } from './form-text';
 import { birthdayFieldSchema } from './profile-form-schema';
@@ -67,7 +67,7 @@ export function childrenPayload(values: ChildrenValues) {
 function ChildrenEditor({ userId, saved }: { userId: number; saved: Child[] }) {
   const { t } = useTranslation();
   const save = useSaveChildren(userId);
-  const genders = useQuery(optionsQuery('gender'));
+  const genders = useGenderOptions('gender');
   const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
   const headingId = useId();
   const form = useForm<ChildrenFields, unknown, ChildrenValues>({
@@ -155,7 +155,7 @@ function ChildrenEditor({ userId, saved }: { userId: number; saved: Child[] }) {
                     margin="normal"
                   >
                     <MenuItem value="">{t('profile.edit.gender_none')}</MenuItem>
-                    {(genders.data ?? []).map((option) => (
+                    {genders.map((option) => (
                       <MenuItem key={option.value} value={option.value}>
                         {option.label}
                       </MenuItem>

@@ -4,10 +4,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { limits, profileLimits } from '@plaza/contract';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { optionsQuery } from '../api/profile';
+import { useGenderOptions } from '../api/profile';
 import { textFieldProps } from './form-text';
 import type { ProfileFormFields, ProfileFormValues } from './profile-form-schema';
 
@@ -19,7 +18,7 @@ type ProfileForm = UseFormReturn<ProfileFormFields, unknown, ProfileFormValues>;
  */
 export function PersonalFields({ form, showYearCheckbox }: { form: ProfileForm; showYearCheckbox: boolean }) {
   const { t } = useTranslation();
-  const genders = useQuery(optionsQuery('gender'));
+  const genders = useGenderOptions('gender');
   const text = (
     name: Parameters<typeof textFieldProps<ProfileFormFields>>[2],
     maxLength: number,
@@ -61,7 +60,7 @@ export function PersonalFields({ form, showYearCheckbox }: { form: ProfileForm; 
               margin="normal"
             >
               <MenuItem value="">{t('profile.edit.gender_none')}</MenuItem>
-              {(genders.data ?? []).map((option) => (
+              {genders.map((option) => (
                 <MenuItem key={option.value} value={option.value}>
                   {option.label}
                 </MenuItem>

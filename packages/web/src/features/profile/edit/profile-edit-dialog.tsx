@@ -131,7 +131,7 @@ function ProfileEditForm({
   const onFormTab = formTabs.includes(tab);
   return (
     <>
-      <DialogTitle id={titleId}>{t('profile.edit.title')}</DialogTitle>
+      <DialogTitle id={titleId}>{t('profile.edit.heading')}</DialogTitle>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 1, sm: 3 } }}>
         <Tabs
           value={tab}

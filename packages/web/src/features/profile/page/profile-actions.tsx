@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useDeleteAccount, useFollow } from '../api/profile';
+import { leaveToSiteRoot } from '../site-root';
 import { profileName } from './profile-header';
 
 /** Follow or unfollow the member of the profile; tells the result through `onNotice`. */
@@ -62,7 +63,7 @@ export function DeleteAccountButton({ profile, own }: { profile: Profile; own: b
   const remove = useDeleteAccount(profile.id);
   const confirm = () =>
     remove.mutate(undefined, {
-      onSuccess: () => window.location.assign('/'),
+      onSuccess: leaveToSiteRoot,
     });
   return (
     <>
