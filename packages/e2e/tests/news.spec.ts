@@ -1,0 +1,66 @@
+// A news article with likes and comments in two browsers: Ben likes and comments, Greta sees the
+// counts and the comment. Axe on the article page.
+import { expect, type Page, test } from '@playwright/test';
+import { acceptCookies, apiAs, expectAccessible, members, signIn } from '../fixtures/plaza';
+
+const { groupAdmin: greta, groupMember: ben } = members;
+
+test.beforeEach(async ({ context }) => acceptCookies(context));
+
+/** A seeded article that takes likes and comments, found through the news list. */
+async function likeableArticle(): Promise<{ id: string; title: string }> {
+  const api = await apiAs(ben);
+  const list = await (await api.get('/api/v2/news?type=article&per_page=20')).json();
+  await api.dispose();
+  const article = (
+    list.results as { id: string; title: string; likes_allowed: boolean; comments_allowed: boolean }[]
+  ).find((item) => item.likes_allowed && item.comments_allowed);
+  expect(article, 'the demo content has an article open to likes and comments').toBeTruthy();
+  return article!;
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
+}
+
+test('a member likes and comments on an article; another member sees both', async ({ browser, page }) => {
+  const article = await likeableArticle();
+  await signIn(page, ben, 'en_GB');
+  await page.goto(`/en_GB/news/${article.id}`);
+  await expect(page.getByRole('heading', { name: article.title, level: 1 })).toBeVisible();
+  const like = page.getByRole('button', { name: /likes?\. Like$/ });
+  const before = Number((await like.getAttribute('aria-label'))?.match(/\d+/)?.[0]);
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveText(String(before + 1));
+  const text = `Thanks for the update ${Date.now().toString(36)}`;
+  await page.getByLabel('Write a comment').fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(text)).toBeVisible();
+  await settle(page);
+  await expectAccessible(page);
+
+  const context = await browser.newContext({ locale: 'de-DE' });
+  await acceptCookies(context);
+  const other = await context.newPage();
+  await signIn(other, greta, 'de_DE');
+  await other.goto(`/de_DE/news/${article.id}`);
+  const otherLike = other.getByRole('button', { name: /Likes?\. Gefällt mir$/ });
+  await expect(otherLike).toHaveText(String(before + 1));
+  await expect(otherLike).toHaveAttribute('aria-pressed', 'false');
+  await expect(other.getByText(text)).toBeVisible();
+  await context.close();
+
+  // Unlike takes the like back.
+  await like.click();
+  await expect(like).toHaveText(String(before));
+});
+
+test('an unknown article id goes to the not-found page', async ({ page }) => {
+  await signIn(page, ben, 'en_GB');
+  await page.goto('/en_GB/news/page-999999');
+  await expect(page).toHaveURL(/\/en_GB\/404$/);
+});
