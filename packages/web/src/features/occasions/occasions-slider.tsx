@@ -161,7 +161,7 @@ function OccasionsCarousel({ items, labelledBy }: { items: Occasion[]; labelledB
             <Box
               key={`${occasion.id}-${start}`}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={t('occasions.slider.slide_role')}
               aria-label={t('occasions.slider.slide', { index: index + 1, total: items.length })}
               sx={
                 reducedMotion
