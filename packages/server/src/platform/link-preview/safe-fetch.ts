@@ -1,6 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { type GuardedTarget, type GuardOptions, guardTarget, RefusedTarget } from './url-guard';
@@ -71,7 +71,8 @@ function request(target: GuardedTarget, signal: AbortSignal): Promise<IncomingMe
           'accept-language': 'de,en;q=0.8',
         },
         lookup: pinnedLookup(target),
-        servername: target.hostname,
+        // SNI carries names only (RFC 6066), never a literal address.
+        servername: isIP(target.hostname) ? undefined : target.hostname,
         signal,
         agent: false,
       },
