@@ -35,7 +35,7 @@ export function LinkPreviewCard({ preview, onRemove }: { preview: LinkPreview; o
           sx={{ width: { xs: '100%', sm: 180 }, maxHeight: 200, objectFit: 'cover', flexShrink: 0 }}
         />
       )}
-      <Box component="figcaption" sx={{ p: 2, pr: onRemove ? 6 : 2, minWidth: 0 }}>
+      <Box component="figcaption" sx={{ p: 2, pr: onRemove ? { xs: 2, sm: 6 } : 2, minWidth: 0 }}>
         <Typography variant="caption" color="text.secondary" component="p">
           {host}
         </Typography>
