@@ -8,7 +8,6 @@ import { notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html-sanitizer';
 import { personName } from '../posts/presenter';
 import { readablePosts } from '../posts/visibility';
-import { imageUrl } from '../uploads/presenter';
 import { resolveStoredPath } from '../uploads/storage';
 
 /** Posts every member may read: no group or an open group (never approval or private groups). */
@@ -56,7 +55,8 @@ export async function tvFeed({ db, publicUrl, locale, key }: FeedContext): Promi
   const link = (postId: number) => `${publicUrl}/${locale}${postPath(postId)}`;
   const person = (row: { firstname: string | null; lastname: string | null; img_path: string | null }) => ({
     name: personName(row, '—'),
-    avatar: imageUrl(row.img_path),
+    // users.img_path already holds the served address of the avatar crop.
+    avatar: row.img_path,
   });
   const slides: (TvPost & { at: number })[] = [
     ...latestPosts.map((row) => ({

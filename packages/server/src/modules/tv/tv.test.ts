@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
 import { buildAdmin, buildGroup, buildUser } from '../../../test/factories';
 import { signedIn } from '../../../test/group-helpers';
-import { postFiles, posts, tvDisplayKeys } from '../../db/schema';
+import { postFiles, posts, tvDisplayKeys, users } from '../../db/schema';
 import { uploadsRoot } from '../uploads/storage';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
@@ -138,6 +138,8 @@ describe('TV slideshow: display keys and feed', () => {
     const open = await buildGroup(t.db, { type: 'open', admins: [author] });
     const approval = await buildGroup(t.db, { type: 'approval', admins: [author] });
     const secret = await buildGroup(t.db, { type: 'private', admins: [author] });
+    const avatar = '/uploads/images/' + 'd'.repeat(32) + '.webp';
+    await t.db.update(users).set({ img_path: avatar }).where(eq(users.id, author.id));
     const everyone = await insertPost(
       '<p>For <strong>everyone</strong><img src=x onerror=alert(1)></p>',
       '2026-01-01T10:00:00Z',
@@ -161,7 +163,7 @@ describe('TV slideshow: display keys and feed', () => {
     expect(results[0]).toEqual({
       id: `post-${openPost.id}`,
       content: '<p>Open group news</p>',
-      author: { name: 'Paula Poster', avatar: null },
+      author: { name: 'Paula Poster', avatar },
       created_at: '2026-01-02T10:00:00.000Z',
       mimetype: 'text/html',
       link: `http://plaza.test/de_DE/news/post-${openPost.id}`,
