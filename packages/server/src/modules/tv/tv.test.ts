@@ -138,7 +138,7 @@ describe('TV slideshow: display keys and feed', () => {
     const open = await buildGroup(t.db, { type: 'open', admins: [author] });
     const approval = await buildGroup(t.db, { type: 'approval', admins: [author] });
     const secret = await buildGroup(t.db, { type: 'private', admins: [author] });
-    const avatar = '/uploads/images/' + 'd'.repeat(32) + '.webp';
+    const avatar = `/uploads/images/${'d'.repeat(32)}.webp`;
     await t.db.update(users).set({ img_path: avatar }).where(eq(users.id, author.id));
     const everyone = await insertPost(
       '<p>For <strong>everyone</strong><img src=x onerror=alert(1)></p>',
