@@ -246,6 +246,7 @@ for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
       await page.goto(`/${lang}/who_is_who/${paulaId}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Dr. Paula Profil' })).toBeVisible();
       await expect(page.locator('header img[src*="/uploads/images/"]')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(page, `profile-own-${lang}`);
       await page.getByRole('button', { name: editLabel }).click();
       const form = page.getByRole('dialog', { name: editLabel });
@@ -272,6 +273,7 @@ for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
       await guest.goto(`/${lang}/who_is_who/${paulaId}`);
       await expect(guest.getByRole('heading', { level: 1, name: 'Dr. Paula Profil' })).toBeVisible();
       await expect(guest.getByText(lang === 'de_DE' ? '17. Mai' : '17th May', { exact: true })).toBeVisible();
+      expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(guest, `profile-guest-${lang}`);
     }
     await expectAccessible(guest);

@@ -122,7 +122,7 @@ function ChildrenEditor({ userId, saved }: { userId: number; saved: Child[] }) {
                 columnGap: 2,
               }}
             >
-              <Box component="legend" sx={{ ...visuallyHidden, p: 0 }}>
+              <Box component="legend" sx={visuallyHidden}>
                 {name}
               </Box>
               <TextField

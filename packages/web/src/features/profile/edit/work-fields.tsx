@@ -63,7 +63,7 @@ export function WorkFields({ form }: { form: ProfileForm }) {
               columnGap: 2,
             }}
           >
-            <Box component="legend" sx={{ ...visuallyHidden, p: 0 }}>
+            <Box component="legend" sx={visuallyHidden}>
               {t('profile.edit.careers')} {index + 1}
             </Box>
             <TextField
