@@ -36,6 +36,7 @@ export function PostTargetFields({
   const group = options.find((option) => option.id === groupId);
   const topics = group?.properties ?? [];
   const topicRequired = !allowWithoutGroup && topics.length > 0;
+  if (fixedGroup && topics.length === 0) return null;
   return (
     <Box
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: fixedGroup ? '1fr' : '1fr 1fr' } }}
