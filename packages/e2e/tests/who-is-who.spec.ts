@@ -289,6 +289,8 @@ for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
       await expect(cards(page).first()).toBeVisible();
       await page.getByRole('button', { name: texts[lang].filters, exact: true }).click();
       await expect(page.getByRole('button', { name: texts[lang].apply })).toBeVisible();
+      // The panel opens with a height transition; the picture is taken once it has finished.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
       await screenshot(page, `who-is-who-filters-${lang}`);
       await page.goto(`/${lang}/occasions`);
       await expect(page.getByRole('link', { name: /Quirin Quant/ }).first()).toBeVisible();

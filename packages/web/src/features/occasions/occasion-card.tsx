@@ -44,7 +44,7 @@ export function OccasionCard({
           p: compact ? 1.5 : 2,
           display: 'flex',
           flexDirection: compact ? 'row' : 'column',
-          justifyContent: compact ? 'flex-start' : 'center',
+          justifyContent: 'flex-start',
           alignItems: 'center',
           gap: compact ? 1.5 : 1,
           textAlign: compact ? 'left' : 'center',
