@@ -26,11 +26,14 @@ export const profileKeys = {
   options: (name: string) => [...profileKeys.all, 'options', name] as const,
 };
 
-/** A profile as the viewer may see it (the server leaves out what they may not). */
-export const profileQuery = (id: number) =>
+/**
+ * A profile as the viewer may see it (the server leaves out what they may not); `admin` asks for the
+ * admin view (`?view=admin`, editors only; others get a 403).
+ */
+export const profileQuery = (id: number, admin = false) =>
   queryOptions({
-    queryKey: profileKeys.detail(id),
-    queryFn: () => call(endpoints.users.get, { params: { id } }),
+    queryKey: admin ? [...profileKeys.detail(id), 'admin'] : profileKeys.detail(id),
+    queryFn: () => call(endpoints.users.get, { params: { id }, query: admin ? { view: 'admin' } : {} }),
   });
 
 const optionLists = {

@@ -140,6 +140,13 @@ describe('ProfilePage: section layouts', () => {
     expect(screen.getByRole('region', { name: 'Work' }).parentElement).not.toBe(about.parentElement);
   });
 
+  it('asks for the admin view when the address says so', async () => {
+    const calls = stubFetch({ 'GET /api/v2/users/42': { body: ownProfile() } });
+    renderInApp(<ProfilePage />, { path: `${path}?view=admin`, routePath, user: sessionUser(7) });
+    await screen.findByRole('heading', { level: 1 });
+    expect(calls[0]?.url).toBe('/api/v2/users/42?view=admin');
+  });
+
   it('sends a failed load to the error page of its status', async () => {
     stubFetch({
       'GET /api/v2/users/42': { status: 404, body: { errors: [{ code: 'not_found', message: 'x' }] } },

@@ -6,7 +6,7 @@ import type { Profile } from '@plaza/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session';
 import { useLang } from '../../../app/use-lang';
 import { ImageUploadDialog } from '../../../components/image-upload/image-upload-dialog';
@@ -108,12 +108,13 @@ export function ProfileView({ profile }: { profile: Profile }) {
   );
 }
 
-/** The profile page (`/{lang}/who_is_who/{id}`, route name profile). */
+/** The profile page (`/{lang}/who_is_who/{id}`, route name profile; `?view=admin` is the admin view). */
 export function ProfilePage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
+  const [search] = useSearchParams();
   const valid = Number.isInteger(id) && id > 0;
-  const profile = useQuery({ ...profileQuery(id), enabled: valid });
+  const profile = useQuery({ ...profileQuery(id, search.get('view') === 'admin'), enabled: valid });
   useLoadFailureRedirect(valid ? profile.error : notFound);
   if (!profile.data)
     return profile.isError || !valid ? null : <CircularProgress aria-label={t('profile.loading')} />;
