@@ -145,7 +145,12 @@ test('the dashboard shows the create-post box, the news stream and the latest ac
   await signIn(page, ben, 'en_GB');
   await page.goto('/en_GB');
   await expect(page.getByRole('region', { name: 'Write a post' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'News' })).toBeVisible();
+  const news = page.getByRole('region', { name: 'News', exact: true });
+  await expect(news.getByRole('article').first()).toBeVisible();
+  // 'Load more' appends the next page below the first.
+  const first = await news.getByRole('article').count();
+  await news.getByRole('button', { name: 'Load more' }).click();
+  await expect.poll(() => news.getByRole('article').count()).toBeGreaterThan(first);
   await expect(page.getByRole('heading', { name: 'Latest activities' })).toBeVisible();
   await settle(page);
   await expectAccessible(page);
