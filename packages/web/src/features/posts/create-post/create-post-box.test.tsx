@@ -85,6 +85,27 @@ describe('CreatePostBox', () => {
     expect(isDisabled(submit)).toBe(true);
   });
 
+  it('offers the author choice only when the server enables it, and sends the chosen author', async () => {
+    const calls = stubFetch(
+      answers({
+        'GET /api/v2/posts/authors': {
+          body: { results: [{ id: 12, name: 'Editorial team', avatar: null }], pagination, enabled: true },
+        },
+        'POST /api/v2/posts': { status: 201, body: { id: 'post-3', item_id: 3 } },
+      }),
+    );
+    renderInApp(<CreatePostBox groupId={1} />);
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Post as' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Editorial team' }));
+    write('From the editors');
+    const submit = screen.getByRole('button', { name: 'Post' });
+    await waitFor(() => expect(isDisabled(submit)).toBe(false));
+    await userEvent.click(submit);
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ author_id: 12 }),
+    );
+  });
+
   it('keeps the text and shows the error when posting fails', async () => {
     stubFetch(
       answers({
