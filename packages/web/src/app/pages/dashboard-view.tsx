@@ -3,7 +3,7 @@ import { LatestActivities } from '../../features/activities/latest-activities';
 import { DashboardPage } from '../../features/dashboard/dashboard-page';
 import { NewsStream } from '../../features/news/news-stream';
 import { OccasionsSlider } from '../../features/occasions/occasions-slider';
-import { CreatePostBox } from '../../features/posts/create-post/create-post-box';
+import { LazyCreatePostBox } from '../../features/posts/lazy-create-post-box';
 import { PostCard } from '../../features/posts/post-card';
 import { useSession } from '../session';
 
@@ -17,7 +17,7 @@ export default function DashboardView() {
           <OccasionsSlider />
         </Box>
       )}
-      <CreatePostBox />
+      <LazyCreatePostBox />
       <NewsStream renderPost={(post) => <PostCard post={post} />} aside={<LatestActivities />} />
     </DashboardPage>
   );

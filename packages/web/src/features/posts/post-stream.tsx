@@ -8,7 +8,7 @@ import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../lib/api-error-text';
 import { groupStreamQuery, topicStreamQuery } from './api/posts';
-import { CreatePostBox } from './create-post/create-post-box';
+import { LazyCreatePostBox } from './lazy-create-post-box';
 import { PostCard } from './post-card';
 
 type StreamPage = { results: (Post | NewsItem)[]; pagination: { next: number | null } };
@@ -61,7 +61,7 @@ export function GroupPostStream({ groupId, canPost }: { groupId: number; canPost
   const query = useInfiniteQuery(groupStreamQuery(groupId));
   return (
     <Box sx={{ mt: 4 }}>
-      {canPost && <CreatePostBox groupId={groupId} />}
+      {canPost && <LazyCreatePostBox groupId={groupId} />}
       <StreamList query={query} title={t('posts.stream.group_title')} />
     </Box>
   );
@@ -81,7 +81,7 @@ export function TopicPostStream({
   const query = useInfiniteQuery(topicStreamQuery(topicId));
   return (
     <Box sx={{ mt: 4 }}>
-      {canPost && <CreatePostBox groupId={groupId} topicId={topicId} />}
+      {canPost && <LazyCreatePostBox groupId={groupId} topicId={topicId} />}
       <StreamList query={query} title={t('posts.stream.topic_title')} />
     </Box>
   );
