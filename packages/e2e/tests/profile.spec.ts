@@ -222,6 +222,23 @@ test('the column layout of profile_section_variant is accessible for the owner a
     await expectAccessible(page);
     await screenshot(page, 'profile-columns-en_GB');
 
+    // Every tab of the edit overlay passes axe, the private-data tabs included.
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const form = page.getByRole('dialog', { name: 'Edit profile' });
+    for (const [tab, ready] of [
+      ['More', form.getByRole('combobox').first()],
+      ['Addresses', form.getByRole('form', { name: 'Delivery address' })],
+      ['Children', form.getByRole('button', { name: 'Add child' })],
+    ] as const) {
+      await form.getByRole('tab', { name: tab }).click();
+      await expect(ready).toBeVisible();
+      await settle(page);
+      await expectAccessible(page);
+      await screenshot(page, `profile-edit-${tab.toLowerCase()}-en_GB`);
+    }
+    await form.getByRole('button', { name: 'Close' }).click();
+    await expect(form).toBeHidden();
+
     const context = await browser.newContext({ locale: 'en-GB' });
     await acceptCookies(context);
     const guest = await context.newPage();
