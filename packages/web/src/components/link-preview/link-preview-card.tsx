@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { LinkPreview } from '@plaza/contract';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../lib/visually-hidden';
 
 function hostOf(url: string): string {
   try {
@@ -77,12 +78,3 @@ export function LinkPreviewCard({ preview, onRemove }: { preview: LinkPreview; o
     </Card>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { MuiTheme } from '../../app/mui-theme';
 import { useLang } from '../../app/use-lang';
 import { ApiRequestError, call } from '../../lib/api-client';
+import { visuallyHidden } from '../../lib/visually-hidden';
 import { pollIntervalMs } from './slides';
 import { TvSlideshow } from './tv-slideshow';
 
@@ -101,12 +102,3 @@ export function TvPage() {
     </MuiTheme>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -25,8 +25,8 @@ import { Controller, type Resolver, useFieldArray, useForm } from 'react-hook-fo
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import { childrenQuery, useGenderOptions, useSaveChildren } from '../api/profile';
-import { visuallyHidden } from '../visually-hidden';
 import { textFieldProps } from './form-text';
 import { birthdayFieldSchema } from './profile-form-schema';
 

@@ -11,8 +11,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChipsInput } from '../../../components/chips-input';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import { listOptionsQuery } from '../api/profile';
-import { visuallyHidden } from '../visually-hidden';
 import { textFieldProps } from './form-text';
 import { type ProfileFormFields, type ProfileFormValues, profileErrorText } from './profile-form-schema';
 

@@ -7,7 +7,7 @@ import type { Profile } from '@plaza/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FallbackAvatar } from '../../../components/fallback-avatar';
-import { visuallyHidden } from '../visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /** The full name with the title, e.g. 'Dr. Anna Berg'. */
 export const profileName = (profile: Pick<Profile, 'title' | 'firstname' | 'lastname'>) =>

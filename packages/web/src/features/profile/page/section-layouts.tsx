@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../visually-hidden';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import { careerSpan, type ProfileSection, type SectionItem } from './sections';
 
 function ItemValue({ item }: { item: SectionItem }) {
