@@ -1,12 +1,4 @@
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { pageSizes } from '@plaza/contract';
-
-/** Phone widths (below MUI's `sm`, 600 px) get the spec's mobile page sizes. */
-export function useIsMobile(): boolean {
-  // useTheme falls back to MUI's default theme, whose breakpoints match the app's.
-  return useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
-}
 
 /** Members per page on the members tab (15 desktop, 8 mobile). */
 export const membersTabPageSize = (mobile: boolean) =>

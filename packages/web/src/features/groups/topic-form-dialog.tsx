@@ -14,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormField } from '../../components/form-field';
 import { apiErrorText } from '../../lib/api-error-text';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { type TopicText, useSaveTopicForm, useUpdateTopic } from './api/group';
-import { useIsMobile } from './page-sizes';
 
 /** Title and description, checked with the contract's topic form schema. */
 const topicTextSchema = topicFormSchema.pick({ name: true, description: true });

@@ -17,7 +17,7 @@ import { type FocusEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
-import { useIsMobile } from '../groups/page-sizes';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { occasionFeedQuery } from './api/occasions';
 import { OccasionCard } from './occasion-card';
 

@@ -15,8 +15,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import type { groupFilesQuery } from '../api/group';
-import { filesPaging, useIsMobile } from '../page-sizes';
+import { filesPaging } from '../page-sizes';
 import { FileDropZone } from './file-drop-zone';
 
 interface FilesTabProps {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useSession } from '../../../app/session';
 import { ApiRequestError } from '../../../lib/api-client';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect';
 import {
   groupFilesQuery,
@@ -19,7 +20,7 @@ import { FilesTab } from '../components/files-tab';
 import { InfoTab } from '../components/info-tab';
 import { MembersTab } from '../components/members-tab';
 import { PageTabs, useSelectedTab } from '../components/page-tabs';
-import { membersTabPageSize, useIsMobile } from '../page-sizes';
+import { membersTabPageSize } from '../page-sizes';
 import { type GroupTab, orderedGroupTabs } from '../tabs';
 import { groupToolbarGates } from '../toolbar-gates';
 import { GroupHeader } from './group-header';

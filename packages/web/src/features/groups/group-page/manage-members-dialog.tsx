@@ -19,9 +19,10 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { groupUsersQuery, useResendInvitations } from '../api/group';
 import { MemberAvatar } from '../components/member-avatar';
-import { manageMembersPageSize, useIsMobile } from '../page-sizes';
+import { manageMembersPageSize } from '../page-sizes';
 import { InviteMembers } from './invite-members';
 import {
   type ManageMembersTab,

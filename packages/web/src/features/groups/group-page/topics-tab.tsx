@@ -7,7 +7,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
-import { topicsPaging, useIsMobile } from '../page-sizes';
+import { useIsMobile } from '../../../lib/use-is-mobile';
+import { topicsPaging } from '../page-sizes';
 
 /** The topics of a group with their dates (DD.MM.YYYY): 5 first, then 5 more per step (3 on phones). */
 export function TopicsTab({ group }: { group: Pick<Group, 'id' | 'topics'> }) {

@@ -14,6 +14,7 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect';
 import {
   topicFilesQuery,
@@ -27,7 +28,7 @@ import { FilesTab } from '../components/files-tab';
 import { InfoTab } from '../components/info-tab';
 import { MembersTab } from '../components/members-tab';
 import { PageTabs, useSelectedTab } from '../components/page-tabs';
-import { membersTabPageSize, useIsMobile } from '../page-sizes';
+import { membersTabPageSize } from '../page-sizes';
 import { type TopicTab, topicTabs } from '../tabs';
 import { topicToolbarGates } from '../toolbar-gates';
 import { TopicFormDialog } from '../topic-form-dialog';
