@@ -97,7 +97,9 @@ export function RichTextEditor({
     if (value === '' && !editor.isEmpty) editor.commands.clearContent(true);
   }, [editor, value]);
   useEffect(() => {
-    // The open list is named to assistive technology while a mention is typed.
+    // The open list is named to assistive technology while a mention is typed. The view exists only
+    // once EditorContent has mounted it (isDestroyed is true before).
+    if (editor.isDestroyed) return;
     const dom = editor.view.dom;
     if (mention?.items.length) {
       dom.setAttribute('aria-controls', listId);
