@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { EmojiPicker, type EmojiPickerListEmojiProps, type EmojiPickerListRowProps } from 'frimousse';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../lib/visually-hidden';
 import { bundledEmojiData } from './emoji-data';
 
 function EmojiButton({ emoji, ...props }: EmojiPickerListEmojiProps) {
@@ -95,10 +96,7 @@ export function EmojiPickerButton({
           style={{ display: 'flex', flexDirection: 'column', width: 320, height: 360 }}
         >
           <Box sx={{ p: 1 }}>
-            <label
-              htmlFor={searchId}
-              style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-            >
+            <label htmlFor={searchId} style={visuallyHidden}>
               {t('rich_text.emoji.search')}
             </label>
             <EmojiPicker.Search

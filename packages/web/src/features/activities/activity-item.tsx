@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { FallbackAvatar } from '../../components/fallback-avatar';
 import { formatDate } from '../../lib/dates';
+import { visuallyHidden } from '../../lib/visually-hidden';
 
 /** The app's own address of an activity's link (`/de_DE/groups/3` or a path without language). */
 export function activityHref(url: string | null, lang: string): string | null {
@@ -60,12 +61,3 @@ export function ActivityItem({ activity, action }: { activity: Activity; action?
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
