@@ -35,16 +35,23 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
+/**
+ * A feed page; `mark_read=false` reads without marking (the dashboard's latest-activities preview,
+ * which should not clear the unread badge that only the feed itself answers).
+ */
+export const activityListQuerySchema = pageQuerySchema.extend({ mark_read: z.stringbool().default(true) });
+
 export const activityListSchema = paginated(activitySchema).extend({ unread_activities: z.number().int() });
 
 export const activityEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/api/v2/activities',
-    summary: 'The activity feed of the signed-in member, newest first; reading a page marks it read',
+    summary:
+      'The activity feed of the signed-in member, newest first; reading a page marks it read unless mark_read is false',
     tags: ['activities'],
     access: 'user',
-    query: pageQuerySchema,
+    query: activityListQuerySchema,
     response: activityListSchema,
   }),
   unread: defineEndpoint({

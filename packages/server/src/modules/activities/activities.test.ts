@@ -49,6 +49,13 @@ describe('activities and notifications', () => {
       unread_activities: 3,
     });
 
+    // A preview (the dashboard's latest activities) leaves them unread.
+    const preview = (
+      await aliceClient.get('/api/v2/activities', { query: { page: 1, per_page: 2, mark_read: 'false' } })
+    ).json();
+    expect(preview.results.map((a: { read: boolean }) => a.read)).toEqual([false, false]);
+    expect(preview.unread_activities).toBe(3);
+
     const first = await aliceClient.get('/api/v2/activities', { query: { page: 1, per_page: 2 } });
     expect(first.statusCode).toBe(200);
     const body = first.json();
@@ -105,5 +112,7 @@ describe('activities and notifications', () => {
     expect(page.statusCode).toBe(400);
     const perPage = await aliceClient.get('/api/v2/activities', { query: { per_page: 1000 } });
     expect(perPage.statusCode).toBe(400);
+    const markRead = await aliceClient.get('/api/v2/activities', { query: { mark_read: 'maybe' } });
+    expect(markRead.statusCode).toBe(400);
   });
 });

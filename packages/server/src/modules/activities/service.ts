@@ -50,18 +50,27 @@ export async function recordActivity(
   return activity;
 }
 
-/** A page of the member's feed, newest first. The items of a page count as read once the page is served. */
-export async function listActivities(db: Db, userId: number, { page, per_page }: PageQuery) {
+/**
+ * A page of the member's feed, newest first. The items of a page count as read once the page is
+ * served, unless the caller only previews it (`markRead` false).
+ */
+export async function listActivities(
+  db: Db,
+  userId: number,
+  { page, per_page, mark_read }: PageQuery & { mark_read: boolean },
+) {
   const [rows, total] = await Promise.all([
     activitiesRepo.page(db, userId, per_page, (page - 1) * per_page),
     activitiesRepo.count(db, userId),
   ]);
   const results = rows.map(presentActivity);
-  await activitiesRepo.markRead(
-    db,
-    userId,
-    rows.filter((row) => !row.read).map((row) => row.id),
-  );
+  if (mark_read) {
+    await activitiesRepo.markRead(
+      db,
+      userId,
+      rows.filter((row) => !row.read).map((row) => row.id),
+    );
+  }
   const unread = await activitiesRepo.count(db, userId, true);
   return { results, pagination: buildPagination(page, per_page, total), unread_activities: unread };
 }

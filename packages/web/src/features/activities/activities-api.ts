@@ -7,11 +7,13 @@ export const activityPageSize = 20;
 
 /**
  * One page of the activity feed. The key lies under `['activities']`, which the app shell refreshes
- * on every NotificationChannel push, so new activities arrive without a reload.
+ * on every NotificationChannel push, so new activities arrive without a reload. Reading the feed
+ * marks its page read; a preview (`markRead` false) leaves the unread badge as it is.
  */
-export const activitiesQuery = (page: number, perPage = activityPageSize) =>
+export const activitiesQuery = (page: number, perPage = activityPageSize, markRead = true) =>
   queryOptions({
-    queryKey: ['activities', 'feed', page, perPage] as const,
-    queryFn: () => call(endpoints.activities.list, { query: { page, per_page: perPage } }),
+    queryKey: ['activities', 'feed', page, perPage, markRead] as const,
+    queryFn: () =>
+      call(endpoints.activities.list, { query: { page, per_page: perPage, mark_read: String(markRead) } }),
     placeholderData: keepPreviousData,
   });

@@ -11,11 +11,14 @@ import { ActivityList } from './activity-list';
 /** How many activities the dashboard shows. */
 export const latestActivitiesCount = 5;
 
-/** The newest activities for the dashboard, live like the feed, with a link to the whole feed. */
+/**
+ * The newest activities for the dashboard, live like the feed, with a link to the whole feed. A
+ * preview: it leaves them unread, so the badge still leads to the feed.
+ */
 export function LatestActivities() {
   const { t } = useTranslation();
   const lang = useLang();
-  const feed = useQuery(activitiesQuery(1, latestActivitiesCount));
+  const feed = useQuery(activitiesQuery(1, latestActivitiesCount, false));
   return (
     <Box component="section" aria-labelledby="latest-activities" sx={{ mb: 3 }}>
       <Typography id="latest-activities" variant="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>
