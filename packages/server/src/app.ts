@@ -23,7 +23,10 @@ export interface AppDeps {
   database: Database;
   bus: EventBus;
   mailer: Mailer;
-  /** How link previews reach other sites; tests inject a resolver. Default: the system resolver. */
+  /**
+   * How link previews reach other sites; tests inject a resolver. Default: the system resolver with
+   * the static host map of `config.linkPreviewHosts` (see `staticHostFetchOptions`).
+   */
   linkPreviewFetch?: PreviewFetchOptions;
 }
 

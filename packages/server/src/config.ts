@@ -1,7 +1,51 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** A DNS host name: dot-separated labels of letters, digits and inner hyphens, not all digits. */
+const hostnamePattern =
+  /^(?=.{1,253}$)(?!\d+(\.\d+)*$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** True for a host name that a URL keeps as it is (so `0x7f.1`, an IPv4 form, is refused). */
+function isHostname(name: string): boolean {
+  if (!hostnamePattern.test(name)) return false;
+  try {
+    return new URL(`http://${name}/`).hostname === name;
+  } catch {
+    return false;
+  }
+}
+
+/** An IPv4 literal in dotted-quad form or an IPv6 literal (brackets allowed), canonical; else null. */
+function addressLiteral(text: string): string | null {
+  const bare = text.replace(/^\[(.*)\]$/, '$1');
+  if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return ipaddr.IPv4.parse(bare).toString();
+  if (bare.includes(':') && ipaddr.IPv6.isValid(bare)) return ipaddr.IPv6.parse(bare).toString();
+  return null;
+}
+
+/**
+ * `LINK_PREVIEW_HOSTS`: comma-separated `name=address` pairs, e.g.
+ * `wiki.intranet.example=10.0.0.5,news.example=[fd00::7]`. Names are lower-cased; each at most once.
+ */
+const linkPreviewHostsSchema = z.string().transform((text, ctx) => {
+  const hosts = new Map<string, string>();
+  for (const entry of text.split(',')) {
+    const [rawName = '', rawAddress, ...rest] = entry.trim().split('=');
+    const name = rawName.trim().toLowerCase().replace(/\.$/, '');
+    const address = addressLiteral(rawAddress?.trim() ?? '');
+    const fail = (message: string) =>
+      ctx.addIssue({ code: 'custom', message: `${message}: "${entry.trim()}"` });
+    if (rawAddress === undefined || rest.length > 0) fail('expected name=address');
+    else if (!isHostname(name)) fail('not a host name');
+    else if (address === null) fail('not an IPv4 or IPv6 address');
+    else if (hosts.has(name)) fail('host listed twice');
+    else hosts.set(name, address);
+  }
+  return hosts as ReadonlyMap<string, string>;
+});
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -15,6 +59,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
+  LINK_PREVIEW_HOSTS: linkPreviewHostsSchema.optional(),
 });
 
 /** Typed server configuration, read once from the environment. */
@@ -32,6 +77,11 @@ export interface Config {
   secureCookies: boolean;
   /** Folder of the built web app; served with history fallback when it exists. */
   webDist: string;
+  /**
+   * Static host map of the link preview fetcher (`LINK_PREVIEW_HOSTS`): a listed name resolves only
+   * to its address, which may be private or loopback. Empty: every name goes through DNS and the guard.
+   */
+  linkPreviewHosts: ReadonlyMap<string, string>;
 }
 
 /** Reads the configuration; throws a readable message naming each bad variable. */
@@ -58,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     secureCookies: publicUrl.startsWith('https://'),
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    linkPreviewHosts: e.LINK_PREVIEW_HOSTS ?? new Map(),
   };
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { linkPreviews } from '../../db/schema';
-import { fetchPreview, type PreviewFetchOptions, systemResolver } from '../../platform/link-preview';
+import { fetchPreview, type PreviewFetchOptions, staticHostFetchOptions } from '../../platform/link-preview';
 import { newStoredPath, writeStoredFile } from '../uploads/storage';
 import { presentLinkPreview } from './presenter';
 
@@ -14,13 +14,17 @@ export const previewCacheMs = 24 * 60 * 60 * 1000;
 export interface MediaDeps {
   db: Db;
   dataDir: string;
-  /** The guard's resolver; tests inject theirs. Default: the system resolver, no exceptions. */
-  fetchOptions?: PreviewFetchOptions;
+  /** The guard's resolver and its exceptions (the static host map, or the tests' resolver). */
+  fetchOptions: PreviewFetchOptions;
 }
 
-/** The preview deps of the app (what the posts service passes to `getLinkPreview`). */
+/**
+ * The preview deps of the app (what the posts service passes to `getLinkPreview`): the injected
+ * fetch options, else the system resolver with the operator's static host map (`LINK_PREVIEW_HOSTS`).
+ */
 export function mediaDeps(deps: Pick<AppDeps, 'database' | 'config' | 'linkPreviewFetch'>): MediaDeps {
-  return { db: deps.database.db, dataDir: deps.config.dataDir, fetchOptions: deps.linkPreviewFetch };
+  const fetchOptions = deps.linkPreviewFetch ?? staticHostFetchOptions(deps.config.linkPreviewHosts);
+  return { db: deps.database.db, dataDir: deps.config.dataDir, fetchOptions };
 }
 
 /** The cache key of a link: parsed and re-serialised (lower-case host, no default port), without its fragment. */
@@ -40,7 +44,7 @@ export function normaliseLinkUrl(text: string): string | null {
  * of the preview with its image address. A refresh that finds the same image reuses the stored copy.
  */
 async function fetchAndStore(deps: MediaDeps, url: string): Promise<LinkPreview | null> {
-  const fetched = await fetchPreview(url, deps.fetchOptions ?? { resolve: systemResolver });
+  const fetched = await fetchPreview(url, deps.fetchOptions);
   if (!fetched) return null;
   const [previous] = await deps.db
     .select({ image_path: linkPreviews.image_path, image_url: linkPreviews.image_url })

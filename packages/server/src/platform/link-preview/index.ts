@@ -1,5 +1,6 @@
 export { type FetchedPreview, fetchPreview, type PreviewFetchOptions } from './fetch-preview';
 export { FetchFailed, fetchLimits } from './safe-fetch';
+export { staticHostFetchOptions } from './static-hosts';
 export {
   type GuardOptions,
   guardTarget,

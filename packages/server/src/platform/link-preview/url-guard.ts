@@ -15,9 +15,9 @@ import ipaddr from 'ipaddr.js';
 export type Resolver = (hostname: string) => Promise<string[]>;
 
 /**
- * Test-only exception: lets a named host reach a non-public address (a local test server). The
- * production code never passes one; the check is by host name AND address, so a redirect to the
- * bare address is still refused.
+ * Exception for a named host to reach a non-public address: the operator's static host map
+ * (`LINK_PREVIEW_HOSTS`, see `static-hosts.ts`) and the tests' local site. The check is by host name
+ * AND address, so a redirect to the bare address or to another name is still refused.
  */
 export type PrivateAllowance = (hostname: string, address: string) => boolean;
 
@@ -118,7 +118,7 @@ export function parseTargetUrl(text: string | URL): URL {
 
 export interface GuardOptions {
   resolve: Resolver;
-  /** Tests only: see `PrivateAllowance`. */
+  /** The static host map's (or the tests') exception: see `PrivateAllowance`. */
   allowPrivate?: PrivateAllowance;
 }
 

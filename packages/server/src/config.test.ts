@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('configuration: LINK_PREVIEW_HOSTS', () => {
+  const hosts = (value: string) => loadConfig({ LINK_PREVIEW_HOSTS: value }).linkPreviewHosts;
+
+  it('is an empty map when unset or empty', () => {
+    expect(loadConfig({}).linkPreviewHosts.size).toBe(0);
+    expect(hosts('').size).toBe(0);
+  });
+
+  it('reads name=address pairs, lower-cases names and writes addresses canonically', () => {
+    const map = hosts(' Wiki.Intranet.example=10.0.0.5 , news.test.=[FD00:0::7],intranet=127.0.0.1');
+    expect([...map]).toEqual([
+      ['wiki.intranet.example', '10.0.0.5'],
+      ['news.test', 'fd00::7'],
+      ['intranet', '127.0.0.1'],
+    ]);
+  });
+
+  it.each([
+    ['wiki.example', 'expected name=address'],
+    ['wiki.example=10.0.0.5=x', 'expected name=address'],
+    ['wiki.example=10.0.0.5,', 'expected name=address'],
+    ['=10.0.0.5', 'not a host name'],
+    ['wiki_example=10.0.0.5', 'not a host name'],
+    ['-wiki.example=10.0.0.5', 'not a host name'],
+    ['wiki..example=10.0.0.5', 'not a host name'],
+    ['127.0.0.1=10.0.0.5', 'not a host name'],
+    ['0x7f.1=10.0.0.5', 'not a host name'],
+    ['a/b=10.0.0.5', 'not a host name'],
+    [`${'a'.repeat(64)}.example=10.0.0.5`, 'not a host name'],
+    ['wiki.example=', 'not an IPv4 or IPv6 address'],
+    ['wiki.example=10.0.5', 'not an IPv4 or IPv6 address'],
+    ['wiki.example=0x7f000001', 'not an IPv4 or IPv6 address'],
+    ['wiki.example=other.example', 'not an IPv4 or IPv6 address'],
+    ['wiki.example=10.0.0.256', 'not an IPv4 or IPv6 address'],
+    ['wiki.example=fd00::zz', 'not an IPv4 or IPv6 address'],
+    ['wiki.example=10.0.0.5/8', 'not an IPv4 or IPv6 address'],
+    ['wiki.example=10.0.0.5,WIKI.example=10.0.0.6', 'host listed twice'],
+  ])('stops the start for %j, naming the variable', (value, message) => {
+    expect(() => hosts(value)).toThrow(/Invalid configuration:\n {2}LINK_PREVIEW_HOSTS: /);
+    expect(() => hosts(value)).toThrow(message);
+  });
+});
