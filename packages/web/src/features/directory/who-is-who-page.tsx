@@ -1,14 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FilterPanel, filterDefinitions } from '../../components/filter-panel';
 import { UrlPagination } from '../../components/pagination';
+import { CardGrid, QueryListState } from '../../components/query-list-state';
 import { SearchBox } from '../../components/search-box';
 import { UserCard } from '../../components/user-card';
 import { withFilters } from '../../lib/list-params';
@@ -63,47 +61,27 @@ export function WhoIsWhoPage() {
           onApply={(values) => setParams(withFilters(params, values))}
         />
       </Box>
-      {list.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('who_is_who.loading')} />
-        </Box>
-      ) : list.isError && !list.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('who_is_who.retry')}
-            </Button>
-          }
-        >
-          {t('who_is_who.load_failed')}
-        </Alert>
-      ) : results.length === 0 ? (
-        <Typography role="status" sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
-          {t('who_is_who.no_results')}
+      <QueryListState
+        query={list}
+        texts={{
+          loading: t('who_is_who.loading'),
+          loadFailed: t('who_is_who.load_failed'),
+          retry: t('who_is_who.retry'),
+          noResults: t('who_is_who.no_results'),
+        }}
+      >
+        <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('who_is_who.count', { count: list.data?.pagination.total ?? results.length })}
         </Typography>
-      ) : (
-        <>
-          <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {t('who_is_who.count', { count: list.data?.pagination.total ?? results.length })}
-          </Typography>
-          <Grid
-            container
-            spacing={2}
-            component="ul"
-            aria-label={t('who_is_who.results')}
-            aria-busy={list.isFetching}
-            sx={{ listStyle: 'none', p: 0, m: 0 }}
-          >
-            {results.map((user) => (
-              <Grid key={user.id} component="li" size={{ xs: 12, sm: 4, lg: 3 }}>
-                <UserCard user={user} />
-              </Grid>
-            ))}
-          </Grid>
-          <UrlPagination count={list.data?.pagination.last ?? 1} />
-        </>
-      )}
+        <CardGrid
+          items={results}
+          label={t('who_is_who.results')}
+          busy={list.isFetching}
+          itemKey={(user) => user.id}
+          renderItem={(user) => <UserCard user={user} />}
+        />
+        <UrlPagination count={list.data?.pagination.last ?? 1} />
+      </QueryListState>
     </>
   );
 }

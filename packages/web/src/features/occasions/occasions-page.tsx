@@ -1,14 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FilterPanel, filterDefinitions } from '../../components/filter-panel';
 import { UrlPagination } from '../../components/pagination';
+import { CardGrid, QueryListState } from '../../components/query-list-state';
 import { SearchBox } from '../../components/search-box';
 import { readFilters, readPage, withFilters, withQuery } from '../../lib/list-params';
 import { occasionFiltersQuery, occasionListQuery } from './api/occasions';
@@ -55,44 +53,24 @@ export function OccasionsPage() {
           onApply={(values) => setParams(withFilters(params, values))}
         />
       </Box>
-      {list.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('occasions.loading')} />
-        </Box>
-      ) : list.isError && !list.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-              {t('occasions.retry')}
-            </Button>
-          }
-        >
-          {t('occasions.load_failed')}
-        </Alert>
-      ) : results.length === 0 ? (
-        <Typography role="status" sx={{ py: 4, textAlign: 'center' }} color="text.secondary">
-          {t('occasions.no_results')}
-        </Typography>
-      ) : (
-        <>
-          <Grid
-            container
-            spacing={2}
-            component="ul"
-            aria-label={t('occasions.list')}
-            aria-busy={list.isFetching}
-            sx={{ listStyle: 'none', p: 0, m: 0 }}
-          >
-            {results.map((occasion) => (
-              <Grid key={occasion.id} component="li" size={{ xs: 12, sm: 4, lg: 3 }}>
-                <OccasionCard occasion={occasion} />
-              </Grid>
-            ))}
-          </Grid>
-          <UrlPagination count={list.data?.pagination.last ?? 1} />
-        </>
-      )}
+      <QueryListState
+        query={list}
+        texts={{
+          loading: t('occasions.loading'),
+          loadFailed: t('occasions.load_failed'),
+          retry: t('occasions.retry'),
+          noResults: t('occasions.no_results'),
+        }}
+      >
+        <CardGrid
+          items={results}
+          label={t('occasions.list')}
+          busy={list.isFetching}
+          itemKey={(occasion) => occasion.id}
+          renderItem={(occasion) => <OccasionCard occasion={occasion} />}
+        />
+        <UrlPagination count={list.data?.pagination.last ?? 1} />
+      </QueryListState>
     </>
   );
 }
