@@ -1,10 +1,14 @@
 // Starts Plaza for the end-to-end tests: a fresh PGlite data folder, the demo content, the test
-// members created through the operator CLI, then the server itself on PLAZA_E2E_PORT.
+// members created through the operator CLI, the local link preview site (its port written to
+// `previewSiteFile`, its name mapped to 127.0.0.1 by LINK_PREVIEW_HOSTS), then the server itself on
+// PLAZA_E2E_PORT. The site stops when the server does.
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dataDir, members, port } from './fixtures/members';
+import { previewHost, previewSiteFile } from './fixtures/preview-site';
+import { startPreviewSite } from './preview-site';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' };
@@ -32,6 +36,9 @@ for (const member of Object.values(members)) {
   cli('user:create', ...flags);
 }
 
+const site = await startPreviewSite();
+writeFileSync(previewSiteFile, JSON.stringify({ port: site.port }));
+
 const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
   cwd: root,
   env: {
@@ -40,10 +47,11 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
+    LINK_PREVIEW_HOSTS: `${previewHost}=127.0.0.1`,
   },
   stdio: 'inherit',
 });
 const stop = () => server.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code) => void site.close().finally(() => process.exit(code ?? 0)));

@@ -1,10 +1,11 @@
 // Two members in two browsers: Greta writes a post with a mention of Ben, an emoji, a file and a
-// link into a group; Ben sees the mention arrive live (badge and feed) without reloading, then likes
+// link with its preview (the local site of start-server.ts) into a group; Ben sees the mention arrive live (badge and feed) without reloading, then likes
 // and comments on the post's page; Greta sees the counts. Axe on the create-post box with the emoji
 // picker open, the group stream, the feed, the dashboard and the post page.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { addMember, createGroup, testPng } from '../fixtures/groups';
 import { acceptCookies, expectAccessible, type Member, members, signIn } from '../fixtures/plaza';
+import { previewArticle, previewHost, previewSiteUrl } from '../fixtures/preview-site';
 
 const { groupAdmin: greta, groupMember: ben } = members;
 
@@ -26,6 +27,20 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
+/** The local site's article preview inside `scope`: title (a link to the page), description and image. */
+async function expectPreview(scope: Locator): Promise<void> {
+  const title = scope.getByRole('link', { name: previewArticle.title });
+  await expect(title).toBeVisible();
+  await expect(title).toHaveAttribute('href', previewSiteUrl('/article').url);
+  await expect(scope.getByText(previewArticle.description)).toBeVisible();
+  // The image is the server's WebP copy (img-src 'self'), decorative (alt=""), and it loaded.
+  const image = scope.locator('img[src^="/uploads/images/"][src$=".webp"]');
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(320);
+}
+
 /** The number in the side drawer's unread badge (0 when hidden). */
 async function unreadCount(page: Page): Promise<number> {
   const badge = page.getByLabel(/unread activit/);
@@ -34,7 +49,7 @@ async function unreadCount(page: Page): Promise<number> {
   return Number(text.match(/\d+/)?.[0] ?? 0);
 }
 
-test('a post with a mention, an emoji, a file and a link reaches the mentioned member live; likes and comments come back', async ({
+test('a post with a mention, an emoji, a file and a link preview reaches the mentioned member live; likes and comments come back', async ({
   browser,
   page,
 }) => {
@@ -80,10 +95,25 @@ test('a post with a mention, an emoji, a file and a link reaches the mentioned m
   });
   await expect(box.getByRole('button', { name: 'Remove roof-plan.png' })).toBeVisible();
 
-  // The e2e server cannot reach the internet and the preview guard has no switch for a local test
-  // site, so the lookup comes back empty: the input says so and the post goes without a preview.
-  await box.getByLabel('Link').fill('https://example.com/roof-plan');
-  await expect(box.getByText('No preview is available for this link.', { exact: false })).toBeVisible();
+  // Refused links give no preview: a page of the listed site reached through a redirect to the bare
+  // loopback address, and a name outside LINK_PREVIEW_HOSTS that points at loopback.
+  const link = box.getByLabel('Link');
+  const noPreview = box.getByText('No preview is available for this link.', { exact: false });
+  const article = previewSiteUrl('/article');
+  for (const refused of [
+    previewSiteUrl('/moved').url,
+    article.url.replace(previewHost, '127.0.0.1.nip.io'),
+  ]) {
+    await link.fill(refused);
+    await expect(noPreview).toBeVisible();
+    await expect(box.getByRole('figure')).toHaveCount(0);
+  }
+
+  // The article of the local site (mapped to 127.0.0.1 by LINK_PREVIEW_HOSTS) gets its preview card.
+  await link.fill(article.url);
+  const boxPreview = box.getByRole('figure', { name: `Preview of ${article.host}` });
+  await expectPreview(boxPreview);
+  await expect(noPreview).toHaveCount(0);
 
   await expect(post).toBeEnabled();
   await post.click();
@@ -94,9 +124,11 @@ test('a post with a mention, an emoji, a file and a link reaches the mentioned m
   await expect(card).toContainText('🚀');
   // Images are stored re-encoded as WebP.
   await expect(card.getByRole('img', { name: 'roof-plan.webp' })).toBeVisible();
+  await expectPreview(card);
   // The form is reset: empty text, no files, disabled again.
   await expect(editor).toHaveText('');
   await expect(box.getByRole('button', { name: 'Remove roof-plan.png' })).toHaveCount(0);
+  await expect(link).toHaveValue('');
   await expect(post).toBeDisabled();
   await settle(page);
   await expectAccessible(page);
@@ -120,6 +152,7 @@ test('a post with a mention, an emoji, a file and a link reaches the mentioned m
   await mention.click();
   await expect(benPage).toHaveURL(/\/en_GB\/news\/post-\d+$/);
   const benCard = benPage.getByRole('article').filter({ hasText: 'the roof plan is ready' });
+  await expectPreview(benCard);
   await benCard.getByRole('button', { name: '0 likes. Like' }).click();
   await expect(benCard.getByRole('button', { name: '1 like. Like' })).toHaveAttribute('aria-pressed', 'true');
   await benCard.getByLabel('Write a comment').fill('Great plan, I am in!');
