@@ -6,9 +6,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import {
   type Address,
   type AddressType,
@@ -27,6 +25,7 @@ import { z } from 'zod';
 import { ApiRequestError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { addressQuery, optionsQuery, useGenderOptions, useSaveAddress } from '../api/profile';
+import { GenderSelect, SavedFormHeading, type SaveMessage } from './form-parts';
 import { textFieldProps } from './form-text';
 import { profileErrorText } from './profile-form-schema';
 
@@ -67,7 +66,7 @@ function AddressForm({
   const save = useSaveAddress(userId, type);
   const salutations = useGenderOptions('salutation');
   const countries = useQuery(optionsQuery('country'));
-  const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<SaveMessage | null>(null);
   const headingId = useId();
   const form = useForm<AddressFields, unknown, AddressValues>({
     resolver: zodResolver(addressFormSchema) as unknown as Resolver<AddressFields, unknown, AddressValues>,
@@ -96,42 +95,17 @@ function AddressForm({
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby={headingId} sx={{ mb: 4 }}>
-      <Typography id={headingId} variant="h3" sx={{ fontSize: '1.0625rem', fontWeight: 600, mb: 1 }}>
-        {t(`profile.address.${type === 'invoice_address' ? 'invoice' : 'delivery'}`)}
-      </Typography>
-      {message && (
-        <Alert
-          severity={message.severity}
-          role={message.severity === 'error' ? 'alert' : 'status'}
-          sx={{ mb: 1 }}
-        >
-          {message.text}
-        </Alert>
-      )}
+      <SavedFormHeading
+        id={headingId}
+        title={t(`profile.address.${type === 'invoice_address' ? 'invoice' : 'delivery'}`)}
+        message={message}
+      />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-        <Controller
+        <GenderSelect
           control={form.control}
           name="gender"
-          render={({ field }) => (
-            <TextField
-              select
-              label={label('salutation')}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              fullWidth
-              margin="normal"
-            >
-              <MenuItem value="">{t('profile.edit.gender_none')}</MenuItem>
-              {salutations.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          label={label('salutation')}
+          options={salutations}
         />
         <TextField label={label('title')} {...text('title', profileLimits.titleMax)} />
         <TextField

@@ -6,8 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -21,12 +19,12 @@ import {
 } from '@plaza/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Controller, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { apiErrorText } from '../../../lib/api-error-text';
-import { visuallyHidden } from '../../../lib/visually-hidden';
 import { childrenQuery, useGenderOptions, useSaveChildren } from '../api/profile';
+import { EntryFieldset, GenderSelect, SavedFormHeading, type SaveMessage } from './form-parts';
 import { textFieldProps } from './form-text';
 import { birthdayFieldSchema } from './profile-form-schema';
 
@@ -68,7 +66,7 @@ function ChildrenEditor({ userId, saved }: { userId: number; saved: Child[] }) {
   const { t } = useTranslation();
   const save = useSaveChildren(userId);
   const genders = useGenderOptions('gender');
-  const [message, setMessage] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<SaveMessage | null>(null);
   const headingId = useId();
   const form = useForm<ChildrenFields, unknown, ChildrenValues>({
     resolver: zodResolver(childrenFormSchema) as unknown as Resolver<ChildrenFields, unknown, ChildrenValues>,
@@ -90,18 +88,7 @@ function ChildrenEditor({ userId, saved }: { userId: number; saved: Child[] }) {
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby={headingId}>
-      <Typography id={headingId} variant="h3" sx={{ fontSize: '1.0625rem', fontWeight: 600, mb: 1 }}>
-        {t('profile.children.title')}
-      </Typography>
-      {message && (
-        <Alert
-          severity={message.severity}
-          role={message.severity === 'error' ? 'alert' : 'status'}
-          sx={{ mb: 1 }}
-        >
-          {message.text}
-        </Alert>
-      )}
+      <SavedFormHeading id={headingId} title={t('profile.children.title')} message={message} />
       {list.fields.length === 0 && (
         <Typography color="text.secondary">{t('profile.children.none')}</Typography>
       )}
@@ -109,22 +96,7 @@ function ChildrenEditor({ userId, saved }: { userId: number; saved: Child[] }) {
         {list.fields.map((child, index) => {
           const name = form.watch(`children.${index}.firstname`) || String(index + 1);
           return (
-            <Paper
-              key={child.id}
-              variant="outlined"
-              component="fieldset"
-              sx={{
-                m: 0,
-                p: 2,
-                pt: 1,
-                display: 'grid',
-                gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr auto' },
-                columnGap: 2,
-              }}
-            >
-              <Box component="legend" sx={visuallyHidden}>
-                {name}
-              </Box>
+            <EntryFieldset key={child.id} legend={name} columns="1fr 1fr 1fr auto">
               <TextField
                 label={t('profile.children.firstname')}
                 required
@@ -139,29 +111,11 @@ function ChildrenEditor({ userId, saved }: { userId: number; saved: Child[] }) {
                   helperText: t('profile.edit.birthday_hint'),
                 })}
               />
-              <Controller
+              <GenderSelect
                 control={form.control}
                 name={`children.${index}.gender`}
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t('profile.children.gender')}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    name={field.name}
-                    fullWidth
-                    margin="normal"
-                  >
-                    <MenuItem value="">{t('profile.edit.gender_none')}</MenuItem>
-                    {genders.map((option) => (
-                      <MenuItem key={option.value} value={option.value}>
-                        {option.label}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                label={t('profile.children.gender')}
+                options={genders}
               />
               <IconButton
                 onClick={() => list.remove(index)}
@@ -170,7 +124,7 @@ function ChildrenEditor({ userId, saved }: { userId: number; saved: Child[] }) {
               >
                 <DeleteOutline />
               </IconButton>
-            </Paper>
+            </EntryFieldset>
           );
         })}
       </Box>

@@ -1,12 +1,12 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { limits, profileLimits } from '@plaza/contract';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useGenderOptions } from '../api/profile';
+import { GenderSelect } from './form-parts';
 import { textFieldProps } from './form-text';
 import type { ProfileFormFields, ProfileFormValues } from './profile-form-schema';
 
@@ -44,29 +44,11 @@ export function PersonalFields({ form, showYearCheckbox }: { form: ProfileForm; 
           autoComplete="honorific-prefix"
           {...text('title', profileLimits.titleMax)}
         />
-        <Controller
+        <GenderSelect
           control={form.control}
           name="gender"
-          render={({ field }) => (
-            <TextField
-              select
-              label={t('profile.edit.gender')}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              name={field.name}
-              fullWidth
-              margin="normal"
-            >
-              <MenuItem value="">{t('profile.edit.gender_none')}</MenuItem>
-              {genders.map((option) => (
-                <MenuItem key={option.value} value={option.value}>
-                  {option.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          label={t('profile.edit.gender')}
+          options={genders}
         />
       </Box>
       <TextField

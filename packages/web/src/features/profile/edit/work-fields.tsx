@@ -3,7 +3,6 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ListOptions, profileLimits } from '@plaza/contract';
@@ -11,8 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChipsInput } from '../../../components/chips-input';
-import { visuallyHidden } from '../../../lib/visually-hidden';
 import { listOptionsQuery } from '../api/profile';
+import { EntryFieldset } from './form-parts';
 import { textFieldProps } from './form-text';
 import { type ProfileFormFields, type ProfileFormValues, profileErrorText } from './profile-form-schema';
 
@@ -50,22 +49,11 @@ export function WorkFields({ form }: { form: ProfileForm }) {
       </Typography>
       <Box sx={{ display: 'grid', gap: 2 }}>
         {careers.fields.map((career, index) => (
-          <Paper
+          <EntryFieldset
             key={career.id}
-            variant="outlined"
-            component="fieldset"
-            sx={{
-              m: 0,
-              p: 2,
-              pt: 1,
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' },
-              columnGap: 2,
-            }}
+            legend={`${t('profile.edit.careers')} ${index + 1}`}
+            columns="1fr 1fr auto"
           >
-            <Box component="legend" sx={visuallyHidden}>
-              {t('profile.edit.careers')} {index + 1}
-            </Box>
             <TextField
               label={t('profile.edit.career_title')}
               required
@@ -96,7 +84,7 @@ export function WorkFields({ form }: { form: ProfileForm }) {
               {...textFieldProps(form, t, `careers.${index}.to`)}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-          </Paper>
+          </EntryFieldset>
         ))}
       </Box>
       {careers.fields.length < profileLimits.careersMax && (
