@@ -1,7 +1,8 @@
 // The profile: a member edits their own profile with a new avatar and a birthday whose year they
 // hide, and sees it kept after a reload; another member sees the birthday without the year (the
-// API sends no year either), is not offered editing and is refused by the API; axe on both
-// variants and the edit overlay; screenshots at 390, 1024 and 1366 px in German and English.
+// API sends no year either) on the profile and among the occasions, is not offered editing and is
+// refused by the API; axe on both variants and the edit overlay; screenshots at 390, 1024 and
+// 1366 px in German and English.
 import { expect, type Page, test } from '@playwright/test';
 import { testPng, userIdOf } from '../fixtures/groups';
 import {
@@ -206,6 +207,18 @@ test('another member sees the birthday without the year and cannot edit the prof
   const kept = await (await own.get(`/api/v2/users/${paulaId}`)).json();
   expect(kept.position).toBe('Head of Research');
   await own.dispose();
+
+  // The birthday shows among the occasions as well, without the year there too.
+  const occasionsAnswer = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/v2/occasions' && response.ok(),
+  );
+  await page.goto('/en_GB/occasions?query=Paula');
+  expect(await (await occasionsAnswer).text()).not.toContain('1990');
+  const occasion = page.getByRole('listitem').filter({ hasText: 'Paula Profil' });
+  await expect(occasion).toHaveCount(1);
+  await expect(occasion).toContainText('Birthday');
+  await expect(occasion).toContainText('17th May');
+  await expect(occasion).not.toContainText(/1990|turns/);
 });
 
 test('the column layout of profile_section_variant is accessible for the owner and for guests', async ({
