@@ -1,7 +1,5 @@
-import { type ActivityType, defaultLocale, isLocale, type MembershipStatus } from '@plaza/contract';
-import { t } from '../../platform/i18n';
-import { recordActivity } from '../activities/service';
-import { usersRepo } from '../users/repo';
+import type { ActivityType, MembershipStatus } from '@plaza/contract';
+import { recordLocalisedActivity } from '../activities/localised';
 import type { GroupDeps } from './deps';
 
 /** Keys of the texts in `group_activities.json`. */
@@ -29,14 +27,12 @@ export interface GroupNotice {
  * NotificationChannel.
  */
 export async function notifyMember(deps: GroupDeps, notice: GroupNotice): Promise<void> {
-  const recipient = await usersRepo.byId(deps.db, notice.userId);
-  if (!recipient) return;
-  const locale = isLocale(recipient.selected_language) ? recipient.selected_language : defaultLocale;
-  await recordActivity(deps, {
+  await recordLocalisedActivity(deps, {
     userId: notice.userId,
     actorId: notice.actorId,
     type: notice.type,
-    text: t(locale, `group_activities.${notice.text}`, notice.vars),
+    textKey: `group_activities.${notice.text}`,
+    vars: notice.vars,
     url: notice.url,
     membership: notice.membership ?? null,
   });

@@ -1,7 +1,5 @@
-import { type ActivityType, defaultLocale, isLocale } from '@plaza/contract';
-import { t } from '../../platform/i18n';
-import { recordActivity } from '../activities/service';
-import { usersRepo } from '../users/repo';
+import type { ActivityType } from '@plaza/contract';
+import { recordLocalisedActivity } from '../activities/localised';
 import type { PostDeps } from './deps';
 
 /** Keys of the texts in `post_activities.json`. */
@@ -20,14 +18,12 @@ export interface PostNotice {
 /** Records an activity about a post in the member's own language and pushes it on their NotificationChannel. */
 export async function notifyAboutPost(deps: Pick<PostDeps, 'db' | 'bus'>, notice: PostNotice): Promise<void> {
   if (notice.userId === notice.actorId) return;
-  const recipient = await usersRepo.byId(deps.db, notice.userId);
-  if (!recipient) return;
-  const locale = isLocale(recipient.selected_language) ? recipient.selected_language : defaultLocale;
-  await recordActivity(deps, {
+  await recordLocalisedActivity(deps, {
     userId: notice.userId,
     actorId: notice.actorId,
     type: notice.type,
-    text: t(locale, `post_activities.${notice.text}`, notice.vars),
+    textKey: `post_activities.${notice.text}`,
+    vars: notice.vars,
     url: notice.url,
   });
 }
