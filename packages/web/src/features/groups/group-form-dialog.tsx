@@ -1,13 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Group, type GroupSummary, groupDescriptionSchema, groupNameSchema } from '@plaza/contract';
 import { useId, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
@@ -15,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { useLang } from '../../app/use-lang';
+import { FormDialog } from '../../components/form-dialog';
 import { FormMessage } from '../../components/form-message';
 import { apiErrorText } from '../../lib/api-error-text';
 import { type GroupFormValues, useCreateGroup, useUpdateGroup } from './api/groups-list';
@@ -34,20 +32,10 @@ export type GroupFormDialogProps = { open: boolean; onClose: () => void } & (
  * stays disabled until an image is uploaded.
  */
 export function GroupFormDialog(props: GroupFormDialogProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      fullScreen={phone}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-    >
-      {props.open && <GroupForm {...props} titleId={titleId} />}
-    </Dialog>
+    <FormDialog open={props.open} onClose={props.onClose} maxWidth="sm">
+      {(titleId) => <GroupForm {...props} titleId={titleId} />}
+    </FormDialog>
   );
 }
 

@@ -2,19 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { topicFormSchema, validationMessageKeys } from '@plaza/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormDialog } from '../../components/form-dialog';
 import { FormField } from '../../components/form-field';
 import { apiErrorText } from '../../lib/api-error-text';
-import { useIsMobile } from '../../lib/use-is-mobile';
 import { type TopicText, useSaveTopicForm, useUpdateTopic } from './api/group';
 
 /** Title and description, checked with the contract's topic form schema. */
@@ -45,20 +44,10 @@ interface TopicFormDialogProps {
  * them; the same form edits a topic's title and description.
  */
 export function TopicFormDialog(props: TopicFormDialogProps) {
-  const id = useId();
-  const fullScreen = useIsMobile();
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      fullScreen={fullScreen}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={`${id}-title`}
-    >
-      {/* Mounted per opening, so every opening starts from the topic's current text and no old error. */}
-      {props.open && <TopicForm {...props} titleId={`${id}-title`} />}
-    </Dialog>
+    <FormDialog open={props.open} onClose={props.onClose} maxWidth="sm">
+      {(titleId) => <TopicForm {...props} titleId={titleId} />}
+    </FormDialog>
   );
 }
 

@@ -2,19 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useTheme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Profile } from '@plaza/contract';
 import { useId, useState } from 'react';
 import { type FieldErrors, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
+import { FormDialog } from '../../../components/form-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useSaveProfile } from '../api/profile';
@@ -52,20 +50,10 @@ export interface ProfileEditDialogProps {
 
 /** The edit-profile overlay (full screen on phones). Only for a profile whose `editable` is true. */
 export function ProfileEditDialog(props: ProfileEditDialogProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      fullScreen={phone}
-      fullWidth
-      maxWidth="md"
-      aria-labelledby={titleId}
-    >
-      {props.open && <ProfileEditForm {...props} titleId={titleId} />}
-    </Dialog>
+    <FormDialog open={props.open} onClose={props.onClose} maxWidth="md">
+      {(titleId) => <ProfileEditForm {...props} titleId={titleId} />}
+    </FormDialog>
   );
 }
 
