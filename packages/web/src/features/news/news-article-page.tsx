@@ -1,5 +1,4 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { FallbackAvatar } from '../../components/fallback-avatar';
+import { FileLinks } from '../../components/file-links';
 import { CommentsPanel } from '../../components/reactions/comments-panel';
 import { LikeButton } from '../../components/reactions/like-button';
 import { RichHtml } from '../../components/rich-html';
@@ -60,20 +60,7 @@ function ArticleView({ article }: { article: Article }) {
       </Box>
       <RichHtml html={article.content} />
       {article.attachments.length > 0 && (
-        <Box
-          component="ul"
-          aria-label={t('news.article.attachments')}
-          sx={{ listStyle: 'none', p: 0, mt: 2 }}
-        >
-          {article.attachments.map((attachment) => (
-            <li key={attachment.link}>
-              <Link href={attachment.link} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                <InsertDriveFileIcon fontSize="small" aria-hidden />
-                {attachment.name}
-              </Link>
-            </li>
-          ))}
-        </Box>
+        <FileLinks files={article.attachments} label={t('news.article.attachments')} sx={{ mt: 2 }} />
       )}
       {(article.likes_allowed || article.comments_allowed) && (
         <>

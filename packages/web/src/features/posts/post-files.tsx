@@ -1,7 +1,7 @@
-import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import type { PostFile } from '@plaza/contract';
+import { FileLinks } from '../../components/file-links';
 
 /** A post's files: images inline (linking to the full size), the others as download links. */
 export function PostFiles({ files }: { files: PostFile[] }) {
@@ -30,18 +30,7 @@ export function PostFiles({ files }: { files: PostFile[] }) {
           ))}
         </Box>
       )}
-      {others.length > 0 && (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5 }}>
-          {others.map((file) => (
-            <li key={file.id}>
-              <Link href={file.link} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                <InsertDriveFileIcon fontSize="small" aria-hidden />
-                {file.name}
-              </Link>
-            </li>
-          ))}
-        </Box>
-      )}
+      {others.length > 0 && <FileLinks files={others} sx={{ m: 0, mt: 1.5 }} />}
     </>
   );
 }
