@@ -1,13 +1,11 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { PostFile } from '@plaza/contract';
 import { forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { attachmentDisposition, cleanFileName, detectFileType, requireContent } from '../uploads/content';
-import type { Download } from '../uploads/files-service';
+import { type Download, openStoredFile } from '../uploads/download';
 import { encodeOriginal } from '../uploads/image-processing';
 import type { ReceivedUpload } from '../uploads/multipart';
-import { deleteStoredFiles, newStoredPath, resolveStoredPath, writeStoredFile } from '../uploads/storage';
+import { deleteStoredFiles, newStoredPath, writeStoredFile } from '../uploads/storage';
 import type { PostDeps } from './deps';
 import { postFilesRepo } from './files-repo';
 import { presentPostFile } from './presenter';
@@ -86,14 +84,11 @@ export async function openPostFile(
   id: number,
 ): Promise<Download> {
   const { row } = await fileFor(deps, user, id);
-  const absolute = resolveStoredPath(deps.dataDir, row.path);
-  const info = await stat(absolute).catch(() => null);
-  if (!info?.isFile()) throw notFound('The file');
   const disposition = attachmentDisposition(row.name);
-  return {
-    stream: createReadStream(absolute),
-    size: info.size,
-    mimeType: row.mime_type,
-    disposition: row.mime_type === 'image/webp' ? disposition.replace(/^attachment/, 'inline') : disposition,
-  };
+  return openStoredFile(
+    deps.dataDir,
+    row.path,
+    row.mime_type,
+    row.mime_type === 'image/webp' ? disposition.replace(/^attachment/, 'inline') : disposition,
+  );
 }

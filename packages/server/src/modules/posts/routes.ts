@@ -2,6 +2,7 @@ import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { route } from '../../platform/route';
+import { sendDownload } from '../uploads/download';
 import { receiveUpload, registerMultipart } from '../uploads/multipart';
 import type { PostDeps } from './deps';
 import { openPostFile, removePostFile, uploadPostFile } from './files';
@@ -33,17 +34,9 @@ export async function postsModule(app: FastifyInstance, appDeps: AppDeps): Promi
   route(app, posts.get, ({ user, params }) => readablePost(db, user, params.id));
   route(app, posts.remove, ({ user, params }) => removePost(deps, user, params.id));
   route(app, posts.removeFile, ({ user, params }) => removePostFile(deps, user, params.id));
-  route(app, posts.downloadFile, async ({ user, params, reply }) => {
-    const download = await openPostFile(deps, user, params.id);
-    reply
-      .type(download.mimeType.startsWith('text/') ? `${download.mimeType}; charset=utf-8` : download.mimeType)
-      .header('content-length', download.size)
-      .header('content-disposition', download.disposition)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, no-cache');
-    return download.stream;
-  });
+  route(app, posts.downloadFile, async ({ user, params, reply }) =>
+    sendDownload(reply, await openPostFile(deps, user, params.id)),
+  );
   route(app, posts.authors, ({ user, query }) => postAuthors(db, user, query));
   route(app, posts.options, ({ user }) => postOptions(db, user));
   route(app, posts.groupOptions, ({ user, params }) => groupPostOptions(db, user, params.id));

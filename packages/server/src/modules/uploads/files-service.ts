@@ -1,6 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import { buildPagination, type PageQuery, type StoredFile } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
@@ -13,11 +10,12 @@ import {
   type TopicAccess,
 } from '../groups/access';
 import { attachmentDisposition, cleanFileName, detectFileType, requireContent } from './content';
+import { type Download, openStoredFile } from './download';
 import { type FileScope, type FileWithUploader, filesRepo } from './files-repo';
 import type { UploadDeps } from './images-service';
 import type { ReceivedUpload } from './multipart';
 import { presentFile, presentUploader } from './presenter';
-import { deleteStoredFiles, newStoredPath, resolveStoredPath, writeStoredFile } from './storage';
+import { deleteStoredFiles, newStoredPath, writeStoredFile } from './storage';
 
 /** A group's own files or a topic's files, with the viewer's right to delete any of them. */
 export interface FilePlace {
@@ -115,13 +113,6 @@ export async function removeFile(
   return { success: true };
 }
 
-export interface Download {
-  stream: Readable;
-  size: number;
-  mimeType: string;
-  disposition: string;
-}
-
 /** Opens a file for download when the viewer may read its group (and topic); otherwise "not found" or 403. */
 export async function openDownload(
   { db, dataDir }: UploadDeps,
@@ -132,13 +123,5 @@ export async function openDownload(
   if (!row) throw notFound('The file');
   if (row.topic_id === null) requireGroupRead(await loadGroupAccess(db, row.group_id, user));
   else await loadTopicAccess(db, row.topic_id, user);
-  const absolute = resolveStoredPath(dataDir, row.path);
-  const info = await stat(absolute).catch(() => null);
-  if (!info?.isFile()) throw notFound('The file');
-  return {
-    stream: createReadStream(absolute),
-    size: info.size,
-    mimeType: row.mime_type,
-    disposition: attachmentDisposition(row.name),
-  };
+  return openStoredFile(dataDir, row.path, row.mime_type, attachmentDisposition(row.name));
 }

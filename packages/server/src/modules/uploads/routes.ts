@@ -7,6 +7,7 @@ import { notFound } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { loadGroupAccess, loadTopicAccess } from '../groups/access';
 import { groupPage } from '../groups/groups-service';
+import { sendDownload } from './download';
 import {
   groupFilePlace,
   listFiles,
@@ -66,17 +67,9 @@ export async function uploadsModule(app: FastifyInstance, { database, config }: 
     removeFile(deps, topicFilePlace(await loadTopicAccess(db, params.id, user)), user, params.fileId),
   );
 
-  route(app, uploads.download, async ({ params, user, reply }) => {
-    const download = await openDownload(deps, user, params.id);
-    reply
-      .type(download.mimeType.startsWith('text/') ? `${download.mimeType}; charset=utf-8` : download.mimeType)
-      .header('content-length', download.size)
-      .header('content-disposition', download.disposition)
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'private, no-cache');
-    return download.stream;
-  });
+  route(app, uploads.download, async ({ params, user, reply }) =>
+    sendDownload(reply, await openDownload(deps, user, params.id)),
+  );
 
   // Shown images and crop originals: random, never rewritten names, so they are cached for a year.
   for (const folder of ['images', 'originals'] as const) {
