@@ -52,10 +52,12 @@ export async function countAdmins(db: Db, groupId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Loads a group for a viewer; a missing group and one the viewer may not see are both "not found". */
-export async function loadGroupAccess(db: Db, groupId: number, user: SessionUser): Promise<GroupAccess> {
-  const [group] = await db.select().from(groups).where(eq(groups.id, groupId));
-  if (!group) throw notFound('The group');
+/** A member's membership in a group (if any) and the viewer the group policy reads from it. */
+export async function loadGroupViewer(
+  db: Db,
+  groupId: number,
+  user: SessionUser,
+): Promise<{ membership: MembershipRow | null; viewer: GroupViewer }> {
   const [membership] = await db
     .select()
     .from(groupMemberships)
@@ -66,11 +68,19 @@ export async function loadGroupAccess(db: Db, groupId: number, user: SessionUser
       ? { status: membership.status as MembershipStatus, role: membership.role as GroupRole }
       : null,
   };
+  return { membership: membership ?? null, viewer };
+}
+
+/** Loads a group for a viewer; a missing group and one the viewer may not see are both "not found". */
+export async function loadGroupAccess(db: Db, groupId: number, user: SessionUser): Promise<GroupAccess> {
+  const [group] = await db.select().from(groups).where(eq(groups.id, groupId));
+  if (!group) throw notFound('The group');
+  const { membership, viewer } = await loadGroupViewer(db, groupId, user);
   const facts: GroupFacts = { type: group.type as GroupType, adminCount: await countAdmins(db, groupId) };
   if (!canSeeGroup(facts, viewer)) throw notFound('The group');
   return {
     group: group as GroupAccess['group'],
-    membership: membership ?? null,
+    membership,
     viewer,
     facts,
     permissions: groupPermissionsFor(facts, viewer),

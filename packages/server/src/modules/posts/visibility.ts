@@ -1,9 +1,10 @@
-import type { GroupRole, GroupType, MembershipStatus } from '@plaza/contract';
-import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { GroupType } from '@plaza/contract';
+import { eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupMemberships, groups, posts } from '../../db/schema';
 import type { SessionUser } from '../../platform/request-context';
-import { canReadGroupContent, type GroupViewer } from '../groups/policy';
+import { loadGroupViewer } from '../groups/access';
+import { canReadGroupContent } from '../groups/policy';
 
 /** Who reads posts: a member (with their site permission) or every member at once (the TV). */
 export type PostReader = { id: number; superadmin: boolean } | 'every_member';
@@ -34,15 +35,6 @@ export function readablePosts(reader: PostReader): SQL | undefined {
 export async function memberReadsGroup(db: Db, groupId: number, user: SessionUser): Promise<boolean> {
   const [group] = await db.select({ type: groups.type }).from(groups).where(eq(groups.id, groupId));
   if (!group) return false;
-  const [membership] = await db
-    .select({ status: groupMemberships.status, role: groupMemberships.role })
-    .from(groupMemberships)
-    .where(and(eq(groupMemberships.group_id, groupId), eq(groupMemberships.user_id, user.id)));
-  const viewer: GroupViewer = {
-    superadmin: user.permissions.includes('superadmin'),
-    membership: membership
-      ? { status: membership.status as MembershipStatus, role: membership.role as GroupRole }
-      : null,
-  };
+  const { viewer } = await loadGroupViewer(db, groupId, user);
   return canReadGroupContent({ type: group.type as GroupType, adminCount: 0 }, viewer);
 }
