@@ -37,6 +37,19 @@ function presentComment(row: CommentWithAuthor, target: ReactionTarget, user: Se
   };
 }
 
+/** Tells the item's owner (a post's author; items without one tell nobody) about a member's comment or like. */
+async function tellOwner(deps: Deps, target: ReactionTarget, user: SessionUser, type: 'comment' | 'like') {
+  if (target.ownerId === null) return;
+  await notifyAboutPost(deps, {
+    userId: target.ownerId,
+    actorId: user.id,
+    type,
+    text: type === 'comment' ? 'comment_post' : 'like_post',
+    vars: { name: combinedName(user) },
+    url: target.url,
+  });
+}
+
 /** Comments on an item the member may read, oldest first. */
 export async function listComments({ db }: Deps, user: SessionUser, query: TargetQuery & PageQuery) {
   const target = await loadReactionTarget(db, user, query.type, query.id);
@@ -67,16 +80,7 @@ export async function writeComment(
     author_id: user.id,
     text,
   });
-  if (target.ownerId !== null) {
-    await notifyAboutPost(deps, {
-      userId: target.ownerId,
-      actorId: user.id,
-      type: 'comment',
-      text: 'comment_post',
-      vars: { name: combinedName(user) },
-      url: target.url,
-    });
-  }
+  await tellOwner(deps, target, user, 'comment');
   const stored = await reactionsRepo.comment(deps.db, row.id);
   return presentComment(stored!, target, user);
 }
@@ -114,16 +118,7 @@ export async function setLike(deps: Deps, user: SessionUser, input: z.output<typ
   if (!target.canLike) throw forbidden('Likes are closed here.');
   if (input.like) {
     const added = await reactionsRepo.like(deps.db, target.type, target.id, user.id);
-    if (added && target.ownerId !== null) {
-      await notifyAboutPost(deps, {
-        userId: target.ownerId,
-        actorId: user.id,
-        type: 'like',
-        text: 'like_post',
-        vars: { name: combinedName(user) },
-        url: target.url,
-      });
-    }
+    if (added) await tellOwner(deps, target, user, 'like');
   } else {
     await reactionsRepo.unlike(deps.db, target.type, target.id, user.id);
   }
