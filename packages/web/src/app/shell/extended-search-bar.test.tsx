@@ -1,28 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { directoryUser } from '../../test/directory-user';
 import { stubFetch } from '../../test/fetch-stub';
 import { stubScreen } from '../../test/match-media';
 import { renderInApp } from '../../test/render-in-app';
 import { ExtendedSearchBar } from './extended-search-bar';
 
-const person = {
-  id: 9,
-  user_id: 9,
-  username: 'quirin',
-  firstname: 'Quirin',
-  lastname: 'Quant',
-  special_state: [],
-  img_path: null,
-  image: null,
-  profile_url: '/who_is_who/9',
-  is_birth_year_visible: true,
-  occasions: [],
-  permissions: [],
-  agb_nda_accepted: true,
-  online: false,
-  latest_activity: null,
-};
+const person = directoryUser(9, 'Quirin', 'Quant');
 
 function renderBar() {
   stubScreen(1366);

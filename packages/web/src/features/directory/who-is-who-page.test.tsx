@@ -1,30 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { directoryUser } from '../../test/directory-user';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderInApp } from '../../test/render-in-app';
 import { WhoIsWhoPage } from './who-is-who-page';
 
-const user = (id: number, firstname: string, lastname: string) => ({
-  id,
-  user_id: id,
-  username: firstname.toLowerCase(),
-  firstname,
-  lastname,
-  position: 'Engineer',
-  location_names: ['Berlin'],
-  special_tasks: [],
-  special_state: [],
-  img_path: null,
-  image: null,
-  profile_url: `/who_is_who/${id}`,
-  is_birth_year_visible: true,
-  occasions: [],
-  permissions: [],
-  agb_nda_accepted: true,
-  online: false,
-  latest_activity: null,
-});
+const user = (id: number, firstname: string, lastname: string) =>
+  directoryUser(id, firstname, lastname, {
+    position: 'Engineer',
+    location_names: ['Berlin'],
+    special_tasks: [],
+  });
 
 const listPage = (results: unknown[], self = 1, last = 3) => ({
   results,

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { directoryUser } from '../../test/directory-user';
 import { stubFetch } from '../../test/fetch-stub';
 import { stubScreen } from '../../test/match-media';
 import { renderInApp } from '../../test/render-in-app';
@@ -9,23 +10,7 @@ import { OccasionsSlider, occasionsSliderIntervalMs } from './occasions-slider';
 const occasion = (n: number) => ({
   id: `${n % 2 ? 'birthday' : 'anniversary'}-${n}`,
   type: n % 2 ? 'birthday' : 'anniversary',
-  user: {
-    id: n,
-    user_id: n,
-    username: `p${n}`,
-    firstname: 'Person',
-    lastname: `${n}`,
-    special_state: [],
-    img_path: null,
-    image: null,
-    profile_url: `/who_is_who/${n}`,
-    is_birth_year_visible: true,
-    occasions: [],
-    permissions: [],
-    agb_nda_accepted: true,
-    online: false,
-    latest_activity: null,
-  },
+  user: directoryUser(n, 'Person', `${n}`, { username: `p${n}` }),
   img: null,
   date: `2026-12-0${(n % 9) + 1}`,
   is_birth_year_visible: n !== 1,
