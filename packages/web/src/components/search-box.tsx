@@ -1,5 +1,6 @@
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -11,21 +12,19 @@ export function searchTerm(text: string): string | null {
   return term ? term : null;
 }
 
-/**
- * A search field that searches on Enter or its search icon with the trimmed text; empty or blank
- * text does nothing. Shows `value` (the active search) and follows it when it changes.
- */
-export function SearchBox({
-  label,
-  submitLabel,
-  value,
-  onSearch,
-}: {
+/** What a search box takes. */
+export interface SearchBoxProps {
   label: string;
   submitLabel: string;
   value: string;
   onSearch: (term: string) => void;
-}) {
+}
+
+/**
+ * A search field that searches on Enter or its search icon with the trimmed text; empty or blank
+ * text does nothing. Shows `value` (the active search) and follows it when it changes.
+ */
+export function SearchBox({ label, submitLabel, value, onSearch }: SearchBoxProps) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const submit = (event: FormEvent) => {
@@ -54,6 +53,24 @@ export function SearchBox({
           },
         }}
       />
+    </Box>
+  );
+}
+
+/** A list page's search row: the search box and, while a search is active (`onClear` given), a "clear search" button. */
+export function SearchRow({
+  clearLabel,
+  onClear,
+  ...box
+}: SearchBoxProps & { clearLabel: string; onClear?: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2 }}>
+      <SearchBox {...box} />
+      {onClear && (
+        <Button variant="text" onClick={onClear}>
+          {clearLabel}
+        </Button>
+      )}
     </Box>
   );
 }

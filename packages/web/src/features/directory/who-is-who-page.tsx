@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { FilterPanel, filterDefinitions } from '../../components/filter-panel';
 import { UrlPagination } from '../../components/pagination';
 import { CardGrid, QueryListState } from '../../components/query-list-state';
-import { SearchBox } from '../../components/search-box';
+import { SearchRow } from '../../components/search-box';
 import { UserCard } from '../../components/user-card';
 import { withFilters } from '../../lib/list-params';
 import { directoryFiltersQuery, directoryListQuery, searchFieldsQuery } from './api/directory';
@@ -34,19 +33,14 @@ export function WhoIsWhoPage() {
       <Typography variant="h1" sx={{ mb: 3 }}>
         {t('who_is_who.title')}
       </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2 }}>
-        <SearchBox
-          label={t('who_is_who.search.label')}
-          submitLabel={t('who_is_who.search.submit')}
-          value={search.type === 'page' ? (search.query ?? '') : ''}
-          onSearch={(term) => setParams(withDirectoryQuery(params, term))}
-        />
-        {searching && (
-          <Button variant="text" onClick={() => setParams(withDirectoryQuery(params, null))}>
-            {t('who_is_who.search.clear')}
-          </Button>
-        )}
-      </Box>
+      <SearchRow
+        label={t('who_is_who.search.label')}
+        submitLabel={t('who_is_who.search.submit')}
+        value={search.type === 'page' ? (search.query ?? '') : ''}
+        onSearch={(term) => setParams(withDirectoryQuery(params, term))}
+        clearLabel={t('who_is_who.search.clear')}
+        onClear={searching ? () => setParams(withDirectoryQuery(params, null)) : undefined}
+      />
       {search.type === 'extendedSearch' && search.query && (
         <Typography sx={{ mb: 2 }} role="status">
           {fieldName

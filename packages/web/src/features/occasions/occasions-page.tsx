@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { FilterPanel, filterDefinitions } from '../../components/filter-panel';
 import { UrlPagination } from '../../components/pagination';
 import { CardGrid, QueryListState } from '../../components/query-list-state';
-import { SearchBox } from '../../components/search-box';
+import { SearchRow } from '../../components/search-box';
 import { readFilters, readPage, withFilters, withQuery } from '../../lib/list-params';
 import { occasionFiltersQuery, occasionListQuery } from './api/occasions';
 import { OccasionCard } from './occasion-card';
@@ -33,19 +32,14 @@ export function OccasionsPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {t('occasions.intro')}
       </Typography>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mb: 2 }}>
-        <SearchBox
-          label={t('occasions.search.label')}
-          submitLabel={t('occasions.search.submit')}
-          value={query ?? ''}
-          onSearch={(term) => setParams(withQuery(params, term))}
-        />
-        {query && (
-          <Button variant="text" onClick={() => setParams(withQuery(params, null))}>
-            {t('occasions.search.clear')}
-          </Button>
-        )}
-      </Box>
+      <SearchRow
+        label={t('occasions.search.label')}
+        submitLabel={t('occasions.search.submit')}
+        value={query ?? ''}
+        onSearch={(term) => setParams(withQuery(params, term))}
+        clearLabel={t('occasions.search.clear')}
+        onClear={query ? () => setParams(withQuery(params, null)) : undefined}
+      />
       <Box sx={{ mb: 3 }}>
         <FilterPanel
           filters={filterDefinitions(filters.data ?? [])}
