@@ -1,20 +1,18 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Slider from '@mui/material/Slider';
-import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ImageCrop, UploadedImage } from '@plaza/contract';
 import { useEffect, useId, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../lib/api-error-text';
+import { FormDialog } from '../form-dialog';
 import { DropZone } from './drop-zone';
 import { checkImageFiles, cropInOriginal } from './image-file';
 
@@ -45,20 +43,10 @@ type Step = { kind: 'choose' } | { kind: 'crop'; file: File; uploaded: UploadedI
  * pixels of the original.
  */
 export function ImageUploadDialog({ open, onClose, ...rest }: ImageUploadDialogProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullScreen={phone}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-    >
-      {open && <ImageUploadFlow onClose={onClose} titleId={titleId} {...rest} />}
-    </Dialog>
+    <FormDialog open={open} onClose={onClose} maxWidth="sm">
+      {(titleId) => <ImageUploadFlow onClose={onClose} titleId={titleId} {...rest} />}
+    </FormDialog>
   );
 }
 
