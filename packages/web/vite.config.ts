@@ -80,5 +80,7 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'jsdom',
     setupFiles: ['src/test-setup.ts'],
+    // Dialog and carousel walks in jsdom take a few seconds on a loaded 2-core machine; 5 s was too tight.
+    testTimeout: 20_000,
   },
 }));
