@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app';
 import { loadBundle } from '../../platform/i18n';
 import { route } from '../../platform/route';
-import { refreshUserSearchVectors } from '../directory/search-vector';
 import {
   consent,
   getSettings,
@@ -20,12 +19,7 @@ export async function settingsModule(app: FastifyInstance, { database }: AppDeps
   const { db } = database;
   const api = endpoints.settings;
   route(app, api.settings, () => getSettings(db));
-  route(app, api.updateSettings, async ({ user, body }) => {
-    const settings = await updateSettings(db, user, body);
-    // Fields switched on or off for profiles are searched or not: rebuild the directory's documents.
-    if ('profile_options' in body) await refreshUserSearchVectors(db);
-    return settings;
-  });
+  route(app, api.updateSettings, ({ user, body }) => updateSettings(db, user, body));
   route(app, api.consent, ({ query }) => consent(db, query));
   route(app, api.languages, () => languages(db));
   route(app, api.translations, ({ params, request, reply }) => {

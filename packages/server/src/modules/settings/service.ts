@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { SessionUser } from '../../platform/request-context';
+import { refreshUserSearchVectors } from '../directory/search-vector';
 import { defaultMenu, localizeMenu, storedNavigationItemSchema } from './menu-data';
 import { settingsRepo } from './repo';
 
@@ -80,7 +81,7 @@ export async function updateSettings(
       issue.path.join('.'),
     );
   }
-  await settingsRepo.put(db, 'settings', parsed.data);
+  await storeSettings(db, current, parsed.data);
   return parsed.data;
 }
 
@@ -97,8 +98,19 @@ export async function setSettingByPath(db: Db, dottedPath: string, value: unknow
   const parsed = settingsSchema.strict().safeParse(deepMerge(current, patch));
   if (!parsed.success)
     throw badRequest(`${dottedPath}: ${parsed.error.issues[0]?.message ?? 'invalid'}`, dottedPath);
-  await settingsRepo.put(db, 'settings', parsed.data);
+  await storeSettings(db, current, parsed.data);
   return parsed.data;
+}
+
+/**
+ * Stores the settings. Profile fields switched on or off are searched or not, so a change of
+ * `profile_options` rebuilds the directory's search documents, whether it came through the API or the CLI.
+ */
+async function storeSettings(db: Db, previous: Settings, next: Settings): Promise<void> {
+  await settingsRepo.put(db, 'settings', next);
+  if (JSON.stringify(previous.profile_options) !== JSON.stringify(next.profile_options)) {
+    await refreshUserSearchVectors(db);
+  }
 }
 
 /** The main navigation of a member in a language. */
