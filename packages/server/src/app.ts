@@ -28,13 +28,15 @@ export interface AppDeps {
    * the static host map of `config.linkPreviewHosts` (see `staticHostFetchOptions`).
    */
   linkPreviewFetch?: PreviewFetchOptions;
+  /** Where the log lines go (default: stdout); tests read them to prove nothing was logged as an error. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the Fastify app: platform plugins first, then the feature modules. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

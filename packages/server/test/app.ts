@@ -30,6 +30,8 @@ export interface TestAppOptions {
   database?: Database;
   /** How link previews reach other sites (the test resolver and its allowance). */
   linkPreviewFetch?: PreviewFetchOptions;
+  /** Receives the app's log lines (JSON, one per call); set LOG_LEVEL in `env` to choose what is logged. */
+  logStream?: { write(line: string): void };
 }
 
 /** The real app on a fresh database of its own (PGlite or PostgreSQL per PLAZA_TEST_DB). */
@@ -46,7 +48,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await createTestDatabase());
   const bus = options.bus ?? createInProcessBus();
   const mailer = options.mailer ?? createMailer(config);
-  const app = await buildApp({ config, database, bus, mailer, linkPreviewFetch: options.linkPreviewFetch });
+  const app = await buildApp({
+    config,
+    database,
+    bus,
+    mailer,
+    linkPreviewFetch: options.linkPreviewFetch,
+    logStream: options.logStream,
+  });
   await app.ready();
   return {
     app,
