@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { serverRoot } from '../paths';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import * as schema from './schema';
 
@@ -23,7 +24,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(new URL('../../drizzle', import.meta.url).pathname);
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 /** Any number shared by every Plaza process, used as the advisory lock id around migrations. */
 const MIGRATION_LOCK_ID = 7_404_125;

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Locale, locales } from '@plaza/contract';
+import { serverRoot } from '../paths';
 
-const localesDir = path.resolve(import.meta.dirname, '../../../contract/locales');
+const localesDir = path.join(serverRoot, '../contract/locales');
 const bundles = new Map<Locale, Record<string, unknown>>();
 
 /** The translation bundle of a language: every `<key>.json` of its folder under its top-level key. */
