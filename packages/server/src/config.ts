@@ -61,6 +61,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
   LINK_PREVIEW_HOSTS: linkPreviewHostsSchema.optional(),
+  PLAZA_DEMO: z.enum(['1', 'true', '0', 'false']).optional(),
 });
 
 /** Typed server configuration, read once from the environment. */
@@ -83,6 +84,11 @@ export interface Config {
    * to its address, which may be private or loopback. Empty: every name goes through DNS and the guard.
    */
   linkPreviewHosts: ReadonlyMap<string, string>;
+  /**
+   * Whether an empty database gets the demo content at start (`PLAZA_DEMO`): by default only the
+   * embedded PGlite does, never a PostgreSQL server.
+   */
+  demoContent: boolean;
 }
 
 /** Reads the configuration; throws a readable message naming each bad variable. */
@@ -110,5 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     linkPreviewHosts: e.LINK_PREVIEW_HOSTS ?? new Map(),
+    demoContent:
+      e.PLAZA_DEMO === undefined ? !e.DATABASE_URL : e.PLAZA_DEMO === '1' || e.PLAZA_DEMO === 'true',
   };
 }

@@ -1,23 +1,21 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemoContent } from './db/seed';
+import { describeStartContent, prepareContent } from './db/seed/on-start';
 import { createBus } from './platform/bus-factory';
 import { createMailer } from './platform/mailer';
 
-/** Starts Plaza: configuration, database (migrated, seeded when empty), app, graceful shutdown. */
+/** Starts Plaza: configuration, database (migrated; demo content where it belongs), app, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const seeded = await seedDemoContent(database.db, { publicUrl: config.publicUrl, dataDir: config.dataDir });
+  const content = await prepareContent(database, config);
   const bus = await createBus(config);
   const mailer = createMailer(config);
   const app = await buildApp({ config, database, bus, mailer });
-  if (seeded.admin) {
-    // Printed once, on the start that creates the admin; never stored in clear anywhere.
-    console.log(`Admin login: ${seeded.admin.username} / ${seeded.admin.password}`);
-  }
+  // The admin login is printed once, on the start that seeds; it is never stored in clear anywhere.
+  for (const line of describeStartContent(content)) console.log(line);
 
   let closing = false;
   const shutdown = async (signal: string) => {

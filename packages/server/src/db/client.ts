@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../paths';
 import { acquireDataDirLock, type DataDirLock } from './lock';
+import { MIGRATION_LOCK_ID } from './locks';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -25,9 +26,6 @@ export interface Database {
 }
 
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
-
-/** Any number shared by every Plaza process, used as the advisory lock id around migrations. */
-const MIGRATION_LOCK_ID = 7_404_125;
 
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;

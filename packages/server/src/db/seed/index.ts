@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { settingsSchema } from '@plaza/contract';
+import { sql } from 'drizzle-orm';
 import { refreshUserSearchVectors } from '../../modules/directory/search-vector';
 import { defaultMenu } from '../../modules/settings/menu-data';
 import { settingsRepo } from '../../modules/settings/repo';
@@ -7,6 +8,7 @@ import { createUser } from '../../modules/users/create-user';
 import { usersRepo } from '../../modules/users/repo';
 import { hashPassword } from '../../platform/passwords';
 import type { Db } from '../client';
+import { MIGRATION_LOCK_ID } from '../locks';
 import { seedDemoFieldValues, seedDemoProfileFields } from './demo-profile-fields';
 import { demoCookieConfig, demoSettings } from './demo-settings';
 import { seedDemoGroups } from './groups';
@@ -24,20 +26,33 @@ export function usernameOf(firstname: string, lastname: string): string {
     .replace(/[^a-z0-9.]/g, '');
 }
 
+export interface SeedOptions {
+  publicUrl: string;
+  /** Where demo pictures are stored; without it there are none. */
+  dataDir?: string;
+}
+
 /**
  * Fills an empty database with the demo deployment: settings, menu, cookie config, about 30 members
  * and the `admin` superadmin with a generated password (returned once, stored only as a hash), and demo
- * groups with topics, an invitation and an application for the admin.
+ * groups with topics, an invitation and an application for the admin. One transaction under the
+ * migration lock: instances starting together seed once, and a crash half-way leaves nothing.
  */
 export async function seedDemoContent(
   db: Db,
-  options: {
-    publicUrl: string;
-    /** Where demo pictures are stored; without it there are none. */
-    dataDir?: string;
-  },
+  options: SeedOptions,
 ): Promise<{ admin?: { username: string; password: string } }> {
-  if ((await usersRepo.count(db)) > 0) return {};
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
+    if ((await usersRepo.count(tx)) > 0) return {};
+    return fillDemoContent(tx, options);
+  });
+}
+
+async function fillDemoContent(
+  db: Db,
+  options: SeedOptions,
+): Promise<{ admin: { username: string; password: string } }> {
   await settingsRepo.put(db, 'settings', settingsSchema.parse(demoSettings));
   await settingsRepo.put(db, 'menu', defaultMenu);
   await settingsRepo.put(db, 'cookie_config', demoCookieConfig);
