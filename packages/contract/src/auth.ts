@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { limits } from './constants';
 import { defineEndpoint } from './endpoint';
 import { emailSchema, idSchema, passwordSchema, userSchema } from './entities';
 import { navigationItemSchema, settingsMenuItemSchema } from './menu';
 import { localeSchema, settingsSchema, socialLoginTypes } from './settings';
+import { text } from './text';
 
 export const signupConfigSchema = z.object({
   type: z.enum(['variant', 'default']),
@@ -29,9 +31,9 @@ export type AuthSession = z.infer<typeof authSessionSchema>;
 /** The sign-in form; the client sends the identifier as `username` or `email` per `login_identifier`. */
 export const loginInput = z
   .object({
-    username: z.string().trim().min(1).max(254).optional(),
-    email: z.string().trim().min(1).max(254).optional(),
-    password: z.string().min(1).max(1024),
+    username: text().trim().min(1).max(limits.loginIdentifierMaxLength).optional(),
+    email: text().trim().min(1).max(limits.loginIdentifierMaxLength).optional(),
+    password: text().min(1).max(limits.loginPasswordMaxLength),
   })
   .refine((value) => Boolean(value.username ?? value.email), {
     message: 'username or email is required',
@@ -64,14 +66,14 @@ export const messageResponse = z.object({ message: z.string() });
 export const resetPasswordInput = z.union([
   z.object({
     user_id: idSchema,
-    hash: z.string().min(16).max(256),
+    hash: text().min(16).max(256),
     new_password: passwordSchema,
-    new_password_confirm: z.string(),
+    new_password_confirm: text(),
   }),
   z.object({
-    current_password: z.string().min(1).max(1024),
+    current_password: text().min(1).max(limits.loginPasswordMaxLength),
     new_password: passwordSchema,
-    new_password_confirm: z.string(),
+    new_password_confirm: text(),
   }),
 ]);
 export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;

@@ -38,10 +38,24 @@ export const limits = {
   usernameMaxLength: 64,
   emailMaxLength: 254,
   nameMaxLength: 100,
-  /** A post's HTML, after sanitising; files per post; a comment's text. */
+  /** A post's HTML (rich text, sanitised by the server); files per post; a comment's text (plain text). */
   postMaxLength: 20_000,
   postMaxFiles: 10,
   commentMaxLength: 2_000,
+  /** Group and topic names and descriptions (plain text). */
+  groupNameMaxLength: 120,
+  groupDescriptionMaxLength: 5_000,
+  topicNameMaxLength: 120,
+  topicDescriptionMaxLength: 5_000,
+  /** The name of a TV display key (plain text). */
+  displayKeyNameMaxLength: 100,
+  /** Search texts of the member lists (group members, post authors). */
+  memberSearchMaxLength: 100,
+  /** Search texts of the directory and the occasions, and each filter value. */
+  directorySearchMaxLength: 200,
+  /** The sign-in identifier (a username or an email address) and password as typed. */
+  loginIdentifierMaxLength: 254,
+  loginPasswordMaxLength: 1024,
 } as const;
 
 export const cookies = {

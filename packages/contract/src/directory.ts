@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { limits } from './constants';
 import { defineEndpoint } from './endpoint';
 import { userSchema } from './entities';
 import { filterOptionSchema, withQueryFilters } from './filters';
 import { paginated } from './pagination';
 import { searchFieldSchema } from './settings';
+import { text } from './text';
 
 /**
  * The who-is-who directory, its filters, quick people search and the extended search bar.
@@ -23,9 +25,10 @@ export type DirectoryFacet = (typeof directoryFacets)[number];
 
 /** The fixed search fields of the extended search; custom ones are `custom_<id>`. */
 export const directorySearchFields = ['name', 'position', ...directoryFacets] as const;
-export const searchFieldIdSchema = z
-  .string()
-  .regex(new RegExp(`^(${directorySearchFields.join('|')}|custom_\\d{1,9})$`), 'an unknown search field');
+export const searchFieldIdSchema = text().regex(
+  new RegExp(`^(${directorySearchFields.join('|')}|custom_\\d{1,9})$`),
+  'an unknown search field',
+);
 
 /** The sort orders of the directory (settings `base_options.show_users_in_order` is the default). */
 export const directoryOrders = ['lastname', 'firstname', 'newest'] as const;
@@ -34,9 +37,8 @@ export const directoryOrders = ['lastname', 'firstname', 'newest'] as const;
 export const directoryPageSize = 12;
 
 /** Search text: trimmed; blank counts as no search. */
-export const searchTextSchema = z
-  .string()
-  .max(200)
+export const searchTextSchema = text()
+  .max(limits.directorySearchMaxLength)
   .transform((value) => value.trim() || undefined)
   .optional();
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from './constants';
 import { localeSchema } from './settings';
+import { plainTextField, text } from './text';
 
 export const userPermissions = ['superadmin', 'users', 'post_as_author'] as const;
 export const userPermissionSchema = z.enum(userPermissions);
@@ -10,7 +11,7 @@ export const idSchema = z.coerce.number().int().positive();
 export const idParamsSchema = z.object({ id: idSchema });
 
 /** YYYY-MM-DD */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const isoDateSchema = text().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const occasionRefSchema = z.object({ type: z.enum(['birthday', 'anniversary']), date: z.string() });
 
@@ -46,14 +47,13 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** Input rules of a username, email and names, shared by the CLI, the server and forms. */
-export const usernameSchema = z
-  .string()
+export const usernameSchema = text()
   .trim()
   .min(3)
   .max(limits.usernameMaxLength)
   .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, dot, dash and underscore only');
-export const emailSchema = z.string().trim().toLowerCase().max(limits.emailMaxLength).email();
-export const passwordSchema = z.string().min(limits.passwordMinLength).max(limits.passwordMaxLength);
-export const nameSchema = z.string().trim().min(1).max(limits.nameMaxLength);
+export const emailSchema = text().trim().toLowerCase().max(limits.emailMaxLength).email();
+export const passwordSchema = text().min(limits.passwordMinLength).max(limits.passwordMaxLength);
+export const nameSchema = plainTextField(limits.nameMaxLength);
 
 export const selectedLanguageSchema = localeSchema;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { limits } from './constants';
+import { text } from './text';
 
 /** One choosable value of a filter: `id` is what the list call sends back, `value` the localized text. */
 export const filterPropertySchema = z.object({
@@ -22,8 +24,8 @@ export const maxFilterValues = 50;
 
 /** Chosen filter values by facet identifier: ANDed across facets, ORed within one. */
 export const filterValuesSchema = z.record(
-  z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'an unknown filter'),
-  z.array(z.string().trim().min(1).max(200)).min(1).max(maxFilterValues),
+  text().regex(/^[a-z][a-z0-9_]{0,63}$/, 'an unknown filter'),
+  z.array(text().trim().min(1).max(limits.directorySearchMaxLength)).min(1).max(maxFilterValues),
 );
 export type FilterValues = z.infer<typeof filterValuesSchema>;
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { limits } from './constants';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
 import { pageQuerySchema, paginated } from './pagination';
+import { plainTextField, text } from './text';
 import { fileSchema, imageCropSchema, uploadedImageSchema } from './uploads';
 
 /**
@@ -107,9 +109,9 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-export const groupNameSchema = text(120);
-export const groupDescriptionSchema = text(5000);
+/** Plain text: stored as written, shown as text. */
+export const groupNameSchema = plainTextField(limits.groupNameMaxLength);
+export const groupDescriptionSchema = plainTextField(limits.groupDescriptionMaxLength);
 const userIdsSchema = z.array(z.number().int().positive()).min(1).max(200);
 
 export const createGroupSchema = z.object({
@@ -272,7 +274,7 @@ export const groupEndpoints = {
     access: 'user',
     params: groupParams,
     query: pageQuerySchema.extend({
-      search: z.string().trim().max(100).default(''),
+      search: text().trim().max(limits.memberSearchMaxLength).default(''),
       type: groupUserListTypeSchema.default('all'),
     }),
     response: groupMemberListSchema,

@@ -36,6 +36,7 @@ export * from './reactions';
 export * from './realtime';
 export * from './settings';
 export * from './settings-api';
+export * from './text';
 export * from './topics';
 export * from './tv';
 export * from './uploads';

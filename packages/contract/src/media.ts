@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { isLinkUrl } from './link-url';
+import { text } from './text';
 
 /** Longest title and description a preview keeps (plain text, trimmed). */
 export const linkPreviewLimits = { title: 200, description: 500, url: 2048 } as const;
 
 /** A link typed into the link input: the spec's URL pattern (see `link-url.ts`). */
-export const linkUrlSchema = z
-  .string()
+export const linkUrlSchema = text()
   .trim()
   .max(linkPreviewLimits.url)
   .refine(isLinkUrl, { message: 'Not a valid link (http or https address).' });

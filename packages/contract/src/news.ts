@@ -4,6 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
 import { pageQuerySchema, paginated } from './pagination';
 import { postSchema } from './posts';
+import { text } from './text';
 
 /**
  * The news stream: CMS articles (`pages` of type `article`) and members' posts, newest first.
@@ -74,8 +75,7 @@ const teaserBlock = z.object({ results: z.array(articleSchema), maxRecords: z.nu
 
 /** Stream filters: `category` a comma list of category ids, `type` article or post. */
 export const newsFilterQuerySchema = z.object({
-  category: z
-    .string()
+  category: text()
     .regex(/^\d{1,9}(,\d{1,9}){0,49}$/)
     .transform((s) => s.split(',').map(Number))
     .optional(),
@@ -91,7 +91,7 @@ export const newsListSchema = paginated(newsItemSchema).extend({
 export type NewsList = z.infer<typeof newsListSchema>;
 
 /** Stream item address: `page-<n>` or a bare number for an article, `post-<n>` for a post. */
-export const newsItemIdSchema = z.string().regex(/^(page-|post-)?[1-9]\d{0,9}$/);
+export const newsItemIdSchema = text().regex(/^(page-|post-)?[1-9]\d{0,9}$/);
 
 /** News constants (spec 9). */
 export const newsTeasers = {

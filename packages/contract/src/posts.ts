@@ -4,6 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
 import { linkPreviewSchema, linkUrlSchema } from './media';
 import { pageQuerySchema, paginated } from './pagination';
+import { richTextField, text } from './text';
 
 /**
  * Posts: rich-text messages of members, in a group (and optionally one of its topics) or, when the
@@ -79,8 +80,8 @@ export function postPath(postId: number): string {
 
 /** The create-post form (spec 4 "Create post", 5 "Post"). */
 export const createPostSchema = z.object({
-  /** HTML from the editor; sanitised on the server with a strict allow-list. */
-  description: z.string().trim().min(1).max(limits.postMaxLength),
+  /** Rich text: HTML from the editor, sanitised on the server with a strict allow-list. */
+  description: richTextField(limits.postMaxLength),
   /** Required unless `allow_posts_without_grp_and_topic` is on. */
   group_id: z.number().int().positive().nullable().optional(),
   /**
@@ -187,7 +188,7 @@ export const postEndpoints = {
       'Members the viewer may post as (`enabled` false and no results unless author_function is on and the viewer is superadmin or post_as_author)',
     tags,
     access: 'user',
-    query: pageQuerySchema.extend({ search: z.string().trim().max(100).default('') }),
+    query: pageQuerySchema.extend({ search: text().trim().max(limits.memberSearchMaxLength).default('') }),
     response: paginated(personRefSchema).extend({ enabled: z.boolean() }),
   }),
   options: defineEndpoint({

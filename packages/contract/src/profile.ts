@@ -3,6 +3,7 @@ import { parseBirthday } from './birthday';
 import { limits } from './constants';
 import { emailSchema, nameSchema, usernameSchema } from './entities';
 import { localeSchema } from './settings';
+import { optionalPlainTextField, plainTextField, text } from './text';
 import { uploadedImageSchema } from './uploads';
 
 /*
@@ -64,30 +65,22 @@ export const profileLimits = {
   childrenMax: 20,
   customTextMax: 500,
   addressFieldMax: 120,
+  houseNumberMax: 20,
+  /** Registration answers: field keys and option values. */
+  registrationValueMax: 80,
 } as const;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable();
-const listSchema = z
-  .array(z.string().trim().min(1).max(profileLimits.listItemMax))
-  .max(profileLimits.listMaxItems);
+const listSchema = z.array(plainTextField(profileLimits.listItemMax)).max(profileLimits.listMaxItems);
 
 /** A career station; `from` and `to` are `YYYY-MM` (`to` null: until now). */
 export const careerSchema = z.object({
-  title: z.string().trim().min(1).max(profileLimits.positionMax),
-  company: z.string().trim().max(profileLimits.positionMax).default(''),
-  from: z
-    .string()
+  title: plainTextField(profileLimits.positionMax),
+  company: text().trim().max(profileLimits.positionMax).default(''),
+  from: text()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM')
     .nullable()
     .default(null),
-  to: z
-    .string()
+  to: text()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM')
     .nullable()
     .default(null),
@@ -165,8 +158,7 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** Birthday input: DD/MM/YYYY (dash, dot or slash; two-digit years allowed); empty or null clears it. */
-export const birthdayInputSchema = z
-  .string()
+export const birthdayInputSchema = text()
   .trim()
   .max(20)
   .nullable()
@@ -178,9 +170,9 @@ export const birthdayInputSchema = z
 export const updateProfileSchema = z.object({
   firstname: nameSchema.optional(),
   lastname: nameSchema.optional(),
-  title: optionalText(profileLimits.titleMax).optional(),
+  title: optionalPlainTextField(profileLimits.titleMax).optional(),
   gender: genderSchema.nullable().optional(),
-  position: optionalText(profileLimits.positionMax).optional(),
+  position: optionalPlainTextField(profileLimits.positionMax).optional(),
   birthday: birthdayInputSchema.optional(),
   is_birth_year_visible: z.boolean().optional(),
   locations: listSchema.optional(),
@@ -214,24 +206,21 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-const required = (max: number) => z.string().trim().min(1).max(max);
 /** Save an address (POST users/:id/:addressType). */
 export const addressInputSchema = z.object({
   gender: genderSchema.nullable().default(null),
-  title: optionalText(profileLimits.titleMax).default(null),
-  firstname: required(limits.nameMaxLength),
-  lastname: required(limits.nameMaxLength),
-  address: required(profileLimits.addressFieldMax),
-  house_number: required(20),
-  address_2: optionalText(profileLimits.addressFieldMax).default(null),
-  address_details: optionalText(profileLimits.addressFieldMax).default(null),
-  zip: z
-    .string()
+  title: optionalPlainTextField(profileLimits.titleMax).default(null),
+  firstname: plainTextField(limits.nameMaxLength),
+  lastname: plainTextField(limits.nameMaxLength),
+  address: plainTextField(profileLimits.addressFieldMax),
+  house_number: plainTextField(profileLimits.houseNumberMax),
+  address_2: optionalPlainTextField(profileLimits.addressFieldMax).default(null),
+  address_details: optionalPlainTextField(profileLimits.addressFieldMax).default(null),
+  zip: text()
     .trim()
     .regex(/^[A-Za-z0-9 -]{2,10}$/, 'a postal code'),
-  city: required(profileLimits.addressFieldMax),
-  country: z
-    .string()
+  city: plainTextField(profileLimits.addressFieldMax),
+  country: text()
     .trim()
     .regex(/^[A-Z]{2}$/, 'a country code from the country options'),
   email: emailSchema.nullable().default(null),
@@ -267,7 +256,7 @@ export const customFieldValuesInputSchema = z.object({
     .array(
       z.object({
         id: z.number().int().positive(),
-        values: z.array(z.string().trim().min(1).max(profileLimits.customTextMax)).max(50),
+        values: z.array(plainTextField(profileLimits.customTextMax)).max(50),
       }),
     )
     .max(100),
@@ -297,7 +286,10 @@ export const registrationFieldsSchema = z.object({ fields: z.array(registrationF
 
 /** Answers by field key: option values (one for `select`). Keys not named stay as they are. */
 export const registrationFieldsInputSchema = z.object({
-  registration_data: z.record(z.string(), z.array(z.string().max(80)).max(20)),
+  registration_data: z.record(
+    text().max(profileLimits.registrationValueMax),
+    z.array(text().max(profileLimits.registrationValueMax)).max(20),
+  ),
 });
 
 /** Account data (POST users/:id/user_data): login name, email and interface language. */

@@ -4,6 +4,7 @@ import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
 import { pageQuerySchema, paginated } from './pagination';
 import { personRefSchema } from './posts';
+import { plainTextField } from './text';
 
 /**
  * Comments and likes on news articles (`type: 'news'`, `id` the article's number) and posts
@@ -16,7 +17,7 @@ export type ReactionTargetType = z.infer<typeof reactionTargetTypeSchema>;
 
 const targetQuery = z.object({ type: reactionTargetTypeSchema, id: idSchema });
 
-/** A comment; `text` is plain text (markup is removed on the server, the web shows it as text). */
+/** A comment; `text` is plain text, stored as written (markup and all) and shown as text by the web. */
 export const commentSchema = z.object({
   id: z.number().int(),
   text: z.string(),
@@ -40,7 +41,7 @@ export const likeListSchema = paginated(personRefSchema).extend(likeStateSchema.
 });
 
 export const writeCommentSchema = targetQuery.extend({
-  text: z.string().trim().min(1).max(limits.commentMaxLength),
+  text: plainTextField(limits.commentMaxLength),
 });
 export const setLikeSchema = targetQuery.extend({ like: z.boolean() });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { localeSchema, settingsPatchSchema, settingsSchema } from './settings';
+import { text } from './text';
 
 const localizedText = z.record(z.string(), z.string());
 
@@ -38,8 +39,7 @@ export const consentQuery = z.object({
   cdisc: flag.optional(),
   track_all: flag.optional(),
   /** Accepted category ids joined with '-', e.g. `1-3`. */
-  categories: z
-    .string()
+  categories: text()
     .regex(/^\d+(-\d+)*$/)
     .optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defaultLocale, locales } from './constants';
+import { text, unstorableTextReason } from './text';
 
 export const localeSchema = z.enum(locales);
 
@@ -25,7 +26,7 @@ const includedProfileShape = Object.fromEntries(
   includedProfileFields.map((field) => [`included_profile_${field}`, z.boolean().default(true)]),
 ) as { [K in (typeof includedProfileFields)[number] as `included_profile_${K}`]: z.ZodDefault<z.ZodBoolean> };
 
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1a2b3c');
+const hexColor = text().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1a2b3c');
 
 /** The page ids of the CMS pages the app links to; legal pages and the landing page. */
 export const pagesMapSchema = z
@@ -36,22 +37,29 @@ export const pagesMapSchema = z
     privacy: z.number().int().nullable().default(null),
     q_and_a: z.number().int().nullable().default(null),
   })
-  .catchall(z.number().int().nullable());
+  .catchall(z.number().int().nullable())
+  // Its own keys are free, so they follow the text rule here (the settings are stored as jsonb).
+  .superRefine((pages, ctx) => {
+    for (const key of Object.keys(pages)) {
+      const reason = unstorableTextReason(key);
+      if (reason) ctx.addIssue({ code: 'custom', message: `the key ${reason}`, path: [key], input: key });
+    }
+  });
 export type PagesMap = z.infer<typeof pagesMapSchema>;
 
 export const legalPageTypes = ['imprint', 'privacy', 'terms', 'q_and_a'] as const;
 
-export const searchFieldSchema = z.object({ field_id: z.string(), name: z.string() });
+export const searchFieldSchema = z.object({ field_id: text(), name: text() });
 
 export const socialLoginTypes = ['apple', 'facebook', 'google'] as const;
 
 /** Everything that switches and brands one deployment; public (the sign-in page needs it), so no secrets. */
 export const settingsSchema = z.object({
-  meta_title: z.string().default('Plaza'),
+  meta_title: text().default('Plaza'),
   company: z
     .object({
-      name: z.string().default('Plaza'),
-      logo_url: z.string().nullable().default(null),
+      name: text().default('Plaza'),
+      logo_url: text().nullable().default(null),
     })
     .prefault({}),
   theme_variant: z.enum(['light', 'dark']).default('light'),
@@ -79,7 +87,7 @@ export const settingsSchema = z.object({
   show_default_group_placeholder_image: z.boolean().default(true),
   allow_posts_without_grp_and_topic: z.boolean().default(false),
   stream_options: z.object({ group_image_required: z.boolean().default(false) }).prefault({}),
-  jobs_option: z.object({ receiver_email: z.string().default('') }).prefault({}),
+  jobs_option: z.object({ receiver_email: text().default('') }).prefault({}),
   pages: pagesMapSchema.prefault({}),
   profile_options: z
     .object({
@@ -99,8 +107,8 @@ export const settingsSchema = z.object({
       fields: z.array(searchFieldSchema).default([]),
     })
     .prefault({}),
-  legal_pages_order: z.array(z.string()).default([...legalPageTypes]),
-  vapid_public_key: z.string().nullable().default(null),
+  legal_pages_order: z.array(text()).default([...legalPageTypes]),
+  vapid_public_key: text().nullable().default(null),
   signup_configuration: z
     .object({
       active: z.boolean().default(false),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { limits } from './constants';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
 import { groupMemberListSchema } from './groups';
 import { pageQuerySchema, paginated } from './pagination';
+import { plainTextField } from './text';
 import { fileSchema } from './uploads';
 
 /** Rights of the viewer on a topic, computed from the group's rights and authorship. */
@@ -47,8 +49,9 @@ export const topicSuggestionSchema = z.object({
 });
 export type TopicSuggestion = z.infer<typeof topicSuggestionSchema>;
 
-export const topicTitleSchema = z.string().trim().min(1).max(120);
-export const topicDescriptionSchema = z.string().trim().min(1).max(5000);
+/** Plain text: stored as written, shown as text. */
+export const topicTitleSchema = plainTextField(limits.topicNameMaxLength);
+export const topicDescriptionSchema = plainTextField(limits.topicDescriptionMaxLength);
 
 /** The topic form: `create` needs manage_topics on the group, `suggestion` is open to its members. */
 export const topicFormSchema = z.object({

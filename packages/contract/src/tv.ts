@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { limits } from './constants';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
+import { plainTextField, text } from './text';
 
 /** How many slides the TV feed carries at most (latest posts and images, newest first). */
 export const tvFeedSize = 20;
@@ -37,7 +39,7 @@ export type TvPost = z.infer<typeof tvPostSchema>;
 export const tvFeedSchema = z.object({ results: z.array(tvPostSchema) });
 
 /** Display keys are 32 random bytes, base64url (43 characters). */
-export const displayKeyTextSchema = z.string().min(20).max(100);
+export const displayKeyTextSchema = text().min(20).max(100);
 
 /** A display key as listed for superadmins: never the key itself, only its name and dates. */
 export const displayKeySchema = z.object({
@@ -48,7 +50,7 @@ export const displayKeySchema = z.object({
 });
 export type DisplayKey = z.infer<typeof displayKeySchema>;
 
-export const displayKeyNameSchema = z.string().trim().min(1).max(100);
+export const displayKeyNameSchema = plainTextField(limits.displayKeyNameMaxLength);
 
 export const tvEndpoints = {
   feed: defineEndpoint({
@@ -58,7 +60,7 @@ export const tvEndpoints = {
       'Latest posts and images every member may see, for a TV display; 401 without a key, 403 for an unknown or revoked key',
     tags: ['tv'],
     access: 'public',
-    query: z.object({ key: z.string().max(200).optional() }),
+    query: z.object({ key: text().max(200).optional() }),
     response: tvFeedSchema,
   }),
   image: defineEndpoint({
@@ -68,7 +70,7 @@ export const tvEndpoints = {
     tags: ['tv'],
     access: 'public',
     params: z.object({ id: idSchema }),
-    query: z.object({ key: z.string().max(200).optional() }),
+    query: z.object({ key: text().max(200).optional() }),
     response: z.unknown(),
   }),
   displayKeys: defineEndpoint({
