@@ -98,15 +98,8 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 
-/** Brute-force protection (anchors: Mastodon 25 per IP per 5 min, GitLab locks after 10 failures). */
-export const authThrottle = {
-  loginPerIp: { max: 25, windowSeconds: 300 },
-  loginLockAfterFailures: 10,
-  loginLockSeconds: 900,
-  forgotPerIp: { max: 10, windowSeconds: 3600 },
-  forgotPerAccount: { max: 3, windowSeconds: 3600 },
-  resetLinkTtlSeconds: 3600,
-} as const;
+/** How long a mailed password reset link works. (Rate limits are the server's `rateLimitTable`.) */
+export const resetLinkTtlSeconds = 3600;
 
 /** Server-side session lifetime. */
 export const sessionTtlSeconds = 14 * 24 * 3600;

@@ -13,7 +13,6 @@ export const errorCodes = [
   'rate_limited',
   'csrf_invalid',
   'invalid_credentials',
-  'account_locked',
   'agb_not_accepted',
   'reset_link_invalid',
   'current_password_wrong',

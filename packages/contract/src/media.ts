@@ -37,9 +37,6 @@ export type LinkPreview = z.infer<typeof linkPreviewSchema>;
  */
 export const linkPreviewResultSchema = z.object({ preview: linkPreviewSchema.nullable() });
 
-/** Preview lookups a member may start per window (each may fetch a foreign site). */
-export const linkPreviewThrottle = { perMember: { max: 30, windowSeconds: 60 } } as const;
-
 export const mediaEndpoints = {
   preview: defineEndpoint({
     method: 'GET',

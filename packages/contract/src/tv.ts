@@ -6,14 +6,6 @@ import { plainTextField, text } from './text';
 
 /** How many slides the TV feed carries at most (latest posts and images, newest first). */
 export const tvFeedSize = 20;
-/**
- * Calls allowed per IP in one window: the feed (a display polls every 30 s times its slide count)
- * and the slide images (one per image slide shown).
- */
-export const tvThrottle = {
-  feed: { max: 60, windowSeconds: 60 },
-  images: { max: 300, windowSeconds: 60 },
-} as const;
 /** Query parameter carrying the display key, on the TV page and the feed. */
 export const tvKeyParam = 'key';
 

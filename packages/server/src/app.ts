@@ -9,10 +9,12 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { modules } from './modules';
 import type { EventBus } from './platform/bus';
+import type { Clock } from './platform/clock';
 import { csrf } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
 import type { PreviewFetchOptions } from './platform/link-preview';
 import type { Mailer } from './platform/mail';
+import { rateLimits } from './platform/rate-limit';
 import { realtimePlugin } from './platform/realtime';
 import { session } from './platform/session';
 import { registerWebApp } from './platform/web-app';
@@ -30,6 +32,8 @@ export interface AppDeps {
   linkPreviewFetch?: PreviewFetchOptions;
   /** Where the log lines go (default: stdout); tests read them to prove nothing was logged as an error. */
   logStream?: { write(line: string): void };
+  /** The time of rate-limit windows, the sign-in delay and housekeeping; tests move it. Default: the system clock. */
+  clock?: Clock;
 }
 
 /** Builds the Fastify app: platform plugins first, then the feature modules. */
@@ -84,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await app.register(session, deps);
   await app.register(csrf, deps);
+  await app.register(rateLimits, deps);
   await app.register(realtimePlugin, deps);
 
   for (const register of modules) await register(app, deps);

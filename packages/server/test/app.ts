@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { Database, Db } from '../src/db/client';
 import type { EventBus } from '../src/platform/bus';
+import type { Clock } from '../src/platform/clock';
 import { createInProcessBus } from '../src/platform/in-process-bus';
 import type { PreviewFetchOptions } from '../src/platform/link-preview';
 import type { Mailer } from '../src/platform/mail';
@@ -32,6 +33,8 @@ export interface TestAppOptions {
   linkPreviewFetch?: PreviewFetchOptions;
   /** Receives the app's log lines (JSON, one per call); set LOG_LEVEL in `env` to choose what is logged. */
   logStream?: { write(line: string): void };
+  /** The app's time (rate-limit windows, the sign-in delay, housekeeping); default the system clock. */
+  clock?: Clock;
 }
 
 /** The real app on a fresh database of its own (PGlite or PostgreSQL per PLAZA_TEST_DB). */
@@ -55,6 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer,
     linkPreviewFetch: options.linkPreviewFetch,
     logStream: options.logStream,
+    clock: options.clock,
   });
   await app.ready();
   return {

@@ -1,5 +1,12 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+/** What an activity is about; when that row is gone, housekeeping removes the activity. */
+export const activityTargetTypes = ['post', 'page', 'group', 'topic', 'membership'] as const;
+export type ActivityTargetType = (typeof activityTargetTypes)[number];
+
+const targetTypeList = sql.raw(activityTargetTypes.map((type) => `'${type}'`).join(', '));
 
 /** A member's activity feed and notifications: one row per event for the person concerned. */
 export const activities = pgTable(
@@ -15,9 +22,19 @@ export const activities = pgTable(
     url: text('url'),
     membership_id: integer('membership_id'),
     membership_status: text('membership_status'),
+    /** The post, page, group, topic or membership the activity is about (null: about nothing that can go). */
+    target_type: text('target_type').$type<ActivityTargetType>(),
+    target_id: integer('target_id'),
     read: boolean('read').notNull().default(false),
     old: boolean('old').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('activities_user_created_idx').on(t.user_id, t.created_at)],
+  (t) => [
+    index('activities_user_created_idx').on(t.user_id, t.created_at),
+    index('activities_target_idx').on(t.target_type, t.target_id),
+    check(
+      'activities_target_check',
+      sql`(${t.target_type} is null and ${t.target_id} is null) or (${t.target_type} in (${targetTypeList}) and ${t.target_id} is not null)`,
+    ),
+  ],
 );

@@ -60,8 +60,6 @@ export const users = pgTable(
     registration_data: jsonb('registration_data').notNull().default(sql`'{}'::jsonb`),
     /** Full-text document of names, position, locations, skills and custom fields; kept by the users service. */
     search_vector: tsvector('search_vector'),
-    failed_logins: integer('failed_logins').notNull().default(0),
-    locked_until: timestamp('locked_until', { withTimezone: true }),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -86,7 +84,7 @@ export const sessions = pgTable(
     ip: text('ip'),
     user_agent: text('user_agent'),
   },
-  (t) => [index('sessions_user_idx').on(t.user_id)],
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_expires_idx').on(t.expires_at)],
 );
 
 /** Single-use password reset links; only the SHA-256 of the mailed token is kept. */

@@ -1,6 +1,16 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notExists, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { activities, users } from '../../db/schema';
+import {
+  type ActivityTargetType,
+  activities,
+  groupMemberships,
+  groups,
+  pages,
+  posts,
+  topics,
+  users,
+} from '../../db/schema';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type NewActivityRow = typeof activities.$inferInsert;
@@ -16,13 +26,24 @@ const withActor = {
   url: activities.url,
   membership_id: activities.membership_id,
   membership_status: activities.membership_status,
+  target_type: activities.target_type,
+  target_id: activities.target_id,
   read: activities.read,
   old: activities.old,
   created_at: activities.created_at,
   actor_img: users.img_path,
 };
 
-/** Queries on a member's activities; every query is scoped to the member. */
+/** The table and id column each kind of activity target lives in. */
+const targetTables: Record<ActivityTargetType, [PgTable, PgColumn]> = {
+  post: [posts, posts.id],
+  page: [pages, pages.id],
+  group: [groups, groups.id],
+  topic: [topics, topics.id],
+  membership: [groupMemberships, groupMemberships.id],
+};
+
+/** Queries on a member's activities; every query is scoped to the member (housekeeping aside). */
 export const activitiesRepo = {
   async insert(db: Db, values: NewActivityRow): Promise<ActivityWithActor> {
     const [row] = await db.insert(activities).values(values).returning();
@@ -76,5 +97,19 @@ export const activitiesRepo = {
       .where(and(eq(activities.user_id, userId), eq(activities.id, id)))
       .returning({ id: activities.id });
     return rows.length > 0;
+  },
+  /** Removes activities whose target row is gone, for every member (housekeeping); returns how many. */
+  async removeOrphans(db: Db): Promise<number> {
+    const gone = Object.entries(targetTables).map(([type, [table, id]]) =>
+      and(
+        eq(activities.target_type, type as ActivityTargetType),
+        notExists(db.select({ one: sql`1` }).from(table).where(eq(id, activities.target_id))),
+      ),
+    );
+    const rows = await db
+      .delete(activities)
+      .where(or(...gone))
+      .returning({ id: activities.id });
+    return rows.length;
   },
 };

@@ -1,32 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type AuthSession,
-  authThrottle,
   type LoginInput,
   type LoginResponse,
   type ResetPasswordInput,
+  resetLinkTtlSeconds,
 } from '@plaza/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords';
+import { rateLimiter } from '../../platform/rate-limit';
 import { closeSessionSockets } from '../../platform/realtime';
 import { endAllSessions, endSession, startSession } from '../../platform/session';
-import { hit, peek, secondsUntil } from '../../platform/throttle';
 import { getSettings, navigationFor, settingsMenuFor } from '../settings/service';
 import { ownView, presentUser } from '../users/presenter';
 import { usersRepo } from '../users/repo';
 import { authRepo } from './repo';
 
-type Deps = Pick<AppDeps, 'database' | 'bus' | 'mailer' | 'config'>;
+type Deps = Pick<AppDeps, 'database' | 'bus' | 'mailer' | 'config' | 'clock'>;
 type Call = { request: FastifyRequest; reply: FastifyReply };
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-function tooMany(code: 'rate_limited' | 'account_locked', until: Date, message: string) {
-  return new AppError(429, code, message, undefined, { 'retry-after': String(secondsUntil(until)) });
-}
 
 /** The auth session the client holds: who is signed in, settings, menus. */
 export async function authSession({ database }: Deps, request: FastifyRequest): Promise<AuthSession> {
@@ -63,51 +60,27 @@ export async function authSession({ database }: Deps, request: FastifyRequest): 
 
 /**
  * Signs in by the identifier the settings name (username or email; the client may send it in either
- * field). Unknown accounts and wrong passwords look the same; failures are throttled per IP and per account.
+ * field). Unknown accounts and wrong passwords look the same, and so does the throttling: it counts
+ * failures per IP address and attempts per account name and address pair (a growing wait), never per
+ * account, so it neither tells whether an account exists nor lets anyone lock a colleague out.
  */
 export async function login(deps: Deps, { request, reply }: Call, input: LoginInput): Promise<LoginResponse> {
   const { db } = deps.database;
+  const limiter = rateLimiter({ db, clock: deps.clock });
   const settings = await getSettings(db);
   const field = settings.login_options.login_identifier;
   const identifier = (field === 'email' ? (input.email ?? input.username) : (input.username ?? input.email))!;
-  const ipKey = `login-ip:${request.ip}`;
+  const address = `ip:${request.ip}`;
 
-  const perIp = await peek(db, ipKey);
-  if (perIp.count >= authThrottle.loginPerIp.max) {
-    throw tooMany(
-      'rate_limited',
-      perIp.resetAt,
-      'Too many failed sign-ins from this address. Please wait and try again.',
-    );
-  }
+  await limiter.check('signInFailures', address);
+  await limiter.signInAttempt(identifier, request.ip);
   const user = await usersRepo.byLogin(db, field, identifier);
-  if (user?.locked_until && user.locked_until > new Date()) {
-    throw tooMany(
-      'account_locked',
-      user.locked_until,
-      'This account is locked after too many failed sign-ins.',
-    );
-  }
   const valid = await verifyPassword(input.password, user?.password_hash ?? dummyPasswordHash);
   if (!user || !valid) {
-    await hit(db, ipKey, authThrottle.loginPerIp.windowSeconds);
-    if (user) {
-      const lockedUntil = await authRepo.recordFailure(
-        db,
-        user.id,
-        authThrottle.loginLockAfterFailures,
-        authThrottle.loginLockSeconds,
-      );
-      if (lockedUntil)
-        throw tooMany(
-          'account_locked',
-          lockedUntil,
-          'This account is locked after too many failed sign-ins.',
-        );
-    }
+    await limiter.count('signInFailures', address);
     throw new AppError(401, 'invalid_credentials', 'The sign-in details are not correct.');
   }
-  await authRepo.clearFailures(db, user.id);
+  await limiter.signInSucceeded(identifier, request.ip);
   await startSession(db, request, reply, user.id, deps.config.secureCookies);
   return {
     errors: [],
@@ -140,31 +113,24 @@ export async function acceptTerms(deps: Deps, request: FastifyRequest, userId: n
 /** Mails a single-use reset link; the answer is the same whether or not the address belongs to anyone. */
 export async function forgotPassword(deps: Deps, request: FastifyRequest, email: string) {
   const { db } = deps.database;
-  const perIp = await hit(db, `forgot-ip:${request.ip}`, authThrottle.forgotPerIp.windowSeconds);
-  if (perIp.count > authThrottle.forgotPerIp.max) {
-    throw tooMany(
-      'rate_limited',
-      perIp.resetAt,
-      'Too many requests from this address. Please wait and try again.',
-    );
-  }
   const answer = { message: t(request.locale, 'mail.forgot.answer') };
   const user = await usersRepo.byLogin(db, 'email', email);
   if (!user) return answer;
-  const perAccount = await hit(db, `forgot-user:${user.id}`, authThrottle.forgotPerAccount.windowSeconds);
-  if (perAccount.count > authThrottle.forgotPerAccount.max) return answer;
+  // Per address, the route's rate limit answers 429; per account the answer stays the same.
+  if (await rateLimiter({ db, clock: deps.clock }).count('resetMailsPerAccount', `member:${user.id}`)) {
+    return answer;
+  }
 
   const token = randomBytes(32).toString('base64url');
-  await authRepo.createReset(
-    db,
-    user.id,
-    sha256(token),
-    new Date(Date.now() + authThrottle.resetLinkTtlSeconds * 1000),
-  );
+  await authRepo.createReset(db, user.id, sha256(token), new Date(Date.now() + resetLinkTtlSeconds * 1000));
   const locale = user.selected_language === 'en_GB' ? 'en_GB' : 'de_DE';
   const settings = await getSettings(db);
   const link = `${deps.config.publicUrl}/${locale}/reset_password?user_id=${user.id}&hash=${token}`;
-  const vars = { name: user.firstname || user.username, company: settings.company.name, hours: 1 };
+  const vars = {
+    name: user.firstname || user.username,
+    company: settings.company.name,
+    hours: resetLinkTtlSeconds / 3600,
+  };
   await deps.mailer.send({
     to: user.email,
     subject: t(locale, 'mail.reset.subject', vars),
@@ -218,4 +184,9 @@ export async function resetPassword(deps: Deps, { request, reply }: Call, input:
   request.sessionId = null;
   await startSession(db, request, reply, user.id, deps.config.secureCookies);
   return { message: t(request.locale, 'mail.password_changed') };
+}
+
+/** Removes reset links that expired by `now` (housekeeping); returns how many. */
+export function removeExpiredResetLinks(db: Db, now: Date): Promise<number> {
+  return authRepo.removeExpiredResets(db, now);
 }

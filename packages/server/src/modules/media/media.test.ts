@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { linkPreviewThrottle } from '@plaza/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import {
   testFetchOptions,
 } from '../../../test/link-preview-server';
 import { linkPreviews } from '../../db/schema';
+import { rateLimitTable } from '../../platform/rate-limit';
 import { resolveStoredPath } from '../uploads/storage';
 import { getLinkPreview, mediaDeps } from './preview-service';
 
@@ -178,7 +178,7 @@ describe('link previews (GET /api/v2/media.preview)', () => {
 
   it('throttles lookups per member', async () => {
     const busy = await signedIn(t, await buildUser(t.db));
-    for (let i = 0; i < linkPreviewThrottle.perMember.max; i += 1) {
+    for (let i = 0; i < rateLimitTable.previews.max; i += 1) {
       expect((await preview(busy, `${site.base}/empty`)).statusCode).toBe(200);
     }
     const blocked = await preview(busy, `${site.base}/empty`);

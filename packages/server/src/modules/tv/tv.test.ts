@@ -1,6 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { tvThrottle } from '@plaza/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -8,6 +7,7 @@ import { TestClient } from '../../../test/client';
 import { buildAdmin, buildGroup, buildUser } from '../../../test/factories';
 import { signedIn } from '../../../test/group-helpers';
 import { postFiles, posts, tvDisplayKeys, users } from '../../db/schema';
+import { rateLimitTable } from '../../platform/rate-limit';
 import { uploadsRoot } from '../uploads/storage';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
@@ -204,7 +204,7 @@ describe('TV slideshow: display keys and feed', () => {
 
   it('throttles the feed per IP', async () => {
     const client = new TestClient(t.app, '10.7.7.7');
-    for (let i = 0; i < tvThrottle.feed.max; i += 1) {
+    for (let i = 0; i < rateLimitTable.tvFeed.max; i += 1) {
       expect((await feed({ key }, client)).statusCode).toBe(200);
     }
     const blocked = await feed({ key }, client);

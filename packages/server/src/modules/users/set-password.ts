@@ -10,10 +10,6 @@ export async function setUserPassword(db: Db, username: string, password: string
   const valid = passwordSchema.parse(password);
   const user = await usersRepo.byLogin(db, 'username', username);
   if (!user) throw notFound(`The member ${username}`);
-  await usersRepo.update(db, user.id, {
-    password_hash: await hashPassword(valid),
-    failed_logins: 0,
-    locked_until: null,
-  });
+  await usersRepo.update(db, user.id, { password_hash: await hashPassword(valid) });
   return (await endAllSessions(db, user.id)).length;
 }
