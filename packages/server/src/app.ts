@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { registerHousekeeping } from './housekeeping';
 import { modules } from './modules';
 import type { EventBus } from './platform/bus';
 import type { Clock } from './platform/clock';
@@ -93,5 +94,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const register of modules) await register(app, deps);
   await registerWebApp(app, config.webDist);
+  registerHousekeeping(app, { db: deps.database.db, dataDir: config.dataDir, clock: deps.clock });
   return app;
 }

@@ -7,7 +7,7 @@ import {
   localeHeader,
   sessionTtlSeconds,
 } from '@plaza/contract';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../app';
@@ -74,6 +74,12 @@ export async function endAllSessions(db: Db, userId: number, keep?: string): Pro
     .where(keep ? and(eq(sessions.user_id, userId), ne(sessions.id, keep)) : eq(sessions.user_id, userId))
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
+}
+
+/** Removes sessions that expired by `now` (housekeeping); returns how many. */
+export async function removeExpiredSessions(db: Db, now: Date): Promise<number> {
+  const rows = await db.delete(sessions).where(lte(sessions.expires_at, now)).returning({ id: sessions.id });
+  return rows.length;
 }
 
 /** Loads the member of the session cookie into `request.user`, and the call's locale into `request.locale`. */

@@ -7,6 +7,7 @@ import {
 } from '@plaza/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { ActivityTargetType } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import { notFound } from '../../platform/errors';
 import { notificationTopic } from '../../platform/realtime';
@@ -27,6 +28,34 @@ export interface ActivityInput {
   membership?: { id: number; status: 'pending' | 'applied' | 'accepted' | 'declined' } | null;
 }
 
+const targetPatterns: Array<[RegExp, ActivityTargetType]> = [
+  [/^\/news\/post-(\d{1,9})$/, 'post'],
+  [/^\/news\/(\d{1,9})$/, 'page'],
+  [/^\/groups\/\d{1,9}\/topics\/(\d{1,9})$/, 'topic'],
+  [/^\/groups\/(\d{1,9})$/, 'group'],
+];
+
+/**
+ * What an activity is about, read from its address (`/news/post-N` a post, `/news/N` an article,
+ * `/groups/G/topics/T` a topic, `/groups/G` a group), else its membership (invitations and join
+ * requests). Housekeeping removes the activity once that row is gone.
+ */
+export function activityTarget(
+  input: Pick<ActivityInput, 'url' | 'membership'>,
+): { target_type: ActivityTargetType; target_id: number } | null {
+  const url = input.url ?? '';
+  for (const [pattern, type] of targetPatterns) {
+    const match = pattern.exec(url);
+    if (match) return { target_type: type, target_id: Number(match[1]) };
+  }
+  return input.membership ? { target_type: 'membership', target_id: input.membership.id } : null;
+}
+
+/** Removes activities whose post, article, group, topic or membership is gone (housekeeping). */
+export function removeOrphanActivities(db: Db): Promise<number> {
+  return activitiesRepo.removeOrphans(db);
+}
+
 /**
  * Records an activity for the member concerned and pushes it on their NotificationChannel,
  * on whichever instance their socket is connected to.
@@ -43,6 +72,7 @@ export async function recordActivity(
     url: input.url ?? null,
     membership_id: input.membership?.id ?? null,
     membership_status: input.membership?.status ?? null,
+    ...activityTarget(input),
   });
   const activity = presentActivity(row);
   const event: z.infer<typeof notificationEventSchema> = { kind: 'activity', activity };

@@ -17,17 +17,11 @@ export const postFilesRepo = {
     const [row] = await db.delete(postFiles).where(eq(postFiles.id, id)).returning();
     return row;
   },
-  /** Removes a member's uploads no post took up before `before`; returns their stored paths. */
-  async removeUnclaimed(db: Db, uploaderId: number, before: Date): Promise<string[]> {
+  /** Removes uploads no post took up before `before` (housekeeping); returns their stored paths. */
+  async removeUnclaimed(db: Db, before: Date): Promise<string[]> {
     const rows = await db
       .delete(postFiles)
-      .where(
-        and(
-          eq(postFiles.uploader_id, uploaderId),
-          isNull(postFiles.post_id),
-          lt(postFiles.created_at, before),
-        ),
-      )
+      .where(and(isNull(postFiles.post_id), lt(postFiles.created_at, before)))
       .returning({ path: postFiles.path });
     return rows.map((row) => row.path);
   },

@@ -11,9 +11,6 @@ import { postFilesRepo } from './files-repo';
 import { presentPostFile } from './presenter';
 import { readablePost } from './stream';
 
-/** Uploads no post took up are removed after a day (checked at the uploader's next upload). */
-const unclaimedTtlMs = 24 * 3600 * 1000;
-
 /**
  * Stores a file for a post to be written. The type comes from the content (the contract's list);
  * images are re-encoded through sharp (upright, at most 4000 px, WebP, without metadata).
@@ -32,8 +29,6 @@ export async function uploadPostFile(
     mimeType = 'image/webp';
     name = `${name.replace(/\.[^.]{1,10}$/, '')}.webp`;
   }
-  const stale = await postFilesRepo.removeUnclaimed(deps.db, user.id, new Date(Date.now() - unclaimedTtlMs));
-  await deleteStoredFiles(deps.dataDir, stale);
   const path = newStoredPath('files');
   await writeStoredFile(deps.dataDir, path, data);
   try {
@@ -49,6 +44,18 @@ export async function uploadPostFile(
     await deleteStoredFiles(deps.dataDir, [path]);
     throw error;
   }
+}
+
+/**
+ * Removes uploads no post took up before `before` (housekeeping). The rows go at once; their stored
+ * files go in `removeFiles`, to be called once the removal is committed.
+ */
+export async function removeUnclaimedPostFiles(
+  deps: Pick<PostDeps, 'db' | 'dataDir'>,
+  before: Date,
+): Promise<{ removed: number; removeFiles: () => Promise<void> }> {
+  const paths = await postFilesRepo.removeUnclaimed(deps.db, before);
+  return { removed: paths.length, removeFiles: () => deleteStoredFiles(deps.dataDir, paths) };
 }
 
 /** A post file for a member: an unused upload only for its uploader, an attached one by the post's read rule. */

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groups, images, topics, users } from '../../db/schema';
+import { groups, images, pages, topics, users } from '../../db/schema';
 
 export type ImageRow = typeof images.$inferSelect;
 export type NewImageRow = typeof images.$inferInsert;
@@ -41,5 +41,22 @@ export const imagesRepo = {
   async remove(db: Db, id: number): Promise<ImageRow | undefined> {
     const [row] = await db.delete(images).where(eq(images.id, id)).returning();
     return row;
+  },
+  /**
+   * Removes images uploaded before `before` that no group, topic, member or article shows (uploads
+   * that were never attached, or were replaced); returns the removed rows.
+   */
+  async removeUnattached(db: Db, before: Date): Promise<ImageRow[]> {
+    const one = { one: sql`1` };
+    const shownBy = [
+      notExists(db.select(one).from(groups).where(eq(groups.image_id, images.id))),
+      notExists(db.select(one).from(topics).where(eq(topics.image_id, images.id))),
+      notExists(db.select(one).from(users).where(eq(users.image_id, images.id))),
+      notExists(db.select(one).from(pages).where(eq(pages.image_id, images.id))),
+    ];
+    return db
+      .delete(images)
+      .where(and(lt(images.created_at, before), ...shownBy))
+      .returning();
   },
 };

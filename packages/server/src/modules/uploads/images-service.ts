@@ -107,3 +107,16 @@ export async function removeImage({ db, dataDir }: UploadDeps, imageId: number):
   const row = await imagesRepo.remove(db, imageId);
   if (row) await deleteStoredFiles(dataDir, [row.path, row.original_path]);
 }
+
+/**
+ * Removes images uploaded before `before` that nothing shows (housekeeping). The rows go at once; their
+ * stored files go in `removeFiles`, to be called once the removal is committed.
+ */
+export async function removeUnattachedImages(
+  { db, dataDir }: UploadDeps,
+  before: Date,
+): Promise<{ removed: number; removeFiles: () => Promise<void> }> {
+  const rows = await imagesRepo.removeUnattached(db, before);
+  const paths = rows.flatMap((row) => [row.path, row.original_path]);
+  return { removed: rows.length, removeFiles: () => deleteStoredFiles(dataDir, paths) };
+}

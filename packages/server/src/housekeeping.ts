@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db/client';
+import { removeOrphanActivities } from './modules/activities/service';
+import { removeExpiredResetLinks } from './modules/auth/service';
+import { removeUnclaimedPostFiles } from './modules/posts/files';
+import { removeUnattachedImages } from './modules/uploads/images-service';
+import type { Clock } from './platform/clock';
+import { rateLimiter } from './platform/rate-limit';
+import { createScheduler, type Job } from './platform/scheduler';
+import { removeExpiredSessions } from './platform/session';
+
+const hour = 3600;
+/** How often each instance looks for due jobs. */
+export const housekeepingTickMs = 10 * 60_000;
+/** Uploads that nothing took up by this age are removed. */
+export const unattachedUploadMaxAgeSeconds = 24 * hour;
+
+/**
+ * The housekeeping jobs, each due once an hour across all instances: expired sessions and reset links,
+ * rate-limit counters whose window ended, uploads never attached (images no group, topic, member or
+ * article shows; post files no post claimed) older than a day with their files, and activities whose
+ * post, article, group, topic or membership is gone.
+ */
+export function housekeepingJobs({ dataDir }: { dataDir: string }): Job[] {
+  return [
+    {
+      name: 'expired-sessions',
+      everySeconds: hour,
+      async run({ db, now }) {
+        const sessions = await removeExpiredSessions(db, now);
+        const resetLinks = await removeExpiredResetLinks(db, now);
+        return { removed: sessions + resetLinks };
+      },
+    },
+    {
+      name: 'ended-rate-limits',
+      everySeconds: hour,
+      run: async ({ db, now }) => ({ removed: await rateLimiter({ db }).removeEnded(now) }),
+    },
+    {
+      name: 'unattached-uploads',
+      everySeconds: hour,
+      async run({ db, now }) {
+        const before = new Date(now.getTime() - unattachedUploadMaxAgeSeconds * 1000);
+        const images = await removeUnattachedImages({ db, dataDir }, before);
+        const postFiles = await removeUnclaimedPostFiles({ db, dataDir }, before);
+        return {
+          removed: images.removed + postFiles.removed,
+          async afterCommit() {
+            await images.removeFiles();
+            await postFiles.removeFiles();
+          },
+        };
+      },
+    },
+    {
+      name: 'orphan-activities',
+      everySeconds: hour,
+      run: async ({ db }) => ({ removed: await removeOrphanActivities(db) }),
+    },
+  ];
+}
+
+/** Runs housekeeping while the app runs: started when it is ready, stopped (and waited for) when it closes. */
+export function registerHousekeeping(
+  app: FastifyInstance,
+  deps: { db: Db; dataDir: string; clock?: Clock | undefined },
+): void {
+  const scheduler = createScheduler({
+    db: deps.db,
+    jobs: housekeepingJobs(deps),
+    log: app.log,
+    clock: deps.clock,
+    tickMs: housekeepingTickMs,
+  });
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
+}
