@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from './constants';
 import { defineEndpoint } from './endpoint';
-import { idSchema } from './entities';
+import { idSchema, idValueSchema } from './entities';
 import { pageQuerySchema, paginated } from './pagination';
 import { plainTextField, text } from './text';
 import { fileSchema, imageCropSchema, uploadedImageSchema } from './uploads';
@@ -112,16 +112,16 @@ export type Membership = z.infer<typeof membershipSchema>;
 /** Plain text: stored as written, shown as text. */
 export const groupNameSchema = plainTextField(limits.groupNameMaxLength);
 export const groupDescriptionSchema = plainTextField(limits.groupDescriptionMaxLength);
-const userIdsSchema = z.array(z.number().int().positive()).min(1).max(200);
+const userIdsSchema = z.array(idValueSchema).min(1).max(200);
 
 export const createGroupSchema = z.object({
   name: groupNameSchema,
   description: groupDescriptionSchema,
   type: groupTypeSchema.default('open'),
   /** An image uploaded with `groups/image` (and cropped); required when `group_image_required` is on. */
-  img_id: z.number().int().positive().nullable().optional(),
+  img_id: idValueSchema.nullable().optional(),
   /** Members to invite right away. */
-  users: z.array(z.number().int().positive()).max(200).default([]),
+  users: z.array(idValueSchema).max(200).default([]),
 });
 
 export const updateGroupSchema = z.object({
@@ -129,7 +129,7 @@ export const updateGroupSchema = z.object({
   /** Changed only when `update_group_name` is on. */
   name: groupNameSchema.optional(),
   type: groupTypeSchema.optional(),
-  img_id: z.number().int().positive().nullable().optional(),
+  img_id: idValueSchema.nullable().optional(),
 });
 
 /** `member`: groups the viewer belongs to; `admin`: groups the viewer administers; `all`: every group visible to the viewer. */
@@ -261,7 +261,7 @@ export const groupEndpoints = {
     body: z.object({
       page: z.number().int().min(1).default(1),
       per_page: z.number().int().min(1).max(100).default(20),
-      filter: z.array(z.number().int().positive()).max(500).default([]),
+      filter: z.array(idValueSchema).max(500).default([]),
       type: groupUserListTypeSchema.default('all'),
     }),
     response: groupMemberListSchema,
@@ -423,7 +423,7 @@ export const groupEndpoints = {
     summary: 'Crop an uploaded image; the result is stored resized as WebP without metadata',
     tags,
     access: 'user',
-    body: z.object({ id: z.number().int().positive(), coordinates: imageCropSchema }),
+    body: z.object({ id: idValueSchema, coordinates: imageCropSchema }),
     response: uploadedImageSchema,
   }),
   cropGroupImage: defineEndpoint({

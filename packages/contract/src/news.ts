@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits, timings } from './constants';
 import { defineEndpoint } from './endpoint';
-import { idSchema } from './entities';
+import { idSchema, maxId } from './entities';
 import { pageQuerySchema, paginated } from './pagination';
 import { postSchema } from './posts';
 import { text } from './text';
@@ -91,7 +91,9 @@ export const newsListSchema = paginated(newsItemSchema).extend({
 export type NewsList = z.infer<typeof newsListSchema>;
 
 /** Stream item address: `page-<n>` or a bare number for an article, `post-<n>` for a post. */
-export const newsItemIdSchema = text().regex(/^(page-|post-)?[1-9]\d{0,9}$/);
+export const newsItemIdSchema = text()
+  .regex(/^(page-|post-)?[1-9]\d{0,9}$/)
+  .refine((value) => Number(value.replace(/^\D+/, '')) <= maxId, { message: `an id of at most ${maxId}` });
 
 /** News constants (spec 9). */
 export const newsTeasers = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from './constants';
 import { defineEndpoint } from './endpoint';
-import { idSchema } from './entities';
+import { idSchema, idValueSchema } from './entities';
 import { linkPreviewSchema, linkUrlSchema } from './media';
 import { pageQuerySchema, paginated } from './pagination';
 import { richTextField, text } from './text';
@@ -83,18 +83,18 @@ export const createPostSchema = z.object({
   /** Rich text: HTML from the editor, sanitised on the server with a strict allow-list. */
   description: richTextField(limits.postMaxLength),
   /** Required unless `allow_posts_without_grp_and_topic` is on. */
-  group_id: z.number().int().positive().nullable().optional(),
+  group_id: idValueSchema.nullable().optional(),
   /**
    * A topic of `group_id` (alone it names its group). Unless `allow_posts_without_grp_and_topic` is on,
    * required when the group has topics (a group without topics takes posts directly).
    */
-  topic_id: z.number().int().positive().nullable().optional(),
+  topic_id: idValueSchema.nullable().optional(),
   /** Ids from `POST posts/file`, uploaded by the same member and not used by another post yet. */
-  files: z.array(z.number().int().positive()).max(limits.postMaxFiles).default([]),
+  files: z.array(idValueSchema).max(limits.postMaxFiles).default([]),
   /** Only the address: the server fetches the preview itself. */
   preview: z.object({ url: linkUrlSchema }).nullable().optional(),
   /** Post as this member (needs superadmin or post_as_author, and `author_function` on). */
-  author_id: z.number().int().positive().nullable().optional(),
+  author_id: idValueSchema.nullable().optional(),
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseBirthday } from './birthday';
 import { limits } from './constants';
-import { emailSchema, nameSchema, usernameSchema } from './entities';
+import { emailSchema, idValueSchema, nameSchema, usernameSchema } from './entities';
 import { localeSchema } from './settings';
 import { optionalPlainTextField, plainTextField, text } from './text';
 import { uploadedImageSchema } from './uploads';
@@ -255,7 +255,7 @@ export const customFieldValuesInputSchema = z.object({
   fields: z
     .array(
       z.object({
-        id: z.number().int().positive(),
+        id: idValueSchema,
         values: z.array(plainTextField(profileLimits.customTextMax)).max(50),
       }),
     )
@@ -312,7 +312,7 @@ export const editLanguagesSchema = z.object({
 
 /** Follow or unfollow members (PUT / DELETE users/:id/follows; `:id` is the follower, the caller). */
 export const followsInputSchema = z.object({
-  follows: z.array(z.number().int().positive()).min(1).max(200),
+  follows: z.array(idValueSchema).min(1).max(200),
 });
 export const followsResultSchema = z.object({
   /** Ids of every member the follower follows now. */

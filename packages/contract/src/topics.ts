@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from './constants';
 import { defineEndpoint } from './endpoint';
-import { idSchema } from './entities';
+import { idSchema, idValueSchema } from './entities';
 import { groupMemberListSchema } from './groups';
 import { pageQuerySchema, paginated } from './pagination';
 import { plainTextField } from './text';
@@ -58,7 +58,7 @@ export const topicFormSchema = z.object({
   name: topicTitleSchema,
   description: topicDescriptionSchema,
   type: z.enum(['create', 'suggestion']),
-  group_id: z.number().int().positive(),
+  group_id: idValueSchema,
 });
 
 const topicParams = z.object({ id: idSchema });
@@ -94,8 +94,8 @@ export const topicEndpoints = {
     body: z.object({
       name: topicTitleSchema,
       description: topicDescriptionSchema,
-      group_id: z.number().int().positive(),
-      img_id: z.number().int().positive().nullable().optional(),
+      group_id: idValueSchema,
+      img_id: idValueSchema.nullable().optional(),
     }),
     response: topicSchema,
     status: 201,
@@ -108,10 +108,10 @@ export const topicEndpoints = {
     access: 'user',
     params: topicParams,
     body: z.object({
-      group_id: z.number().int().positive(),
+      group_id: idValueSchema,
       title: topicTitleSchema,
       description: topicDescriptionSchema,
-      img_id: z.number().int().positive().nullable().optional(),
+      img_id: idValueSchema.nullable().optional(),
     }),
     response: topicSchema,
   }),
@@ -141,7 +141,7 @@ export const topicEndpoints = {
     body: z.object({
       name: topicTitleSchema,
       description: topicDescriptionSchema,
-      group_id: z.number().int().positive(),
+      group_id: idValueSchema,
     }),
     response: topicSuggestionSchema,
     status: 201,
