@@ -13,6 +13,7 @@ import type { EventBus } from './platform/bus';
 import type { Clock } from './platform/clock';
 import { csrf } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
+import { frameworkErrors } from './platform/framework-errors';
 import type { PreviewFetchOptions } from './platform/link-preview';
 import type { Mailer } from './platform/mail';
 import { rateLimits } from './platform/rate-limit';
@@ -47,6 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
