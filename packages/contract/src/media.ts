@@ -13,7 +13,8 @@ export const linkUrlSchema = text()
   .refine(isLinkUrl, { message: 'Not a valid link (http or https address).' });
 
 /**
- * The preview of a link (the spec's post preview). Texts are plain text without markup.
+ * The preview of a link (the spec's post preview). Texts are plain text as the page wrote them (without
+ * control or bidi characters), shown as text: markup in a title stays text.
  * - `url`: the link as the member typed it (normalised);
  * - `image`: the preview image as a copy stored on this site (`/uploads/images/<random>.webp`, shown
  *   under the page's `img-src 'self'`), or null;

@@ -69,12 +69,13 @@ function options(allowedTags: string[]): sanitizeHtml.IOptions {
   };
 }
 
-/** A mention's label: a name, so letters, digits, spaces and a few name marks only. */
+/** A mention's label: a name, so letters, digits, spaces and a few name marks only, 200 at most. */
 function mentionLabel(raw: string): string {
-  return plainText(raw)
+  const label = plainText(raw)
     .replace(/[^\p{L}\p{M}\p{N} .'_-]/gu, '')
-    .trim()
-    .slice(0, 200);
+    .trim();
+  // By code points, so the cut never leaves half of a surrogate pair.
+  return Array.from(label).slice(0, 200).join('');
 }
 
 const richOptions = options(richTags);
@@ -128,8 +129,10 @@ function textPass(input: string): string {
 }
 
 /**
- * Plain text from anything: tags removed and entities decoded, again until nothing tag-like is left
- * (so `&lt;script&gt;` cannot come back as a tag).
+ * The text inside HTML: tags removed and entities decoded, again until nothing tag-like is left
+ * (so `&lt;script&gt;` cannot come back as a tag). Only for text taken out of rich text (mention
+ * labels, the visible text of a post). Plain-text fields (comments, names, descriptions) never pass
+ * through here: they are stored as written and shown as text, so `a<b` must stay `a<b`.
  */
 export function plainText(input: string): string {
   let text = textPass(input);

@@ -1,5 +1,5 @@
 import { type LinkPreview, linkPreviewLimits } from '@plaza/contract';
-import { plainText } from '../../platform/html-sanitizer';
+import { cleanText } from '../../platform/link-preview/clean-text';
 import { imagesUrlPrefix } from '../uploads/presenter';
 
 /** An http(s) address, or null: nothing else (javascript:, data:, relative) is kept. */
@@ -13,10 +13,9 @@ function webAddress(value: unknown): string | null {
   }
 }
 
+/** Plain text, as the fetcher cleans it (shown as text, so markup is kept as written). */
 function text(value: unknown, max: number): string | null {
-  if (typeof value !== 'string') return null;
-  const cleaned = plainText(value).replace(/\s+/g, ' ').trim().slice(0, max);
-  return cleaned || null;
+  return typeof value === 'string' ? cleanText(value, max) : null;
 }
 
 /** Only an image stored on this site (a random WebP name) may be shown by the browser. */
@@ -24,8 +23,8 @@ const ownImage = new RegExp(`^${imagesUrlPrefix.replace(/\//g, '\\/')}[0-9a-f]{3
 
 /**
  * The preview to store with a post, whatever the fetcher returned: texts as plain text within the
- * contract's limits, addresses only http(s), the shown image only as one of our stored images.
- * Null when the address itself is unusable.
+ * contract's limits (the web shows them as text, so markup in them stays text), addresses only
+ * http(s), the shown image only as one of our stored images. Null when the address itself is unusable.
  */
 export function cleanPreview(preview: LinkPreview | null, requestedUrl: string): LinkPreview | null {
   if (!preview) return null;

@@ -7,8 +7,7 @@ import {
   type writeCommentSchema,
 } from '@plaza/contract';
 import type { z } from 'zod';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
-import { plainText } from '../../platform/html-sanitizer';
+import { forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { combinedName } from '../groups/presenter';
 import type { PostDeps } from '../posts/deps';
@@ -64,7 +63,10 @@ export async function listComments({ db }: Deps, user: SessionUser, query: Targe
   };
 }
 
-/** Writes a comment (plain text) when the item allows comments; a post's author is told. */
+/**
+ * Writes a comment when the item allows comments; a post's author is told. A comment is plain text:
+ * stored as written (the contract trims it and limits its length), markup included, and shown as text.
+ */
 export async function writeComment(
   deps: Deps,
   user: SessionUser,
@@ -72,13 +74,11 @@ export async function writeComment(
 ): Promise<Comment> {
   const target = await loadReactionTarget(deps.db, user, input.type, input.id);
   if (!target.canComment) throw forbidden('Comments are closed here.');
-  const text = plainText(input.text).trim();
-  if (!text) throw badRequest('Write something first.', 'text');
   const row = await reactionsRepo.insertComment(deps.db, {
     target_type: target.type,
     target_id: target.id,
     author_id: user.id,
-    text,
+    text: input.text,
   });
   await tellOwner(deps, target, user, 'comment');
   const stored = await reactionsRepo.comment(deps.db, row.id);

@@ -60,14 +60,20 @@ describe('parseMetadata', () => {
 });
 
 describe('cleanText', () => {
-  it('strips markup and control characters, collapses spaces and caps the length', () => {
+  it('removes control characters, collapses spaces and caps the length; markup stays text', () => {
     expect(cleanText('<script>alert(1)</script>Hi <b>there</b>\u0000\u202e!', 100)).toBe(
-      'alert(1) Hi there !',
+      '<script>alert(1)</script>Hi <b>there</b> !',
     );
-    expect(cleanText('"><img src=x onerror=alert(1)>Title', 100)).toBe('"> Title');
+    expect(cleanText('List<T> &  Map<K, V>\n\t(a<b)', 100)).toBe('List<T> & Map<K, V> (a<b)');
     expect(cleanText('a'.repeat(50), 10)).toBe(`${'a'.repeat(9)}…`);
     expect(cleanText('   ', 10)).toBeNull();
     expect(cleanText(null, 10)).toBeNull();
+  });
+
+  it('stores no unpaired surrogate: a lone one becomes U+FFFD, and the cap never splits a pair', () => {
+    expect(cleanText('a\uD83Db\uDE00c \u{1F600}', 100)).toBe('a\uFFFDb\uFFFDc \u{1F600}');
+    expect(cleanText(`ab${'\u{1F600}'.repeat(5)}`, 4)).toBe('ab…');
+    expect(cleanText(`abc${'\u{1F600}'.repeat(5)}`, 6)).toBe('abc\u{1F600}…');
   });
 });
 
