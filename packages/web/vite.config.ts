@@ -68,7 +68,10 @@ export default defineConfig(({ command }) => ({
     rolldownOptions: {
       // Building a zod schema has no side effects: an unused one (say the error schemas beside
       // `validationMessageKeys`) is dropped instead of pulling zod into the chunk that imports its file.
-      treeshake: { manualPureFunctions: ['z'] },
+      // The contract's text schemas (`text.ts`) are zod schemas too.
+      treeshake: {
+        manualPureFunctions: ['z', 'text', 'plainTextField', 'richTextField', 'optionalPlainTextField'],
+      },
     },
   },
   server: {

@@ -9,11 +9,12 @@ import {
   plainTextField,
   richTextField,
   text,
+  textLength,
   textRule,
   unstorableTextReason,
 } from './text';
 
-const emoji = '\u{1F600}'; // 😀, a surrogate pair: two code units
+const emoji = '\u{1F600}'; // 😀, one code point, a surrogate pair of two UTF-16 code units
 const family = '\u{1F469}\u200D\u{1F4BB}'; // 👩‍💻, a ZWJ sequence of two pairs
 const combining = 'e\u0301\u0308\u0323'; // e with three combining marks
 const highAlone = '\uD83D';
@@ -96,6 +97,13 @@ describe('plain and rich text fields', () => {
     expect(field.safeParse(`${family}${emoji}a`).success).toBe(false);
     expect(field.parse(combining)).toBe(combining);
     expect(field.safeParse(`${combining}\u0324`).success).toBe(false);
+  });
+
+  it('textLength counts as the schemas do', () => {
+    expect(textLength(`${emoji}a`)).toBe(2);
+    expect(textLength(family)).toBe(3);
+    expect(textLength(combining)).toBe(4);
+    expect(textLength('')).toBe(0);
   });
 
   it('rich text has the same rule and limits (the server sanitises it after)', () => {

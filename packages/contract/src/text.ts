@@ -39,6 +39,13 @@ export function unstorableTextReason(value: string): string | null {
     : `must not contain an unpaired surrogate (U+${match[0].charCodeAt(0).toString(16).toUpperCase()}), found ${at}`;
 }
 
+/** A text's length as the schemas and PostgreSQL count it: code points, not UTF-16 code units. */
+export function textLength(value: string): number {
+  let count = 0;
+  for (const _ of value) count += 1;
+  return count;
+}
+
 /** The check behind `text()`; shared, so a test can tell that a string schema carries it. */
 export const textRule = z.superRefine((value: string, ctx) => {
   const reason = unstorableTextReason(value);

@@ -1,4 +1,11 @@
-import { type CreatePostInput, type createPostSchema, limits, type Post, postPath } from '@plaza/contract';
+import {
+  type CreatePostInput,
+  type createPostSchema,
+  limits,
+  type Post,
+  postPath,
+  textLength,
+} from '@plaza/contract';
 import type { z } from 'zod';
 import { badRequest, forbidden } from '../../platform/errors';
 import { mentionedIds, sanitizeRichText, textOfHtml } from '../../platform/html-sanitizer';
@@ -94,7 +101,9 @@ export async function createPost(deps: PostDeps, user: SessionUser, raw: CreateP
   if (!textOfHtml(description) && mentions.length === 0) {
     throw badRequest('Write something first.', 'description');
   }
-  if (description.length > limits.postMaxLength) throw badRequest('The post is too long.', 'description');
+  // Sanitising may add attributes (link rel, mention class); the stored HTML keeps the contract's limit.
+  if (textLength(description) > limits.postMaxLength)
+    throw badRequest('The post is too long.', 'description');
   const fileIds = [...new Set(input.files)];
   const previewUrl = input.preview?.url ?? null;
   const preview = previewUrl ? cleanPreview(await deps.fetchPreview(previewUrl), previewUrl) : null;
