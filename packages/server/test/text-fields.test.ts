@@ -224,7 +224,11 @@ describe('text fields', () => {
       ],
       [
         'topic name',
-        (text) => ['POST', '/api/v2/topics/suggestions', { name: text, description: 'd', group_id: topicGroupId }],
+        (text) => [
+          'POST',
+          '/api/v2/topics/suggestions',
+          { name: text, description: 'd', group_id: topicGroupId },
+        ],
         limits.topicNameMaxLength,
         'name',
       ],
