@@ -22,6 +22,8 @@ export const errorCodes = [
   'email_taken',
   'last_admin',
   'image_required',
+  /** The server cannot reach its database right now (503 with Retry-After); the same call works again later. */
+  'database_unavailable',
   'internal',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);

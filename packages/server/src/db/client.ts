@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../paths';
+import { consoleFailureLog, type FailureLog } from '../platform/failure-log';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { MIGRATION_LOCK_ID } from './locks';
 import * as schema from './schema';
@@ -31,18 +32,35 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite's folder is `<dataDir>/db`; unset with no URL means an in-memory database (tests). */
   dataDir?: string | undefined;
+  /** Where a lost PostgreSQL connection is reported (default: stderr); PGlite has none to lose. */
+  log?: FailureLog | undefined;
 }
+
+/**
+ * How long a query waits for a PostgreSQL connection (a new one, or a free one of the pool) before it
+ * fails. Without a limit, a database that stops answering (a cut network) would hang requests and
+ * `/readyz` instead of answering 503.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite (in `dataDir/db`, locked against a second process). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.log ?? consoleFailureLog);
   return openPglite(options.dataDir);
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // An idle connection the server ended (restart, failover, a dropped test database) leaves the pool and
-  // the next query opens a new one; without a listener pg would throw it as an uncaught error.
+async function openPostgres(url: string, log: FailureLog): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A connection the server or the network ends (restart, failover, a cut) makes its pg client emit
+  // 'error'. Without a listener that is an uncaught exception and ends the process: the pool listens
+  // only while a client is idle, not while a transaction holds it. So every client gets a listener of
+  // its own (which logs), and the pool's 'error' (the idle case, already logged) only drops it: the
+  // next query opens a new connection.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      log.warn({ err: error, database: 'postgres' }, 'database connection lost');
+    });
+  });
   pool.on('error', () => {});
   await pool.query('select 1');
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,7 +1,27 @@
+import type { FailureLog } from './failure-log';
+
+/** What a subscriber does with an event; a failure (thrown or rejected) is logged, never passed on. */
+export type BusHandler = (payload: unknown) => void | Promise<void>;
+
 /** Publish/subscribe between server instances: in-process by default, Redis when REDIS_URL is set. */
 export interface EventBus {
   publish(topic: string, payload: unknown): Promise<void>;
   /** Returns a function that ends the subscription. */
-  subscribe(topic: string, handler: (payload: unknown) => void): Promise<() => Promise<void>>;
+  subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * Runs one subscriber so that its failure stays its own: logged with the topic, and neither the
+ * publisher nor the other subscribers of the topic see it (and an async one cannot leave an
+ * unhandled rejection behind).
+ */
+export function deliver(log: FailureLog, topic: string, handler: BusHandler, payload: unknown): void {
+  const failed = (error: unknown) => log.error({ err: error, topic }, 'bus subscriber failed');
+  try {
+    const result = handler(payload);
+    if (result instanceof Promise) result.catch(failed);
+  } catch (error) {
+    failed(error);
+  }
 }

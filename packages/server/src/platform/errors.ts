@@ -1,6 +1,7 @@
 import type { ApiError, ErrorCode } from '@plaza/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** An expected failure with its HTTP status; answered as `{ errors: [...] }`. */
 export class AppError extends Error {
@@ -24,6 +25,19 @@ export const forbidden = (message = 'You are not allowed to do this.') =>
 export const notFound = (what = 'The requested item') =>
   new AppError(404, 'not_found', `${what} was not found.`);
 
+/** Seconds a client is asked to wait (`Retry-After`) when the database cannot be reached. */
+export const databaseRetryAfterSeconds = 5;
+
+/** The 503 for a call that needs the database while it cannot be reached (restart, failover, network cut). */
+export const databaseUnavailable = () =>
+  new AppError(
+    503,
+    'database_unavailable',
+    'The database cannot be reached right now. Please try again in a moment.',
+    undefined,
+    { 'retry-after': String(databaseRetryAfterSeconds) },
+  );
+
 const statusCodes: Record<number, ErrorCode> = {
   400: 'bad_request',
   401: 'unauthenticated',
@@ -39,7 +53,11 @@ function body(errors: ApiError[]) {
   return { errors };
 }
 
-/** Maps every failure to the contract's error body; a 500 is logged with the request id and says nothing more. */
+/**
+ * Maps every failure to the contract's error body. A lost database is a 503 `database_unavailable` with
+ * `Retry-After` (logged as a warning: it is the database's state, not a bug); anything else unexpected
+ * is a 500 that is logged with the request id and says nothing more.
+ */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -71,7 +89,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code = statusCodes[error.statusCode] ?? 'bad_request';
       return reply.status(error.statusCode).send(body([{ code, message: error.message }]));
     }
-    request.log.error({ err: error }, 'request failed');
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(
+        { err: error, method: request.method, url: request.url },
+        'request failed: database unavailable',
+      );
+      const unavailable = databaseUnavailable();
+      return reply
+        .status(unavailable.status)
+        .headers(unavailable.headers)
+        .send(body([{ code: unavailable.code, message: unavailable.message }]));
+    }
+    request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
     return reply
       .status(500)
       .send(body([{ code: 'internal', message: `Something went wrong (request ${request.id}).` }]));

@@ -1,18 +1,21 @@
 import { EventEmitter } from 'node:events';
-import type { EventBus } from './bus';
+import type { BusHandler, EventBus } from './bus';
+import { deliver } from './bus';
+import { consoleFailureLog, type FailureLog } from './failure-log';
 
-/** The bus of a single instance: events stay in this process. */
-export function createInProcessBus(): EventBus {
+/** The bus of a single instance: events stay in this process. A failing subscriber is logged. */
+export function createInProcessBus(log: FailureLog = consoleFailureLog): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
     async publish(topic, payload) {
       emitter.emit(topic, payload);
     },
-    async subscribe(topic, handler) {
-      emitter.on(topic, handler);
+    async subscribe(topic, handler: BusHandler) {
+      const listener = (payload: unknown) => deliver(log, topic, handler, payload);
+      emitter.on(topic, listener);
       return async () => {
-        emitter.off(topic, handler);
+        emitter.off(topic, listener);
       };
     },
     async close() {

@@ -1,14 +1,26 @@
 import { Redis } from 'ioredis';
-import type { EventBus } from './bus';
+import { type BusHandler, deliver, type EventBus } from './bus';
+import { consoleFailureLog, type FailureLog } from './failure-log';
 
 /**
  * The bus across instances: Redis pub/sub. Topics are prefixed (`plaza:<topic>`) so several
- * deployments or test runs can share one Redis; payloads travel as JSON.
+ * deployments or test runs can share one Redis; payloads travel as JSON. A lost connection, a
+ * malformed payload and a failing subscriber are logged; ioredis reconnects and resubscribes by itself.
  */
-export async function createRedisBus(url: string, prefix = 'plaza:'): Promise<EventBus> {
+export async function createRedisBus(
+  url: string,
+  prefix = 'plaza:',
+  log: FailureLog = consoleFailureLog,
+): Promise<EventBus> {
   const options = { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true };
   const publisher = new Redis(url, options);
   const subscriber = new Redis(url, options);
+  publisher.on('error', (error: Error) =>
+    log.warn({ err: error, redis: 'publisher' }, 'Redis connection error'),
+  );
+  subscriber.on('error', (error: Error) =>
+    log.warn({ err: error, redis: 'subscriber' }, 'Redis connection error'),
+  );
   try {
     await Promise.all([publisher.connect(), subscriber.connect()]);
   } catch (error) {
@@ -16,17 +28,18 @@ export async function createRedisBus(url: string, prefix = 'plaza:'): Promise<Ev
     subscriber.disconnect();
     throw new Error(`Redis is not reachable at ${url}: ${(error as Error).message}`);
   }
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const handlers = new Map<string, Set<BusHandler>>();
   subscriber.on('message', (channel: string, message: string) => {
     const set = handlers.get(channel);
     if (!set) return;
     let payload: unknown;
     try {
       payload = JSON.parse(message);
-    } catch {
+    } catch (error) {
+      log.warn({ err: error, channel }, 'bus message is not JSON; dropped');
       return;
     }
-    for (const handler of set) handler(payload);
+    for (const handler of set) deliver(log, channel, handler, payload);
   });
 
   return {

@@ -1,16 +1,25 @@
 import websocket from '@fastify/websocket';
-import { type ChannelName, clientMessageSchema, realtimePath, type ServerMessage } from '@plaza/contract';
+import {
+  type ChannelName,
+  type ClientMessage,
+  clientMessageSchema,
+  realtimePath,
+  type ServerMessage,
+} from '@plaza/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { AppDeps } from '../../app';
 import { sessions } from '../../db/schema';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError, unauthenticated } from '../errors';
 import { channels, sessionTopic } from './channels';
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 4096;
+/** RFC 6455 "Try Again Later": a temporary condition on the server; the web client reconnects with back-off. */
+const TRY_AGAIN_LATER = 1013;
 
 function send(socket: WebSocket, message: ServerMessage) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -19,6 +28,12 @@ function send(socket: WebSocket, message: ServerMessage) {
 /**
  * The one WebSocket endpoint: signed-in members only, same-origin only, carrying named channels
  * whose events arrive through the bus (so any instance can publish to a client on any other).
+ *
+ * No message, bus event or closing socket can take the process down: every asynchronous step is
+ * caught, logged with the member, the command and the channel, and answered (`reject_subscription`
+ * for a subscribe, `error` otherwise). When the database cannot be reached, the socket is then closed
+ * with 1013 (try again later): the web client reconnects with back-off and subscribes again, which
+ * succeeds once the database is back. Sockets that ask for nothing stay open through an outage.
  */
 async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps) {
   const allowedOrigin = new URL(config.publicUrl).origin;
@@ -29,12 +44,18 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
 
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {
-      if (alive.get(socket) === false) {
+      try {
+        if (alive.get(socket) === false) {
+          socket.terminate();
+          continue;
+        }
+        alive.set(socket, false);
+        socket.ping();
+      } catch (error) {
+        app.log.warn({ err: error }, 'real-time heartbeat failed for a socket; closing it');
+        sockets.delete(socket);
         socket.terminate();
-        continue;
       }
-      alive.set(socket, false);
-      socket.ping();
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
@@ -60,12 +81,24 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
     (socket, request) => {
       const user = request.user!;
       const sessionId = request.sessionId!;
+      const log = request.log.child({ userId: user.id, realtime: true });
       const subscriptions = new Map<ChannelName, Promise<() => Promise<void>>>();
+      let closed = false;
       sockets.add(socket);
       alive.set(socket, true);
       socket.on('pong', () => alive.set(socket, true));
 
+      /** After a failure the server cannot fix by itself: the client tries again later. */
+      const closeForRetry = (reason: string) => {
+        if (socket.readyState === socket.OPEN) socket.close(TRY_AGAIN_LATER, reason);
+      };
+
       const endSession = bus.subscribe(sessionTopic(sessionId), () => socket.close(4401, 'session ended'));
+      // Without this subscription an ended session could keep its socket, so the socket goes instead.
+      endSession.catch((error: unknown) => {
+        log.error({ err: error }, 'real-time: cannot watch the session for its end; closing the socket');
+        closeForRetry('server busy, try again later');
+      });
 
       const sessionIsValid = async () => {
         const [row] = await database.db
@@ -75,7 +108,66 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
         return Boolean(row && row.expires_at > new Date());
       };
 
-      socket.on('message', async (raw) => {
+      /** Ends one bus subscription; a failure (the bus is gone) is logged, never thrown. */
+      const release = async (channel: string, pending: Promise<() => Promise<void>> | undefined) => {
+        if (!pending) return;
+        try {
+          await (await pending)();
+        } catch (error) {
+          log.warn({ err: error, channel }, 'real-time: ending a bus subscription failed');
+        }
+      };
+
+      const subscribe = async (name: ChannelName) => {
+        const channel = channels.find((candidate) => candidate.name === name);
+        if (!channel || !(await sessionIsValid())) {
+          return send(socket, { type: 'reject_subscription', channel: name });
+        }
+        let pending = subscriptions.get(channel.name);
+        if (!pending) {
+          pending = bus.subscribe(channel.topicFor(user), (payload) =>
+            send(socket, { type: 'message', channel: channel.name, message: payload }),
+          );
+          subscriptions.set(channel.name, pending);
+        }
+        try {
+          await pending;
+        } catch (error) {
+          if (subscriptions.get(channel.name) === pending) subscriptions.delete(channel.name);
+          throw error;
+        }
+        if (closed) {
+          // The socket closed while the subscription was being set up; its close handler has run.
+          if (subscriptions.get(channel.name) === pending) subscriptions.delete(channel.name);
+          return release(channel.name, pending);
+        }
+        send(socket, { type: 'confirm_subscription', channel: channel.name });
+      };
+
+      const handle = async (message: ClientMessage) => {
+        if (message.command === 'ping') return send(socket, { type: 'pong' });
+        if (message.command === 'unsubscribe') {
+          const pending = subscriptions.get(message.channel);
+          subscriptions.delete(message.channel);
+          if (pending) await (await pending)();
+          return;
+        }
+        return subscribe(message.channel);
+      };
+
+      const failed = (message: ClientMessage, error: unknown) => {
+        const unavailable = isDatabaseUnavailable(error);
+        const channel = 'channel' in message ? message.channel : undefined;
+        const context = { err: error, command: message.command, channel };
+        if (unavailable) log.warn(context, 'real-time message failed: database unavailable');
+        else log.error(context, 'real-time message failed');
+        if (message.command === 'subscribe')
+          send(socket, { type: 'reject_subscription', channel: message.channel });
+        else send(socket, { type: 'error', message: 'The server could not handle this message.' });
+        if (unavailable) closeForRetry('database unavailable, try again later');
+      };
+
+      socket.on('message', (raw: RawData) => {
         let parsed: unknown;
         try {
           parsed = JSON.parse(raw.toString());
@@ -85,34 +177,20 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
         const result = clientMessageSchema.safeParse(parsed);
         if (!result.success) return send(socket, { type: 'error', message: 'Unknown message.' });
         const message = result.data;
-        if (message.command === 'ping') return send(socket, { type: 'pong' });
-        const channel = channels.find((candidate) => candidate.name === message.channel);
-        if (message.command === 'unsubscribe') {
-          const unsubscribe = subscriptions.get(message.channel);
-          subscriptions.delete(message.channel);
-          await (await unsubscribe)?.();
-          return;
-        }
-        if (!channel || !(await sessionIsValid())) {
-          return send(socket, { type: 'reject_subscription', channel: message.channel });
-        }
-        if (!subscriptions.has(channel.name)) {
-          subscriptions.set(
-            channel.name,
-            bus.subscribe(channel.topicFor(user), (payload) =>
-              send(socket, { type: 'message', channel: channel.name, message: payload }),
-            ),
-          );
-          await subscriptions.get(channel.name);
-        }
-        send(socket, { type: 'confirm_subscription', channel: channel.name });
+        handle(message).catch((error: unknown) => failed(message, error));
       });
 
-      socket.on('close', async () => {
+      socket.on('close', (code: number) => {
+        closed = true;
         sockets.delete(socket);
-        const pending = [endSession, ...subscriptions.values()];
+        const pending: Array<[string, Promise<() => Promise<void>>]> = [
+          [sessionTopic(sessionId), endSession],
+          ...subscriptions.entries(),
+        ];
         subscriptions.clear();
-        for (const unsubscribe of pending) await (await unsubscribe)().catch(() => {});
+        log.debug({ code }, 'real-time socket closed');
+        // release() logs and never rejects, so nothing here can become an unhandled rejection.
+        for (const [channel, unsubscribe] of pending) void release(channel, unsubscribe);
       });
 
       send(socket, { type: 'welcome' });
