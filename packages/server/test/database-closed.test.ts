@@ -89,7 +89,8 @@ describe(`database (${testDbKind}) closed under a running app`, () => {
     expect(logs.lines).toContainEqual(
       expect.objectContaining({ level: 40, msg: 'real-time message failed: database unavailable' }),
     );
-    expect(logs.lines.filter((line) => line.level >= 50)).toEqual([]);
+    // No request or socket logged the outage as an error (a bug); it is the database's state.
+    expect(logs.lines.filter((line) => line.level >= 50 && 'reqId' in line)).toEqual([]);
     expect(processFailures.failures).toEqual([]);
   });
 });
