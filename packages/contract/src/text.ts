@@ -33,7 +33,8 @@ const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 export function unstorableTextReason(value: string): string | null {
   const match = unstorable.exec(value);
   if (!match) return null;
-  const at = `at position ${match.index + 1}`;
+  // Counted in characters (code points), as lengths are.
+  const at = `at character ${textLength(value.slice(0, match.index)) + 1}`;
   return match[0] === '\u0000'
     ? `must not contain a NUL character (U+0000), found ${at}`
     : `must not contain an unpaired surrogate (U+${match[0].charCodeAt(0).toString(16).toUpperCase()}), found ${at}`;
