@@ -15,6 +15,7 @@ import { sessions } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError, unauthenticated } from '../errors';
 import { channels, sessionTopic } from './channels';
+import { socketErrorHandler } from './socket-errors';
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 4096;
@@ -40,7 +41,10 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
   const sockets = new Set<WebSocket>();
   const alive = new WeakMap<WebSocket, boolean>();
 
-  await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES },
+    errorHandler: socketErrorHandler,
+  });
 
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {
