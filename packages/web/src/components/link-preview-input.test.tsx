@@ -1,8 +1,8 @@
-import type { LinkPreview } from '@plaza/contract';
+import { endpoints, type LinkPreview } from '@plaza/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../test/fetch-stub';
+import { answer, stubFetch } from '../test/fetch-stub';
 import { renderInApp } from '../test/render-in-app';
 import { previewLookupText } from './link-preview/lookup-rule';
 import { LinkPreviewInput } from './link-preview-input';
@@ -60,7 +60,7 @@ describe('LinkPreviewInput', () => {
   });
 
   it('looks the link up 500 ms after the last keystroke, once, and shows the preview card', async () => {
-    const calls = stubFetch({ 'GET /api/v2/media.preview': { body: { preview } } });
+    const calls = stubFetch([answer(endpoints.media.preview, { preview })]);
     const onChange = vi.fn();
     renderInApp(<Harness onChange={onChange} />);
     type('https://example.com/art');
@@ -80,7 +80,7 @@ describe('LinkPreviewInput', () => {
   });
 
   it('does not look up invalid or short text and says what a link looks like', async () => {
-    const calls = stubFetch({ 'GET /api/v2/media.preview': { body: { preview } } });
+    const calls = stubFetch([answer(endpoints.media.preview, { preview })]);
     renderInApp(<Harness onChange={vi.fn()} />);
     for (const text of [
       'example.com/article',
@@ -96,7 +96,7 @@ describe('LinkPreviewInput', () => {
   });
 
   it('says so when there is no preview and keeps the value empty', async () => {
-    stubFetch({ 'GET /api/v2/media.preview': { body: { preview: null } } });
+    stubFetch([answer(endpoints.media.preview, { preview: null })]);
     const onChange = vi.fn();
     renderInApp(<Harness onChange={onChange} />);
     type('https://example.com/nothing');
@@ -107,7 +107,7 @@ describe('LinkPreviewInput', () => {
   });
 
   it('removes the preview and the link with the remove button', async () => {
-    stubFetch({ 'GET /api/v2/media.preview': { body: { preview: null } } });
+    stubFetch([answer(endpoints.media.preview, { preview: null })]);
     const onChange = vi.fn();
     renderInApp(<Harness onChange={onChange} initial={preview} />);
     expect((screen.getByLabelText('Link') as HTMLInputElement).value).toBe(preview.url);
@@ -118,7 +118,7 @@ describe('LinkPreviewInput', () => {
   });
 
   it('drops the preview as soon as the link is edited', () => {
-    stubFetch({});
+    stubFetch([]);
     const onChange = vi.fn();
     renderInApp(
       <Harness onChange={onChange} initial={{ ...preview, video_url: 'https://player.example.com/1' }} />,
@@ -132,7 +132,7 @@ describe('LinkPreviewInput', () => {
   });
 
   it('can be disabled', () => {
-    stubFetch({});
+    stubFetch([]);
     renderInApp(<LinkPreviewInput value={preview} onChange={vi.fn()} disabled />);
     expect((screen.getByLabelText('Link') as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Remove the link preview' })).toBeNull();

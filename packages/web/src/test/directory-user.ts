@@ -1,13 +1,15 @@
+import type { User } from '@plaza/contract';
+
 /**
- * A member as the directory API lists them (the contract's directory user), for fetch stubs; `extra`
- * adds or replaces fields.
+ * A member as the directory API lists them (the contract's `User`), for fetch stubs; `extra` adds or
+ * replaces fields.
  */
 export function directoryUser(
   id: number,
   firstname: string,
   lastname: string,
-  extra: Record<string, unknown> = {},
-) {
+  extra: Partial<User> = {},
+): User {
   return {
     id,
     user_id: id,

@@ -1,4 +1,10 @@
-import { type AuthSession, type Settings, settingsSchema } from '@plaza/contract';
+import {
+  type AuthSession,
+  type EndpointResponse,
+  type endpoints,
+  type Settings,
+  settingsSchema,
+} from '@plaza/contract';
 import enActivityFeed from '@plaza/contract/locales/en_GB/activity_feed.json';
 import enApp from '@plaza/contract/locales/en_GB/app.json';
 import enErrors from '@plaza/contract/locales/en_GB/errors.json';
@@ -24,9 +30,13 @@ import i18next from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { z } from 'zod';
 
-/** A settings object: the defaults with the given changes. */
-export function testSettings(patch: Record<string, unknown> = {}): Settings {
+/** What `GET /api/v2/auth/is_authenticated` answers: the app keeps it as the `session` query. */
+export type SessionAnswer = EndpointResponse<typeof endpoints.auth.isAuthenticated>;
+
+/** A settings object: the defaults with the given changes (checked by the contract's settings schema). */
+export function testSettings(patch: z.input<typeof settingsSchema> = {}): Settings {
   return settingsSchema.parse(patch);
 }
 
@@ -94,11 +104,12 @@ export function renderInApp(
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  client.setQueryData(['session'], {
+  const session: SessionAnswer = {
     isAuthenticated: true,
     redirect: null,
     session: testSession(settings, user),
-  });
+  };
+  client.setQueryData(['session'], session);
   const router = createMemoryRouter(
     [
       // The first of equally specific routes wins, so `routePath` may also be the group page's path.
@@ -111,6 +122,8 @@ export function renderInApp(
   return {
     client,
     router,
+    /** The session the query client holds. */
+    session,
     ...render(
       <QueryClientProvider client={client}>
         <I18nextProvider i18n={i18n}>

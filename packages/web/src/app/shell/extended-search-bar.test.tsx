@@ -1,8 +1,9 @@
+import { endpoints } from '@plaza/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { directoryUser } from '../../test/directory-user';
-import { stubFetch } from '../../test/fetch-stub';
+import { answer, stubFetch } from '../../test/fetch-stub';
 import { stubScreen } from '../../test/match-media';
 import { renderInApp } from '../../test/render-in-app';
 import { ExtendedSearchBar } from './extended-search-bar';
@@ -11,11 +12,11 @@ const person = directoryUser(9, 'Quirin', 'Quant');
 
 function renderBar() {
   stubScreen(1366);
-  const calls = stubFetch({
-    'GET /api/v2/users/profile_fields': { body: [{ field_id: 'skills', name: 'Skills' }] },
-    'GET /api/v2/users/suggestions': { body: { results: [{ id: 'SQL', title: 'SQL', type: 'value' }] } },
-    'GET /api/v2/users/search': { body: { results: [person] } },
-  });
+  const calls = stubFetch([
+    answer(endpoints.directory.profileFields, [{ field_id: 'skills', name: 'Skills' }]),
+    answer(endpoints.directory.suggestions, { results: [{ id: 'SQL', title: 'SQL', type: 'value' }] }),
+    answer(endpoints.directory.search, { results: [person] }),
+  ]);
   const onActiveChange = vi.fn();
   const view = renderInApp(<ExtendedSearchBar onActiveChange={onActiveChange} />, { path: '/en_GB/groups' });
   const location = () => view.router.state.location;

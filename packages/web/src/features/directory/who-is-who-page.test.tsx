@@ -1,8 +1,9 @@
+import { endpoints, type FilterOption, type User } from '@plaza/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { directoryUser } from '../../test/directory-user';
-import { stubFetch } from '../../test/fetch-stub';
+import { answer, answerError, type StubAnswer, stubFetch } from '../../test/fetch-stub';
 import { renderInApp } from '../../test/render-in-app';
 import { WhoIsWhoPage } from './who-is-who-page';
 
@@ -13,7 +14,7 @@ const user = (id: number, firstname: string, lastname: string) =>
     special_tasks: [],
   });
 
-const listPage = (results: unknown[], self = 1, last = 3) => ({
+const listPage = (results: User[], self = 1, last = 3) => ({
   results,
   pagination: {
     self,
@@ -26,7 +27,7 @@ const listPage = (results: unknown[], self = 1, last = 3) => ({
   },
 });
 
-const facets = {
+const facets: { results: FilterOption[] } = {
   results: [
     {
       id: 'locations',
@@ -40,13 +41,13 @@ const facets = {
   ],
 };
 
-function renderPage(path: string, answers: Record<string, { status?: number; body: unknown }> = {}) {
-  const calls = stubFetch({
-    'GET /api/v2/users': { body: listPage([user(1, 'Anna', 'Schneider'), user(2, 'Jonas', 'Fischer')]) },
-    'GET /api/v2/users.filters': { body: facets },
-    'GET /api/v2/users/profile_fields': { body: [{ field_id: 'skills', name: 'Skills' }] },
+function renderPage(path: string, answers: StubAnswer[] = []) {
+  const calls = stubFetch([
+    answer(endpoints.directory.list, listPage([user(1, 'Anna', 'Schneider'), user(2, 'Jonas', 'Fischer')])),
+    answer(endpoints.directory.filters, facets),
+    answer(endpoints.directory.profileFields, [{ field_id: 'skills', name: 'Skills' }]),
     ...answers,
-  });
+  ]);
   const view = renderInApp(<WhoIsWhoPage />, { path, routePath: '/:lang/who_is_who' });
   const lastListCall = () => {
     const list = calls.filter((call) => call.url.startsWith('/api/v2/users?'));
@@ -128,12 +129,16 @@ describe('WhoIsWhoPage', () => {
   });
 
   it('says so when nothing matches', async () => {
-    renderPage('/en_GB/who_is_who?query=Nobody', { 'GET /api/v2/users': { body: listPage([], 1, 1) } });
+    renderPage('/en_GB/who_is_who?query=Nobody', [answer(endpoints.directory.list, listPage([], 1, 1))]);
     expect(await screen.findByText('No colleagues match your search.')).toBeTruthy();
   });
 
   it('shows an error with a retry when the list fails', async () => {
-    renderPage('/en_GB/who_is_who', { 'GET /api/v2/users': { status: 500, body: { errors: [] } } });
+    renderPage('/en_GB/who_is_who', [
+      answerError(endpoints.directory.list, 500, {
+        errors: [{ code: 'internal', message: 'Internal error' }],
+      }),
+    ]);
     expect(await screen.findByText('The colleagues could not be loaded.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

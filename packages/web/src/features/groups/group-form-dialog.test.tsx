@@ -1,8 +1,8 @@
-import type { Group, UploadedImage } from '@plaza/contract';
+import { endpoints, type Group, type UploadedImage } from '@plaza/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetch-stub';
+import { answer, answerError, stubFetch } from '../../test/fetch-stub';
 import { renderInApp, testSettings } from '../../test/render-in-app';
 import { GroupFormDialog } from './group-form-dialog';
 
@@ -72,7 +72,7 @@ const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabl
 
 describe('GroupFormDialog: create', () => {
   it('keeps submit disabled until name and description are filled, then creates and opens the group', async () => {
-    const calls = stubFetch({ 'POST /api/v2/groups': { status: 201, body: group } });
+    const calls = stubFetch([answer(endpoints.groups.create, group)]);
     const user = userEvent.setup();
     const { router } = renderInApp(<GroupFormDialog mode="create" open onClose={() => {}} />);
     expect(disabled(submit(/^create group$/i))).toBe(true);
@@ -100,7 +100,7 @@ describe('GroupFormDialog: create', () => {
   });
 
   it('with group_image_required, waits for an uploaded image before it can be submitted', async () => {
-    const calls = stubFetch({ 'POST /api/v2/groups': { status: 201, body: group } });
+    const calls = stubFetch([answer(endpoints.groups.create, group)]);
     const user = userEvent.setup();
     renderInApp(<GroupFormDialog mode="create" open onClose={() => {}} />, {
       settings: testSettings({ stream_options: { group_image_required: true } }),
@@ -122,9 +122,9 @@ describe('GroupFormDialog: create', () => {
   });
 
   it('shows a refusal of the server in the page language', async () => {
-    stubFetch({
-      'POST /api/v2/groups': { status: 400, body: { errors: [{ code: 'image_required', message: 'x' }] } },
-    });
+    stubFetch([
+      answerError(endpoints.groups.create, 400, { errors: [{ code: 'image_required', message: 'x' }] }),
+    ]);
     const user = userEvent.setup();
     renderInApp(<GroupFormDialog mode="create" open onClose={() => {}} />);
     await fill(user, screen.getByRole('textbox', { name: /^name/i }), 'Gardeners');
@@ -148,7 +148,9 @@ describe('GroupFormDialog: edit', () => {
   });
 
   it('hides the name when update_group_name is off and saves without it', async () => {
-    const calls = stubFetch({ 'PUT /api/v2/groups/42': { body: { ...group, description: 'New text.' } } });
+    const calls = stubFetch([
+      answer(endpoints.groups.update, { ...group, description: 'New text.' }, { params: { id: 42 } }),
+    ]);
     const onSaved = vi.fn();
     const onClose = vi.fn();
     const user = userEvent.setup();

@@ -1,8 +1,8 @@
-import type { Membership } from '@plaza/contract';
+import { endpoints, type Membership } from '@plaza/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetch-stub';
+import { answer, answerError, stubFetch } from '../../test/fetch-stub';
 import { renderInApp } from '../../test/render-in-app';
 import { MembershipDialog } from './membership-dialog';
 
@@ -25,7 +25,7 @@ const application: Membership = {
   status: 'applied',
   user_details: { user_id: 4, image: null, combined_name: 'Alan Turing' },
 };
-const answered = { success: true, membership: { id: 5, status: 'accepted', role: 'member' } };
+const answered = { success: true, membership: { id: 5, status: 'accepted', role: 'member' } } as const;
 
 // Rendering MUI dialogs in jsdom is slow on a busy machine; this bounds a hang, it measures nothing.
 vi.setConfig({ testTimeout: 20_000 });
@@ -36,7 +36,7 @@ const disabled = (element: HTMLElement) => (element as HTMLButtonElement).disabl
 
 describe('MembershipDialog', () => {
   it('accepts an invitation, then shows the accepted hint and a way into the group', async () => {
-    const calls = stubFetch({ 'PUT /api/v2/groups/invitations/5': { body: answered } });
+    const calls = stubFetch([answer(endpoints.groups.acceptInvitation, answered, { params: { id: 5 } })]);
     const onAnswered = vi.fn();
     const user = userEvent.setup();
     renderInApp(<MembershipDialog membership={invitation} onClose={() => {}} onAnswered={onAnswered} />);
@@ -50,9 +50,9 @@ describe('MembershipDialog', () => {
   });
 
   it('declines an application through the applications call and shows the declined hint', async () => {
-    const calls = stubFetch({
-      'DELETE /api/v2/groups/applications/7': { body: { success: true, membership: null } },
-    });
+    const calls = stubFetch([
+      answer(endpoints.groups.declineApplication, { success: true, membership: null }, { params: { id: 7 } }),
+    ]);
     const user = userEvent.setup();
     renderInApp(<MembershipDialog membership={application} onClose={() => {}} />);
     expect(screen.getByText('Alan Turing would like to join this group.')).toBeTruthy();
@@ -65,12 +65,14 @@ describe('MembershipDialog', () => {
   });
 
   it('shows the server refusal and keeps the answer open', async () => {
-    stubFetch({
-      'PUT /api/v2/groups/applications/7': {
-        status: 403,
-        body: { errors: [{ code: 'forbidden', message: 'x' }] },
-      },
-    });
+    stubFetch([
+      answerError(
+        endpoints.groups.acceptApplication,
+        403,
+        { errors: [{ code: 'forbidden', message: 'x' }] },
+        { params: { id: 7 } },
+      ),
+    ]);
     const user = userEvent.setup();
     renderInApp(<MembershipDialog membership={application} onClose={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Accept' }));

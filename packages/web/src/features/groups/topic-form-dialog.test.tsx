@@ -1,7 +1,9 @@
+import { endpoints } from '@plaza/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetch-stub';
+import { answer, stubFetch } from '../../test/fetch-stub';
+import { testTopic, testTopicSuggestion } from '../../test/groups';
 import { renderInApp } from '../../test/render-in-app';
 import { TopicFormDialog } from './topic-form-dialog';
 
@@ -9,7 +11,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('TopicFormDialog', () => {
   it('requires title and description', async () => {
-    const calls = stubFetch({});
+    const calls = stubFetch([]);
     renderInApp(<TopicFormDialog open onClose={() => {}} groupId={1} mode={{ kind: 'create' }} />);
     const dialog = await screen.findByRole('dialog', { name: 'Create topic' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
@@ -18,7 +20,9 @@ describe('TopicFormDialog', () => {
   });
 
   it('creates a topic directly for those who manage topics', async () => {
-    const calls = stubFetch({ 'POST /api/v2/topics': { status: 201, body: {} } });
+    const calls = stubFetch([
+      answer(endpoints.topics.create, testTopic({ name: 'Intervals', description: 'Track on Thursdays' })),
+    ]);
     const onSaved = vi.fn();
     renderInApp(
       <TopicFormDialog open onClose={() => {}} groupId={1} mode={{ kind: 'create' }} onSaved={onSaved} />,
@@ -35,7 +39,7 @@ describe('TopicFormDialog', () => {
   });
 
   it('sends a suggestion for other members', async () => {
-    const calls = stubFetch({ 'POST /api/v2/topics/suggestions': { status: 201, body: {} } });
+    const calls = stubFetch([answer(endpoints.topics.suggest, testTopicSuggestion())]);
     renderInApp(<TopicFormDialog open onClose={() => {}} groupId={1} mode={{ kind: 'suggestion' }} />);
     const dialog = await screen.findByRole('dialog', { name: 'Suggest topic' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Trail run');
@@ -47,7 +51,9 @@ describe('TopicFormDialog', () => {
   });
 
   it('edits a topic from its current text', async () => {
-    const calls = stubFetch({ 'PUT /api/v2/topics/4': { body: {} } });
+    const calls = stubFetch([
+      answer(endpoints.topics.update, testTopic({ name: 'New', description: 'Text' }), { params: { id: 4 } }),
+    ]);
     renderInApp(
       <TopicFormDialog
         open

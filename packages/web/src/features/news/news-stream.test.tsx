@@ -1,8 +1,8 @@
-import type { Article } from '@plaza/contract';
+import { type Article, endpoints, type NewsFilter, type NewsList } from '@plaza/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetch-stub';
+import { answer, stubFetch } from '../../test/fetch-stub';
 import { renderInApp } from '../../test/render-in-app';
 import { NewsStream } from './news-stream';
 
@@ -32,7 +32,7 @@ function article(n: number, title = `Article ${n}`): Article {
 
 const teasers = (n: number) =>
   Array.from({ length: n }, (_, i) => article(100 + i, `Teaser article ${i + 1}`));
-const filters = [
+const filters: NewsFilter[] = [
   {
     id: 1,
     identifier: 'type',
@@ -45,7 +45,7 @@ const filters = [
 ];
 
 /** A news list answer for a page and its items. */
-function listPage(page: number, items: Article[], next: number | null) {
+function listPage(page: number, items: Article[], next: number | null): NewsList {
   return {
     results: items,
     pagination: {
@@ -66,24 +66,13 @@ function listPage(page: number, items: Article[], next: number | null) {
 
 /** Answers `GET /api/v2/news` by its page and type query. */
 function stubNews() {
-  const calls = stubFetch({});
-  vi.mocked(fetch).mockImplementation(async (input) => {
-    const url = new URL(String(input), 'http://localhost');
-    calls.push({ method: 'GET', url: String(input), body: null });
-    const page = Number(url.searchParams.get('page'));
-    const type = url.searchParams.get('type');
-    const body =
-      type === 'article'
-        ? listPage(1, [article(9, 'Only articles')], null)
-        : page === 1
-          ? listPage(1, [article(1), article(2)], 2)
-          : listPage(2, [article(2), article(3)], null);
-    return new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  return calls;
+  return stubFetch([
+    answer(endpoints.news.list, listPage(2, [article(2), article(3)], null), { query: { page: 2 } }),
+    answer(endpoints.news.list, listPage(1, [article(1), article(2)], 2), { query: { page: 1 } }),
+    answer(endpoints.news.list, listPage(1, [article(9, 'Only articles')], null), {
+      query: { type: 'article' },
+    }),
+  ]);
 }
 
 const streamTitles = () =>

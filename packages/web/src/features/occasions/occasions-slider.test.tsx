@@ -1,13 +1,14 @@
+import { endpoints, type Occasion } from '@plaza/contract';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { directoryUser } from '../../test/directory-user';
-import { stubFetch } from '../../test/fetch-stub';
+import { answer, stubFetch } from '../../test/fetch-stub';
 import { stubScreen } from '../../test/match-media';
 import { renderInApp } from '../../test/render-in-app';
 import { OccasionsSlider, occasionsSliderIntervalMs } from './occasions-slider';
 
-const occasion = (n: number) => ({
+const occasion = (n: number): Occasion => ({
   id: `${n % 2 ? 'birthday' : 'anniversary'}-${n}`,
   type: n % 2 ? 'birthday' : 'anniversary',
   user: directoryUser(n, 'Person', `${n}`, { username: `p${n}` }),
@@ -20,11 +21,9 @@ const occasion = (n: number) => ({
 
 function renderSlider(width: number, count = 10, options: { reducedMotion?: boolean } = {}) {
   stubScreen(width, options);
-  const calls = stubFetch({
-    'GET /api/v2/occasions/feed': {
-      body: { results: Array.from({ length: count }, (_, i) => occasion(i + 1)) },
-    },
-  });
+  const calls = stubFetch([
+    answer(endpoints.occasions.feed, { results: Array.from({ length: count }, (_, i) => occasion(i + 1)) }),
+  ]);
   renderInApp(<OccasionsSlider />, { path: '/en_GB' });
   return calls;
 }

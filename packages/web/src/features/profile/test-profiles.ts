@@ -1,4 +1,4 @@
-import type { AuthSession, Profile } from '@plaza/contract';
+import type { Profile } from '@plaza/contract';
 
 /** A profile as the server sends it to the member themself (full variant, editable). */
 export function ownProfile(patch: Partial<Profile> = {}): Profile {
@@ -87,31 +87,4 @@ export function guestProfile(patch: Partial<Profile> = {}): Profile {
     can_message: true,
     ...patch,
   };
-}
-
-/** The signed-in member of a test session. */
-export function sessionUser(id: number): NonNullable<AuthSession['user']> {
-  return {
-    id,
-    user_id: id,
-    username: `member${id}`,
-    email: `member${id}@example.com`,
-    firstname: 'Viewer',
-    lastname: `Number ${id}`,
-    title: null,
-    position: null,
-    location_names: [],
-    special_tasks: [],
-    special_state: [],
-    img_path: null,
-    image: null,
-    profile_url: `/who_is_who/${id}`,
-    birthday: null,
-    is_birth_year_visible: true,
-    occasions: [],
-    permissions: [],
-    agb_nda_accepted: true,
-    online: true,
-    latest_activity: null,
-  } as NonNullable<AuthSession['user']>;
 }

@@ -1,37 +1,43 @@
-import type { AuthSession } from '@plaza/contract';
+import { type DisplayKey, endpoints, type UserPermission } from '@plaza/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetch-stub';
+import { answer, stubFetch } from '../../test/fetch-stub';
 import { renderInApp } from '../../test/render-in-app';
+import { sessionUser } from '../../test/session-user';
 import { DisplayKeysPage } from './display-keys-page';
 
-const lobby = { id: 1, name: 'Lobby', created_at: '2026-03-01T08:00:00.000Z', last_used_at: null };
+const lobby: DisplayKey = {
+  id: 1,
+  name: 'Lobby',
+  created_at: '2026-03-01T08:00:00.000Z',
+  last_used_at: null,
+};
 
-const showAs = async (permissions: string[]) =>
+const showAs = async (permissions: UserPermission[]) =>
   renderInApp(<DisplayKeysPage />, {
     path: '/en_GB/tv_displays',
     routePath: '/:lang/tv_displays',
-    user: { id: 9, permissions } as unknown as AuthSession['user'],
+    user: sessionUser(9, { permissions }),
   });
 
 describe('DisplayKeysPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends members who are not superadmins to the 403 page', async () => {
-    const calls = stubFetch({});
+    const calls = stubFetch([]);
     const { router } = await showAs([]);
     expect(router.state.location.pathname).toBe('/en_GB/403');
     expect(calls).toHaveLength(0);
   });
 
   it('lists keys, creates one and shows its TV address once', async () => {
-    const calls = stubFetch({
-      'GET /api/v2/tv/display_keys': { body: { results: [lobby] } },
-      'POST /api/v2/tv/display_keys': {
-        status: 201,
-        body: { display_key: { ...lobby, id: 2, name: 'Canteen' }, key: 'secret-key-123' },
-      },
-    });
+    const calls = stubFetch([
+      answer(endpoints.tv.displayKeys, { results: [lobby] }),
+      answer(endpoints.tv.createDisplayKey, {
+        display_key: { ...lobby, id: 2, name: 'Canteen' },
+        key: 'secret-key-123',
+      }),
+    ]);
     await showAs(['superadmin']);
     expect(await screen.findByText('Lobby')).toBeTruthy();
     expect(screen.getByText(/Not used yet/)).toBeTruthy();
@@ -49,10 +55,10 @@ describe('DisplayKeysPage', () => {
   });
 
   it('revokes a key after confirmation', async () => {
-    const calls = stubFetch({
-      'GET /api/v2/tv/display_keys': { body: { results: [lobby] } },
-      'DELETE /api/v2/tv/display_keys/1': { body: { success: true } },
-    });
+    const calls = stubFetch([
+      answer(endpoints.tv.displayKeys, { results: [lobby] }),
+      answer(endpoints.tv.revokeDisplayKey, { success: true }, { params: { id: 1 } }),
+    ]);
     await showAs(['superadmin']);
     fireEvent.click(await screen.findByRole('button', { name: 'Revoke the key of Lobby' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this key?' });

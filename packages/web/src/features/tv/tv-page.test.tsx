@@ -1,7 +1,7 @@
-import type { TvPost } from '@plaza/contract';
+import { endpoints, type TvPost } from '@plaza/contract';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetch-stub';
+import { answer, answerError, stubFetch } from '../../test/fetch-stub';
 import { renderInApp } from '../../test/render-in-app';
 import { TvPage } from './tv-page';
 
@@ -36,7 +36,7 @@ describe('TvPage', () => {
   });
 
   it('explains how to get a key when the address has none, without calling the feed', () => {
-    const calls = stubFetch({});
+    const calls = stubFetch([]);
     show('');
     expect(screen.getByRole('heading', { name: 'This screen needs a display key' })).toBeTruthy();
     expect(screen.getByText(/Settings → TV displays/)).toBeTruthy();
@@ -44,17 +44,13 @@ describe('TvPage', () => {
   });
 
   it('says the key is not valid when the server refuses it', async () => {
-    stubFetch({
-      'GET /api/v2/tv/feed': { status: 403, body: { errors: [{ code: 'forbidden', message: 'no' }] } },
-    });
+    stubFetch([answerError(endpoints.tv.feed, 403, { errors: [{ code: 'forbidden', message: 'no' }] })]);
     show('?key=revoked-key');
     expect(await screen.findByRole('heading', { name: 'This display key is not valid' })).toBeTruthy();
   });
 
   it('shows posts with author, date, sanitised content and a QR code, images, and a placeholder for others', async () => {
-    const calls = stubFetch({
-      'GET /api/v2/tv/feed': { body: { results: [post(1, 'Hello TV'), image, video] } },
-    });
+    const calls = stubFetch([answer(endpoints.tv.feed, { results: [post(1, 'Hello TV'), image, video] })]);
     show('?key=good-key');
     expect(await screen.findByText('Hello TV')).toBeTruthy();
     expect(calls[0]!.url).toBe('/api/v2/tv/feed?key=good-key');
@@ -72,9 +68,7 @@ describe('TvPage', () => {
 
   it('fades to the next slide every 30 s and polls again after 30 s times the slide count', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-    const calls = stubFetch({
-      'GET /api/v2/tv/feed': { body: { results: [post(1, 'One'), post(2, 'Two')] } },
-    });
+    const calls = stubFetch([answer(endpoints.tv.feed, { results: [post(1, 'One'), post(2, 'Two')] })]);
     show('?key=good-key');
     await act(() => vi.advanceTimersByTimeAsync(5));
     await act(() => vi.advanceTimersByTimeAsync(5));

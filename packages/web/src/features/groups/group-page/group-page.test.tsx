@@ -1,18 +1,24 @@
-import type { Group, GroupPermission } from '@plaza/contract';
+import {
+  endpoints,
+  type Group,
+  type GroupMember,
+  type GroupPermission,
+  type Settings,
+} from '@plaza/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { answer, answerError, type StubAnswer, stubFetch } from '../../../test/fetch-stub';
 import { renderInApp, testSettings } from '../../../test/render-in-app';
 import { GroupPage } from './group-page';
 
-const member = (id: number, name: string) => ({
+const member = (id: number, name: string): GroupMember => ({
   id,
   img: null,
   names: { firstname: name.split(' ')[0] ?? '', lastname: name.split(' ')[1] ?? '' },
   combined_name: name,
-  role: 'member' as const,
-  status: 'accepted' as const,
+  role: 'member',
+  status: 'accepted',
   membership_id: id + 100,
 });
 
@@ -41,7 +47,7 @@ function group(permissions: GroupPermission[]): Group {
   };
 }
 
-const page = (results: unknown[], next: number | null = null) => ({
+const page = (results: GroupMember[], next: number | null = null) => ({
   results,
   pagination: {
     self: 1,
@@ -56,15 +62,19 @@ const page = (results: unknown[], next: number | null = null) => ({
 
 function renderGroup(
   permissions: GroupPermission[],
-  { path = '/en_GB/groups/1', order = undefined as string[] | undefined, answers = {} } = {},
+  {
+    path = '/en_GB/groups/1',
+    order = undefined as Settings['group_options']['group_tabs_order'] | undefined,
+    answers = [] as StubAnswer[],
+  } = {},
 ) {
-  const calls = stubFetch({
-    'GET /api/v2/groups/1': { body: group(permissions) },
-    'GET /api/v2/groups/1/users': {
-      body: page([member(11, 'Anna Schneider'), member(12, 'Jonas Fischer')], 2),
-    },
+  const calls = stubFetch([
+    answer(endpoints.groups.get, group(permissions), { params: { id: 1 } }),
+    answer(endpoints.groups.users, page([member(11, 'Anna Schneider'), member(12, 'Jonas Fischer')], 2), {
+      params: { id: 1 },
+    }),
     ...answers,
-  });
+  ]);
   const settings = testSettings(order ? { group_options: { group_tabs_order: order } } : {});
   const view = renderInApp(<GroupPage />, { path, routePath: '/:lang/groups/:id', settings });
   return { calls, ...view };
@@ -142,7 +152,7 @@ describe('GroupPage', () => {
 
   it('leaves after the confirmation and goes to the groups list', async () => {
     const { calls, router } = renderGroup(['leave', 'post_content'], {
-      answers: { 'DELETE /api/v2/groups/members/1': { body: { success: true } } },
+      answers: [answer(endpoints.groups.leave, { success: true }, { params: { id: 1 } })],
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Leave group' }));
     const dialog = await screen.findByRole('dialog', { name: 'Leave group?' });
@@ -154,9 +164,14 @@ describe('GroupPage', () => {
   });
 
   it('goes to the error route of a failed load', async () => {
-    stubFetch({
-      'GET /api/v2/groups/1': { status: 403, body: { errors: [{ code: 'forbidden', message: 'No' }] } },
-    });
+    stubFetch([
+      answerError(
+        endpoints.groups.get,
+        403,
+        { errors: [{ code: 'forbidden', message: 'No' }] },
+        { params: { id: 1 } },
+      ),
+    ]);
     const { router } = renderInApp(<GroupPage />, {
       path: '/en_GB/groups/1',
       routePath: '/:lang/groups/:id',
@@ -165,7 +180,7 @@ describe('GroupPage', () => {
   });
 
   it('treats an id that is not a number as not found', async () => {
-    stubFetch({});
+    stubFetch([]);
     const { router } = renderInApp(<GroupPage />, {
       path: '/en_GB/groups/abc',
       routePath: '/:lang/groups/:id',

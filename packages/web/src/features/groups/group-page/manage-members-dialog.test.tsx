@@ -1,8 +1,9 @@
-import type { Group } from '@plaza/contract';
+import { endpoints, type GroupMember } from '@plaza/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { answer, answerError, type StubAnswer, stubFetch } from '../../../test/fetch-stub';
+import { testGroup } from '../../../test/groups';
 import { renderInApp } from '../../../test/render-in-app';
 import { ManageMembersDialog } from './manage-members-dialog';
 
@@ -11,7 +12,7 @@ const person = (
   name: string,
   role: 'admin' | 'member',
   status: 'accepted' | 'pending' = 'accepted',
-) => ({
+): GroupMember => ({
   id,
   img: null,
   names: { firstname: name.split(' ')[0] ?? '', lastname: name.split(' ')[1] ?? '' },
@@ -21,7 +22,7 @@ const person = (
   membership_id: id + 100,
 });
 
-const list = (results: unknown[], last = 1) => ({
+const list = (results: GroupMember[], last = 1) => ({
   results,
   pagination: {
     self: 1,
@@ -34,19 +35,22 @@ const list = (results: unknown[], last = 1) => ({
   },
 });
 
-const group = { id: 1, name: 'Running Club' } as Group;
+const group = testGroup({ permissions: ['delete', 'edit', 'manage_topics', 'post_content'] });
 const users = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith('/api/v2/groups/1/users'));
 
 afterEach(() => vi.unstubAllGlobals());
 
-function renderDialog(answers: Parameters<typeof stubFetch>[0] = {}) {
-  const calls = stubFetch({
-    'GET /api/v2/groups/1/users': {
-      body: list([person(11, 'Jonas Fischer', 'admin'), person(12, 'Anna Schneider', 'member')], 3),
-    },
-    'GET /api/v2/groups/1/users/search': { body: list([person(12, 'Anna Schneider', 'member')]) },
+function renderDialog(answers: StubAnswer[] = []) {
+  const inGroup = { params: { id: 1 } };
+  const calls = stubFetch([
+    answer(
+      endpoints.groups.users,
+      list([person(11, 'Jonas Fischer', 'admin'), person(12, 'Anna Schneider', 'member')], 3),
+      inGroup,
+    ),
+    answer(endpoints.groups.usersSearch, list([person(12, 'Anna Schneider', 'member')]), inGroup),
     ...answers,
-  });
+  ]);
   renderInApp(<ManageMembersDialog open onClose={() => {}} group={group} />);
   return calls;
 }
@@ -100,12 +104,14 @@ describe('ManageMembersDialog', () => {
   });
 
   it('shows the server error of a refused action, e.g. the last admin', async () => {
-    const calls = renderDialog({
-      'DELETE /api/v2/groups/1/admins/11': {
-        status: 409,
-        body: { errors: [{ code: 'last_admin', message: 'last admin' }] },
-      },
-    });
+    const calls = renderDialog([
+      answerError(
+        endpoints.groups.removeAdmin,
+        409,
+        { errors: [{ code: 'last_admin', message: 'last admin' }] },
+        { params: { id: 1, userId: 11 } },
+      ),
+    ]);
     const dialog = await screen.findByRole('dialog');
     const jonas = (await within(dialog).findByText('Jonas Fischer')).closest('li') as HTMLElement;
     await userEvent.click(within(jonas).getByRole('button', { name: 'Remove admin' }));
@@ -116,10 +122,10 @@ describe('ManageMembersDialog', () => {
   });
 
   it('resends and withdraws invitations on the invitations tab', async () => {
-    const calls = renderDialog({
-      'POST /api/v2/groups/1/invitation_resend/11': { body: { success: true } },
-      'DELETE /api/v2/groups/1/invitations/11': { body: { success: true } },
-    });
+    const calls = renderDialog([
+      answer(endpoints.groups.resendInvitation, { success: true }, { params: { id: 1, userId: 11 } }),
+      answer(endpoints.groups.withdrawInvitation, { success: true }, { params: { id: 1, userId: 11 } }),
+    ]);
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Jonas Fischer');
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Invitations' }));

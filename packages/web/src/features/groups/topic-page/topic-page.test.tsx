@@ -1,38 +1,24 @@
-import type { Topic, TopicPermission } from '@plaza/contract';
+import { endpoints, type TopicPermission } from '@plaza/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { answer, type StubAnswer, stubFetch } from '../../../test/fetch-stub';
+import { emptyPage, testTopic } from '../../../test/groups';
 import { renderInApp } from '../../../test/render-in-app';
 import { TopicPage } from './topic-page';
 
-const emptyList = {
-  results: [],
-  pagination: { self: 1, first: 1, last: 1, prev: null, next: null, total: 0, per_page: 8 },
-};
+const topic = (permissions: TopicPermission[]) => testTopic({ permissions });
 
-const topic = (permissions: TopicPermission[]): Topic => ({
-  id: 4,
-  name: 'Spring half marathon',
-  description: 'We register as a team.',
-  image: null,
-  infos: { title: 'Spring half marathon', description: 'We register as a team.', img: null },
-  date: '2026-03-01',
-  group: { id: 1, name: 'Running Club', image: null },
-  author: { id: 3, combined_name: 'Jonas Fischer', img: null },
-  files: [],
-  members: emptyList,
-  member_count: 0,
-  permissions,
-  suggestions: 0,
-});
-
-function renderTopic(permissions: TopicPermission[], path = '/en_GB/groups/1/topics/4', answers = {}) {
-  const calls = stubFetch({
-    'GET /api/v2/topics/4': { body: topic(permissions) },
-    'GET /api/v2/topics/4/files': { body: emptyList },
+function renderTopic(
+  permissions: TopicPermission[],
+  path = '/en_GB/groups/1/topics/4',
+  answers: StubAnswer[] = [],
+) {
+  const calls = stubFetch([
+    answer(endpoints.topics.get, topic(permissions), { params: { id: 4 } }),
+    answer(endpoints.topics.files, emptyPage(8), { params: { id: 4 } }),
     ...answers,
-  });
+  ]);
   return { calls, ...renderInApp(<TopicPage />, { path, routePath: '/:lang/groups/:group_id/topics/:id' }) };
 }
 
@@ -58,9 +44,9 @@ describe('TopicPage', () => {
   });
 
   it('shows edit and delete by permission; after delete it goes to the group', async () => {
-    const { router, calls } = renderTopic(['delete', 'edit', 'post_content'], undefined, {
-      'DELETE /api/v2/topics/4': { body: { success: true } },
-    });
+    const { router, calls } = renderTopic(['delete', 'edit', 'post_content'], undefined, [
+      answer(endpoints.topics.remove, { success: true }, { params: { id: 4 } }),
+    ]);
     const actions = await screen.findByRole('group', { name: 'Topic actions' });
     expect(
       within(actions)
@@ -74,7 +60,7 @@ describe('TopicPage', () => {
   });
 
   it('goes to the 404 page when the topic is not found', async () => {
-    stubFetch({});
+    stubFetch([]);
     const { router } = renderInApp(<TopicPage />, {
       path: '/en_GB/groups/1/topics/4',
       routePath: '/:lang/groups/:group_id/topics/:id',

@@ -1,12 +1,13 @@
+import { endpoints, type Post, type PostFile, type PostSelectOption } from '@plaza/contract';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { answer, answerError, respond, type StubAnswer, stubFetch } from '../../../test/fetch-stub';
 import { renderInApp } from '../../../test/render-in-app';
 import { CreatePostBox } from './create-post-box';
 
-const options = {
+const options: { results: PostSelectOption[]; allow_without_group: boolean } = {
   results: [
     { identifier: 'group-1', label: 'Garden', id: 1, type: 'group', properties: [] },
     {
@@ -21,11 +22,34 @@ const options = {
 };
 const pagination = { self: 1, first: 1, last: 1, prev: null, next: null, total: 0, per_page: 20 };
 
-function answers(extra: Record<string, { status?: number; body: unknown }> = {}) {
-  return {
-    'GET /api/v2/posts/options': { body: options },
-    'GET /api/v2/posts/authors': { body: { results: [], pagination, enabled: false } },
+function answers(extra: StubAnswer[] = []): StubAnswer[] {
+  return [
+    answer(endpoints.posts.options, options),
+    answer(endpoints.posts.authors, { results: [], pagination, enabled: false }),
     ...extra,
+  ];
+}
+
+/** The post the server answers a create with: in group 1 (Garden), by the viewer. */
+function createdPost(itemId: number, description: string): Post {
+  return {
+    id: `post-${itemId}`,
+    item_id: itemId,
+    meta: { type: 'post' },
+    author: { id: 5, name: 'Viewer', avatar: null },
+    created_at: '2026-03-05T09:30:00.000Z',
+    description,
+    files: [],
+    preview: null,
+    group: { id: 1, name: 'Garden' },
+    topic: null,
+    mentions: [],
+    comments_allowed: true,
+    likes_allowed: true,
+    likes_count: 0,
+    comments_count: 0,
+    liked_by_me: false,
+    permissions: ['delete'],
   };
 }
 
@@ -64,8 +88,8 @@ describe('CreatePostBox', () => {
   });
 
   it('on a group page the group is preselected; success sends it and resets the form', async () => {
-    const created = { id: 'post-9', item_id: 9 };
-    const calls = stubFetch(answers({ 'POST /api/v2/posts': { status: 201, body: created } }));
+    const created = createdPost(9, '<p>Roof garden opens on Friday</p>');
+    const calls = stubFetch(answers([answer(endpoints.posts.create, created)]));
     renderInApp(<CreatePostBox groupId={1} />);
     expect(screen.queryByRole('combobox', { name: /Group/ })).toBeNull();
     const submit = screen.getByRole('button', { name: 'Post' });
@@ -87,12 +111,17 @@ describe('CreatePostBox', () => {
 
   it('offers the author choice only when the server enables it, and sends the chosen author', async () => {
     const calls = stubFetch(
-      answers({
-        'GET /api/v2/posts/authors': {
-          body: { results: [{ id: 12, name: 'Editorial team', avatar: null }], pagination, enabled: true },
-        },
-        'POST /api/v2/posts': { status: 201, body: { id: 'post-3', item_id: 3 } },
-      }),
+      answers([
+        answer(endpoints.posts.authors, {
+          results: [{ id: 12, name: 'Editorial team', avatar: null }],
+          pagination,
+          enabled: true,
+        }),
+        answer(endpoints.posts.create, {
+          ...createdPost(3, '<p>From the editors</p>'),
+          author: { id: 12, name: 'Editorial team', avatar: null },
+        }),
+      ]),
     );
     renderInApp(<CreatePostBox groupId={1} />);
     await userEvent.click(await screen.findByRole('combobox', { name: 'Post as' }));
@@ -108,9 +137,7 @@ describe('CreatePostBox', () => {
 
   it('keeps the text and shows the error when posting fails', async () => {
     stubFetch(
-      answers({
-        'POST /api/v2/posts': { status: 403, body: { errors: [{ code: 'forbidden', message: 'No' }] } },
-      }),
+      answers([answerError(endpoints.posts.create, 403, { errors: [{ code: 'forbidden', message: 'No' }] })]),
     );
     renderInApp(<CreatePostBox groupId={1} />);
     write('Will this work?');
@@ -124,7 +151,9 @@ describe('CreatePostBox', () => {
 
   it('waits for an uploading file and removes an uploaded one', async () => {
     let finish: (value: Response) => void = () => undefined;
-    const calls = stubFetch(answers({ 'DELETE /api/v2/posts/file/4': { body: { success: true } } }));
+    const calls = stubFetch(
+      answers([answer(endpoints.posts.removeFile, { success: true }, { params: { id: 4 } })]),
+    );
     const fetchStub = vi.mocked(fetch);
     const original = fetchStub.getMockImplementation()!;
     fetchStub.mockImplementation(async (input, init) => {
@@ -145,12 +174,15 @@ describe('CreatePostBox', () => {
     );
     expect(screen.getByLabelText('Uploading plan.pdf')).toBeTruthy();
     expect(isDisabled(submit)).toBe(true);
-    const file = { id: 4, name: 'plan.pdf', type: 'application/pdf', size: 1, link: '/x', is_image: false };
-    await act(async () =>
-      finish(
-        new Response(JSON.stringify(file), { status: 201, headers: { 'content-type': 'application/json' } }),
-      ),
-    );
+    const file: PostFile = {
+      id: 4,
+      name: 'plan.pdf',
+      type: 'application/pdf',
+      size: 1,
+      link: '/api/v2/posts/file/4',
+      is_image: false,
+    };
+    await act(async () => finish(respond(answer(endpoints.posts.uploadFile, file))));
     await waitFor(() => expect(isDisabled(submit)).toBe(false));
     await userEvent.click(screen.getByRole('button', { name: 'Remove plan.pdf' }));
     expect(screen.queryByText('plan.pdf')).toBeNull();

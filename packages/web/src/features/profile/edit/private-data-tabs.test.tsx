@@ -1,9 +1,11 @@
+import { type Address, endpoints } from '@plaza/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { answer, type StubAnswer, stubFetch } from '../../../test/fetch-stub';
 import { renderInApp } from '../../../test/render-in-app';
-import { ownProfile, sessionUser } from '../test-profiles';
+import { sessionUser } from '../../../test/session-user';
+import { ownProfile } from '../test-profiles';
 import { ProfileEditDialog } from './profile-edit-dialog';
 
 // Rendering MUI dialogs in jsdom is slow on a busy machine; this bounds a hang, it measures nothing.
@@ -11,7 +13,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 afterEach(() => vi.unstubAllGlobals());
 
-const savedAddress = {
+const savedAddress: Address = {
   gender: null,
   title: null,
   firstname: 'Paula',
@@ -27,21 +29,20 @@ const savedAddress = {
   separate_delivery_address: false,
 };
 
-function openTab(name: string, answers: Record<string, { status?: number; body: unknown }>) {
-  const calls = stubFetch({
-    'GET /api/v2/addresses/country_options': {
-      body: {
-        options: [
-          { value: 'AT', label: 'Austria' },
-          { value: 'DE', label: 'Germany' },
-        ],
-      },
-    },
-    'GET /api/v2/users/42/invoice_address': { body: { address: null } },
-    'GET /api/v2/users/42/delivery_address': { body: { address: null } },
-    'GET /api/v2/users/42/children': { body: { children: [] } },
+function openTab(name: string, answers: StubAnswer[]) {
+  const own = { params: { id: 42 } };
+  const calls = stubFetch([
+    answer(endpoints.users.countryOptions, {
+      options: [
+        { value: 'AT', label: 'Austria' },
+        { value: 'DE', label: 'Germany' },
+      ],
+    }),
+    answer(endpoints.users.invoiceAddress, { address: null }, own),
+    answer(endpoints.users.deliveryAddress, { address: null }, own),
+    answer(endpoints.users.children, { children: [] }, own),
     ...answers,
-  });
+  ]);
   renderInApp(<ProfileEditDialog open profile={ownProfile()} onClose={() => {}} />, {
     user: sessionUser(42),
   });
@@ -51,9 +52,13 @@ function openTab(name: string, answers: Record<string, { status?: number; body: 
 
 describe('ProfileEditDialog: addresses', () => {
   it('saves the invoice address on its own, with the chosen country code', async () => {
-    const { calls, user, open } = openTab('Addresses', {
-      'POST /api/v2/users/42/invoice_address': { body: { address: savedAddress } },
-    });
+    const { calls, user, open } = openTab('Addresses', [
+      answer(
+        endpoints.users.saveAddress,
+        { address: savedAddress },
+        { params: { id: 42, addressType: 'invoice_address' } },
+      ),
+    ]);
     await open();
     const invoice = await screen.findByRole('form', { name: 'Invoice address' });
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
@@ -84,7 +89,7 @@ describe('ProfileEditDialog: addresses', () => {
   });
 
   it('names the missing required fields and sends nothing', async () => {
-    const { calls, user, open } = openTab('Addresses', {});
+    const { calls, user, open } = openTab('Addresses', []);
     await open();
     const delivery = await screen.findByRole('form', { name: 'Delivery address' });
     await user.click(within(delivery).getByRole('button', { name: 'Save address' }));
@@ -97,11 +102,13 @@ describe('ProfileEditDialog: addresses', () => {
 
 describe('ProfileEditDialog: children', () => {
   it('adds a child with a birthday typed with dots and saves the list', async () => {
-    const { calls, user, open } = openTab('Children', {
-      'POST /api/v2/users/42/children': {
-        body: { children: [{ id: 1, firstname: 'Mia', birthday: '2018-04-03', gender: null }] },
-      },
-    });
+    const { calls, user, open } = openTab('Children', [
+      answer(
+        endpoints.users.saveChildren,
+        { children: [{ id: 1, firstname: 'Mia', birthday: '2018-04-03', gender: null }] },
+        { params: { id: 42 } },
+      ),
+    ]);
     await open();
     expect(await screen.findByText('No children entered.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add child' }));
@@ -116,7 +123,7 @@ describe('ProfileEditDialog: children', () => {
   });
 
   it("refuses a child's birthday in the future", async () => {
-    const { calls, user, open } = openTab('Children', {});
+    const { calls, user, open } = openTab('Children', []);
     await open();
     await user.click(await screen.findByRole('button', { name: 'Add child' }));
     await user.type(screen.getByRole('textbox', { name: /First name/ }), 'Max');

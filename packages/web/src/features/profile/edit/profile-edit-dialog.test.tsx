@@ -1,9 +1,11 @@
+import { endpoints } from '@plaza/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { answer, answerError, type StubAnswer, stubFetch } from '../../../test/fetch-stub';
 import { renderInApp, testSettings } from '../../../test/render-in-app';
-import { ownProfile, sessionUser } from '../test-profiles';
+import { sessionUser } from '../../../test/session-user';
+import { ownProfile } from '../test-profiles';
 import { ProfileEditDialog } from './profile-edit-dialog';
 
 // Rendering MUI dialogs in jsdom is slow on a busy machine; this bounds a hang, it measures nothing.
@@ -22,21 +24,29 @@ const genders = {
 function openDialog({
   profile = ownProfile(),
   settings = testSettings(),
-  answers = {},
+  answers = [],
 }: {
   profile?: ReturnType<typeof ownProfile>;
   settings?: ReturnType<typeof testSettings>;
-  answers?: Record<string, { status?: number; body: unknown }>;
+  answers?: StubAnswer[];
 } = {}) {
-  const calls = stubFetch({
-    'GET /api/v2/users/gender_options': { body: genders },
-    'GET /api/v2/users/list_options': {
-      body: { locations: [], areas: [], skills: ['Rust'], languages: [], special_tasks: [] },
-    },
-    'PUT /api/v2/users/42': { body: profile },
-    'POST /api/v2/users/42/custom_profile_fields': { body: { fields: profile.custom_fields } },
+  const calls = stubFetch([
+    answer(endpoints.users.genderOptions, genders),
+    answer(endpoints.users.listOptions, {
+      locations: [],
+      areas: [],
+      skills: ['Rust'],
+      languages: [],
+      special_tasks: [],
+    }),
+    answer(endpoints.users.update, profile, { params: { id: 42 } }),
+    answer(
+      endpoints.users.saveCustomProfileFields,
+      { fields: profile.custom_fields },
+      { params: { id: 42 } },
+    ),
     ...answers,
-  });
+  ]);
   const onClose = vi.fn();
   const onSaved = vi.fn();
   renderInApp(<ProfileEditDialog open profile={profile} onClose={onClose} onSaved={onSaved} />, {
@@ -166,14 +176,14 @@ describe('ProfileEditDialog: saving', () => {
 
   it('shows a refusal of the server at its field and keeps the overlay open', async () => {
     const { user, onClose } = openDialog({
-      answers: {
-        'PUT /api/v2/users/42': {
-          status: 400,
-          body: {
-            errors: [{ code: 'validation_failed', message: 'Position is not allowed', field: 'position' }],
-          },
-        },
-      },
+      answers: [
+        answerError(
+          endpoints.users.update,
+          400,
+          { errors: [{ code: 'validation_failed', message: 'Position is not allowed', field: 'position' }] },
+          { params: { id: 42 } },
+        ),
+      ],
     });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Position is not allowed')).toBeTruthy();

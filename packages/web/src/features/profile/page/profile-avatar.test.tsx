@@ -1,11 +1,12 @@
-import type { UploadedImage } from '@plaza/contract';
+import { endpoints, type UploadedImage } from '@plaza/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { answer, type StubAnswer, stubFetch } from '../../../test/fetch-stub';
 import { renderInApp } from '../../../test/render-in-app';
-import { guestProfile, ownProfile, sessionUser } from '../test-profiles';
+import { sessionUser } from '../../../test/session-user';
+import { guestProfile, ownProfile } from '../test-profiles';
 import { ProfilePage } from './profile-page';
 
 // The cropper measures the image, which never loads in jsdom: this one reports a crop at once.
@@ -37,18 +38,22 @@ const uploaded: UploadedImage = {
 };
 
 function setup(profile = ownProfile(), viewerId = 42) {
-  const answers: Record<string, { status?: number; body: unknown }> = {
-    'GET /api/v2/users/42': { body: profile },
-    'POST /api/v2/users/42/image': { status: 201, body: uploaded },
-    'PUT /api/v2/users/42/image/3': { body: { img_path: '/uploads/images/cropped.webp', image: uploaded } },
-  };
+  const answers: StubAnswer[] = [
+    answer(endpoints.users.get, profile, { params: { id: 42 } }),
+    answer(endpoints.users.uploadImage, uploaded, { params: { id: 42 } }),
+    answer(
+      endpoints.users.cropImage,
+      { img_path: '/uploads/images/cropped.webp', image: uploaded },
+      { params: { id: 42, imageId: 3 } },
+    ),
+  ];
   const calls = stubFetch(answers);
-  const { client } = renderInApp(<ProfilePage />, {
+  const { session } = renderInApp(<ProfilePage />, {
     path: '/en_GB/who_is_who/42',
     routePath: '/:lang/who_is_who/:id',
     user: sessionUser(viewerId),
   });
-  answers['GET /api/v2/auth/is_authenticated'] = { body: client.getQueryData(['session']) };
+  answers.push(answer(endpoints.auth.isAuthenticated, session));
   return { calls, answers, user: userEvent.setup({ applyAccept: false }) };
 }
 
@@ -63,7 +68,11 @@ describe('Profile picture', () => {
     );
     const save = await within(dialog).findByRole('button', { name: 'Save image' });
     await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
-    answers['GET /api/v2/users/42'] = { body: ownProfile({ img_path: '/uploads/images/cropped.webp' }) };
+    answers.push(
+      answer(endpoints.users.get, ownProfile({ img_path: '/uploads/images/cropped.webp' }), {
+        params: { id: 42 },
+      }),
+    );
     await user.click(save);
 
     const picture = await screen.findByRole('img', { name: 'Picture of Dr. Paula Profil' });

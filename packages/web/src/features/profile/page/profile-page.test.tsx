@@ -1,10 +1,12 @@
+import { endpoints } from '@plaza/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../../test/fetch-stub';
+import { answer, answerError, stubFetch } from '../../../test/fetch-stub';
 import { renderInApp, testSettings } from '../../../test/render-in-app';
+import { sessionUser } from '../../../test/session-user';
 import { leaveToSiteRoot } from '../site-root';
-import { guestProfile, ownProfile, sessionUser } from '../test-profiles';
+import { guestProfile, ownProfile } from '../test-profiles';
 import { ProfilePage } from './profile-page';
 
 vi.mock('../site-root', () => ({ leaveToSiteRoot: vi.fn() }));
@@ -21,11 +23,11 @@ const path = '/en_GB/who_is_who/42';
 const routePath = '/:lang/who_is_who/:id';
 
 function showProfile(profile: ReturnType<typeof ownProfile>, viewerId: number, settings = testSettings()) {
-  const calls = stubFetch({
-    'GET /api/v2/users/42': { body: profile },
-    'PUT /api/v2/users/7/follows': { body: { follows: [42] } },
-    'DELETE /api/v2/users/42': { body: { success: true } },
-  });
+  const calls = stubFetch([
+    answer(endpoints.users.get, profile, { params: { id: 42 } }),
+    answer(endpoints.users.follow, { follows: [42] }, { params: { id: 7 } }),
+    answer(endpoints.users.remove, { success: true }, { params: { id: 42 } }),
+  ]);
   const rendered = renderInApp(<ProfilePage />, { path, routePath, user: sessionUser(viewerId), settings });
   return { calls, ...rendered };
 }
@@ -141,16 +143,21 @@ describe('ProfilePage: section layouts', () => {
   });
 
   it('asks for the admin view when the address says so', async () => {
-    const calls = stubFetch({ 'GET /api/v2/users/42': { body: ownProfile() } });
+    const calls = stubFetch([answer(endpoints.users.get, ownProfile(), { params: { id: 42 } })]);
     renderInApp(<ProfilePage />, { path: `${path}?view=admin`, routePath, user: sessionUser(7) });
     await screen.findByRole('heading', { level: 1 });
     expect(calls[0]?.url).toBe('/api/v2/users/42?view=admin');
   });
 
   it('sends a failed load to the error page of its status', async () => {
-    stubFetch({
-      'GET /api/v2/users/42': { status: 404, body: { errors: [{ code: 'not_found', message: 'x' }] } },
-    });
+    stubFetch([
+      answerError(
+        endpoints.users.get,
+        404,
+        { errors: [{ code: 'not_found', message: 'x' }] },
+        { params: { id: 42 } },
+      ),
+    ]);
     const { router } = renderInApp(<ProfilePage />, { path, routePath, user: sessionUser(7) });
     await waitFor(() => expect(router.state.location.pathname).toBe('/en_GB/404'));
   });
