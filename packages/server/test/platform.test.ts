@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
+import { TestClient } from './client';
 
 describe('platform', () => {
   let t: TestApp;
@@ -49,15 +50,27 @@ describe('platform', () => {
     expect(ui.statusCode).toBe(200);
   });
 
-  it('refuses a malformed JSON body with a 400, not a 500', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v2/auth/login',
+  it('refuses a malformed JSON body with a 400 bad_request that says the JSON is invalid, not a 500', async () => {
+    // A browser-like client: it keeps the cookies the server set and repeats the CSRF cookie in the
+    // CSRF header, so the request passes the CSRF check and reaches the JSON parser.
+    const client = new TestClient(t.app);
+    const response = await client.post('/api/v2/auth/login', '{"username":', {
       headers: { 'content-type': 'application/json' },
-      payload: '{"username":',
     });
-    expect(response.statusCode).toBeGreaterThanOrEqual(400);
-    expect(response.statusCode).toBeLessThan(500);
-    expect(response.json().errors[0].code).toBeTypeOf('string');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [{ code: 'bad_request', message: expect.stringMatching(/not valid JSON/) }],
+    });
+  });
+
+  it('refuses the same request without the CSRF header with a 403 csrf_invalid, before reading the body', async () => {
+    const client = new TestClient(t.app);
+    await client.get('/api/v2/auth/is_authenticated');
+    const response = await client.post('/api/v2/auth/login', '{"username":', {
+      headers: { 'content-type': 'application/json' },
+      withoutCsrf: true,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errors: [{ code: 'csrf_invalid', message: expect.any(String) }] });
   });
 });
