@@ -31,9 +31,10 @@ const day = 24 * hour;
 
 /** A log that keeps what it is given. */
 function memoryLog() {
-  const lines: Array<{ level: 'info' | 'error'; details: object; message: string }> = [];
+  const lines: Array<{ level: 'info' | 'warn' | 'error'; details: object; message: string }> = [];
   const log: JobLog = {
     info: (details, message) => lines.push({ level: 'info', details, message }),
+    warn: (details, message) => lines.push({ level: 'warn', details, message }),
     error: (details, message) => lines.push({ level: 'error', details, message }),
   };
   return { log, lines };
@@ -327,6 +328,21 @@ describe('scheduler', () => {
     await scheduler.runDue();
     expect(broken.runs).toBe(2);
     expect(fine.runs).toBe(1);
+  });
+
+  it('logs a job that fails because the database cannot be reached as a warning, not an error', async () => {
+    const { log, lines } = memoryLog();
+    const job: Job = {
+      name: `test-job-unreachable-${jobSequence++}`,
+      everySeconds: 3600,
+      run: async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      },
+    };
+    await createScheduler({ db: t.db, jobs: [job], log, tickMs: hour }).runDue();
+    expect(lines.map((line) => [line.level, line.message])).toEqual([
+      ['warn', 'housekeeping job failed: database unavailable'],
+    ]);
   });
 
   it('runs on its interval once started, and stops with no timer left behind', async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { type Clock, systemClock } from '../clock';
 import { schedulerRepo } from './repo';
 
@@ -24,6 +25,7 @@ export interface Job {
 /** The part of a pino logger the scheduler writes to. */
 export interface JobLog {
   info(details: object, message: string): void;
+  warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }
 
@@ -40,7 +42,8 @@ export interface SchedulerOptions {
  * Runs jobs on an interval, on one instance at a time: each run is one transaction that takes the job's
  * advisory lock (`pg_try_advisory_xact_lock`; a busy lock means another instance is on it) and claims
  * the run in `housekeeping_runs` only when it is due, then does the job's work. A failing job is rolled
- * back, logged and tried again at a later tick; it never rejects into the process. The timer is
+ * back, logged (a warning when the database cannot be reached) and tried again at a later tick; it
+ * never rejects into the process. The timer is
  * unref'd (it keeps no process alive) and `stop()` waits for a run in progress.
  */
 export function createScheduler({ db, jobs, log, clock = systemClock, tickMs }: SchedulerOptions) {
@@ -58,7 +61,10 @@ export function createScheduler({ db, jobs, log, clock = systemClock, tickMs }: 
       await outcome.afterCommit?.();
       if (outcome.removed > 0) log.info({ job: job.name, removed: outcome.removed }, 'housekeeping job done');
     } catch (error) {
-      log.error({ err: error, job: job.name }, 'housekeeping job failed');
+      // A database that cannot be reached is its state, not a bug in the job: a warning.
+      if (isDatabaseUnavailable(error))
+        log.warn({ err: error, job: job.name }, 'housekeeping job failed: database unavailable');
+      else log.error({ err: error, job: job.name }, 'housekeeping job failed');
     }
   }
 
