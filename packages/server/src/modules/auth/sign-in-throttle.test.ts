@@ -96,6 +96,16 @@ describe('sign-in throttling', () => {
     }
   });
 
+  it('lets only one of several parallel attempts through once the pair has to wait', async () => {
+    const client = new TestClient(t.app, '10.45.0.1');
+    for (let i = 0; i < signInDelay.freeAttempts - 1; i += 1) {
+      expect((await signIn(client, 'parallel', 'wrong')).statusCode).toBe(401);
+    }
+    await client.get('/api/v2/auth/is_authenticated');
+    const burst = await Promise.all(Array.from({ length: 6 }, () => signIn(client, 'parallel', 'wrong')));
+    expect(burst.map((response) => response.statusCode).sort()).toEqual([401, 429, 429, 429, 429, 429]);
+  });
+
   it('counts names case-insensitively, so changing the case does not start over', async () => {
     const client = new TestClient(t.app, '10.44.0.1');
     for (let i = 0; i < signInDelay.freeAttempts; i += 1) {
