@@ -2,6 +2,7 @@ import {
   type CreatePostInput,
   type createPostSchema,
   limits,
+  maxId,
   type Post,
   postPath,
   textLength,
@@ -97,7 +98,8 @@ export async function createPost(deps: PostDeps, user: SessionUser, raw: CreateP
   const target = await resolveTarget(deps, user, input, settings.allow_posts_without_grp_and_topic);
 
   const description = sanitizeRichText(input.description);
-  const mentions = mentionedIds(description);
+  // A mention naming an id no integer column holds names nobody (and must not reach a query).
+  const mentions = mentionedIds(description).filter((id) => id <= maxId);
   if (!textOfHtml(description) && mentions.length === 0) {
     throw badRequest('Write something first.', 'description');
   }
