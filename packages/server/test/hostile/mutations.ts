@@ -92,6 +92,12 @@ function stringAttacks(rules: Rules, current: unknown, huge: number): Candidate[
     { name: 'SQL', value: `${base}' OR '1'='1'; --` },
     { name: 'LIKE wildcards', value: '%_\\%' },
     { name: 'HTML', value: '<img src=x onerror=alert(1)><script>alert(1)</script>' },
+    {
+      name: 'mentions of impossible members',
+      value:
+        '<p><span data-type="mention" data-id="2147483648" data-label="A">@A</span> ' +
+        '<span data-type="mention" data-id="9999999999" data-label="B">@B</span></p>',
+    },
     { name: 'path traversal', value: '../../../../etc/passwd' },
     { name: 'format string', value: '%s%n%x$\u{7b}7*7}{{7*7}}' },
     { name: 'number as text', value: '1e309' },
