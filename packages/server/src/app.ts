@@ -5,38 +5,16 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
-import type { Database } from './db/client';
+import type { AppDeps } from './deps';
 import { registerHousekeeping } from './housekeeping';
 import { modules } from './modules';
-import type { EventBus } from './platform/bus';
-import type { Clock } from './platform/clock';
 import { csrf } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
 import { frameworkErrors } from './platform/framework-errors';
-import type { PreviewFetchOptions } from './platform/link-preview';
-import type { Mailer } from './platform/mail';
 import { rateLimits } from './platform/rate-limit';
 import { realtimePlugin } from './platform/realtime';
 import { session } from './platform/session';
 import { registerWebApp } from './platform/web-app';
-
-/** Everything the app needs from outside; tests pass their own. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  bus: EventBus;
-  mailer: Mailer;
-  /**
-   * How link previews reach other sites; tests inject a resolver. Default: the system resolver with
-   * the static host map of `config.linkPreviewHosts` (see `staticHostFetchOptions`).
-   */
-  linkPreviewFetch?: PreviewFetchOptions;
-  /** Where the log lines go (default: stdout); tests read them to prove nothing was logged as an error. */
-  logStream?: { write(line: string): void };
-  /** The time of rate-limit windows, the sign-in delay and housekeeping; tests move it. Default: the system clock. */
-  clock?: Clock;
-}
 
 /** Builds the Fastify app: platform plugins first, then the feature modules. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

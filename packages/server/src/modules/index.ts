@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { activitiesModule } from './activities/routes';
 import { authModule } from './auth/routes';
 import { directoryModule } from './directory/routes';

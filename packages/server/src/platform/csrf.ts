@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { cookies, csrfHeader } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { AppError } from './errors';
 
 const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -10,9 +10,9 @@ import {
 import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppDeps } from '../app';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
+import type { AppDeps } from '../deps';
 
 const TOUCH_AFTER_MS = 60_000;
 

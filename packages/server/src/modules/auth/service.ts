@@ -7,8 +7,8 @@ import {
   resetLinkTtlSeconds,
 } from '@plaza/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords';

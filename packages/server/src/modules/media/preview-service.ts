@@ -1,8 +1,8 @@
 import type { LinkPreview } from '@plaza/contract';
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { linkPreviews } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 import { fetchPreview, type PreviewFetchOptions, staticHostFetchOptions } from '../../platform/link-preview';
 import { newStoredPath, writeStoredFile } from '../uploads/storage';
 import { presentLinkPreview } from './presenter';

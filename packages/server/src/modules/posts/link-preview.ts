@@ -1,5 +1,5 @@
 import type { LinkPreview } from '@plaza/contract';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { getLinkPreview, mediaDeps } from '../media/preview-service';
 
 /** The server-side preview fetcher posts use: the guarded, cached fetcher of the media module. */

@@ -1,6 +1,6 @@
 import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { route } from '../../platform/route';
 import { listComments, listLikes, removeComment, setLike, writeComment } from './service';
 

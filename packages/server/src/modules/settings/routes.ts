@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { loadBundle } from '../../platform/i18n';
 import { route } from '../../platform/route';
 import {

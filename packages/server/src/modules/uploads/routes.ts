@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { notFound } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { loadGroupAccess, loadTopicAccess } from '../groups/access';

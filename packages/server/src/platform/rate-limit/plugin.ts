@@ -1,6 +1,6 @@
 import type { FastifyInstance, preValidationAsyncHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { callerOf, rateLimiter } from './limiter';
 import { type RateLimitClass, type RouteRef, rateLimitTable } from './limits';
 
