@@ -1,67 +1,62 @@
+import {
+  articleTags,
+  droppedWithContent,
+  isAllowedUrl,
+  isMentionId,
+  linkAttributes,
+  mentionMarkup,
+  postTags,
+  type TagAttributes,
+  urlAttributes,
+  urlSchemes,
+} from '@plaza/contract/rich-html';
 import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * Every HTML a member (or an editor) sends is cleaned here, with a strict allow-list: text formatting,
- * lists, quotes, code, links (http, https, mailto only; always rel="noopener noreferrer nofollow")
- * and mention spans. No styles, classes other than `mention`, event handlers, images, frames or
- * data:/javascript: addresses survive.
+ * Every HTML a member (or an editor) sends is cleaned here, with the contract's allow-list
+ * (`@plaza/contract/rich-html`, which the web's DOMPurify and the post editor use too): text
+ * formatting, lists, quotes, code, links (http, https, mailto or a path on this site; always
+ * rel="noopener noreferrer nofollow" target="_blank") and mention spans. No styles, classes other
+ * than `mention`, event handlers, images, frames or data:/javascript: addresses survive.
  */
 
-const richTags = [
-  'p',
-  'br',
-  'strong',
-  'em',
-  'u',
-  's',
-  'a',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'code',
-  'pre',
-  'span',
-];
-/** Articles (written by editors) may also carry headings. */
-const articleTags = [...richTags, 'h2', 'h3', 'h4'];
-
-const linkRel = 'noopener noreferrer nofollow';
-
-function options(allowedTags: string[]): sanitizeHtml.IOptions {
+function options(tags: TagAttributes): sanitizeHtml.IOptions {
   return {
-    allowedTags,
-    allowedAttributes: {
-      a: ['href', 'rel', 'target'],
-      span: [{ name: 'data-type', multiple: false, values: ['mention'] }, 'data-id', 'data-label', 'class'],
-    },
-    allowedClasses: { span: ['mention'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
-    allowedSchemesAppliedToAttributes: ['href'],
+    allowedTags: Object.keys(tags),
+    allowedAttributes: Object.fromEntries(
+      Object.entries(tags)
+        .filter(([, attributes]) => attributes.length > 0)
+        .map(([tag, attributes]) => [tag, [...attributes]]),
+    ),
+    allowedClasses: { [mentionMarkup.tag]: [mentionMarkup.className] },
+    allowedSchemes: [...urlSchemes],
+    allowedSchemesAppliedToAttributes: [...urlAttributes],
     allowProtocolRelative: false,
     allowedStyles: {},
     disallowedTagsMode: 'discard',
+    nonTextTags: [...droppedWithContent],
     enforceHtmlBoundary: false,
     parseStyleAttributes: false,
     transformTags: {
       a: (tagName, attribs) => {
-        const out: Record<string, string> = { rel: linkRel };
-        if (attribs.href) out.href = attribs.href;
-        if (attribs.target === '_blank') out.target = '_blank';
+        const out: Record<string, string> = { rel: linkAttributes.rel };
+        if (attribs.href && isAllowedUrl(attribs.href)) out.href = attribs.href;
+        out.target = linkAttributes.target;
         return { tagName, attribs: out };
       },
-      span: (tagName, attribs): sanitizeHtml.Tag => {
-        const id = attribs['data-id'] ?? '';
+      [mentionMarkup.tag]: (tagName, attribs): sanitizeHtml.Tag => {
+        const id = attribs['data-id'];
         // Any other span keeps its text and loses every attribute.
-        if (attribs['data-type'] !== 'mention' || !/^[1-9]\d{0,9}$/.test(id)) return { tagName, attribs: {} };
+        if (attribs['data-type'] !== mentionMarkup.type || !isMentionId(id)) return { tagName, attribs: {} };
+        const label = mentionLabel(attribs['data-label'] ?? '');
         return {
           tagName,
           attribs: {
-            'data-type': 'mention',
+            'data-type': mentionMarkup.type,
             'data-id': id,
-            'data-label': mentionLabel(attribs['data-label'] ?? ''),
-            class: 'mention',
+            ...(label ? { 'data-label': label } : {}),
+            class: mentionMarkup.className,
           },
         };
       },
@@ -69,19 +64,19 @@ function options(allowedTags: string[]): sanitizeHtml.IOptions {
   };
 }
 
-/** A mention's label: a name, so letters, digits, spaces and a few name marks only, 200 at most. */
+/** A mention's label: a name, so letters, digits, spaces and a few name marks only. */
 function mentionLabel(raw: string): string {
   const label = plainText(raw)
     .replace(/[^\p{L}\p{M}\p{N} .'_-]/gu, '')
     .trim();
   // By code points, so the cut never leaves half of a surrogate pair.
-  return Array.from(label).slice(0, 200).join('');
+  return Array.from(label).slice(0, mentionMarkup.labelMaxLength).join('');
 }
 
-const richOptions = options(richTags);
+const richOptions = options(postTags);
 const articleOptions = options(articleTags);
 
-/** Cleans a post's HTML with the strict allow-list. */
+/** Cleans a post's HTML with the allow-list. */
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, richOptions).trim();
 }

@@ -152,7 +152,7 @@ describe('XSS payloads through posts, comments and previews', () => {
         '<p><strong>a</strong> <em>b</em> <u>c</u> <s>d</s> <code>e</code></p><ul><li>f</li></ul><blockquote>g</blockquote><a href="https://example.com/x" target="_blank">h</a> <a href="mailto:a@example.com">i</a>',
       ),
     ).toBe(
-      '<p><strong>a</strong> <em>b</em> <u>c</u> <s>d</s> <code>e</code></p><ul><li>f</li></ul><blockquote>g</blockquote><a rel="noopener noreferrer nofollow" href="https://example.com/x" target="_blank">h</a> <a rel="noopener noreferrer nofollow" href="mailto:a@example.com">i</a>',
+      '<p><strong>a</strong> <em>b</em> <u>c</u> <s>d</s> <code>e</code></p><ul><li>f</li></ul><blockquote>g</blockquote><a rel="noopener noreferrer nofollow" href="https://example.com/x" target="_blank">h</a> <a rel="noopener noreferrer nofollow" href="mailto:a@example.com" target="_blank">i</a>',
     );
     expect(sanitizeRichText('<span data-type="mention" data-id="7" data-label="Anna B">@Anna</span>')).toBe(
       '<span data-type="mention" data-id="7" data-label="Anna B" class="mention">@Anna</span>',
