@@ -1,57 +1,77 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import DOMPurify from 'dompurify';
+import {
+  allAttributeNames,
+  allowedAttributes,
+  allowedUrlPattern,
+  droppedWithContent,
+  isMentionId,
+  linkAttributes,
+  mentionMarkup,
+  type RichHtmlKind,
+  richHtmlTags,
+  urlAttributes,
+} from '@plaza/contract/rich-html';
+import DOMPurify, { type Config } from 'dompurify';
 import { useMemo } from 'react';
 
-const allowedTags = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'span',
-  'h2',
-  'h3',
-  'h4',
-  'blockquote',
-  'img',
-  'figure',
-  'figcaption',
-];
-const allowedAttributes = [
-  'href',
-  'title',
-  'target',
-  'rel',
-  'class',
-  'data-type',
-  'data-id',
-  'data-label',
-  'src',
-  'alt',
-];
+/**
+ * A DOMPurify of its own, configured from the contract's allow-list (the one the server's sanitiser
+ * uses): each tag keeps only its own attributes, every link gets the list's rel and target, and only a
+ * real mention span keeps attributes.
+ */
+const purify = DOMPurify();
+
+purify.addHook('uponSanitizeAttribute', (node, event) => {
+  if (!allowedAttributes(node.nodeName.toLowerCase()).includes(event.attrName)) event.keepAttr = false;
+});
+
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (!(node instanceof Element)) return;
+  const tag = node.nodeName.toLowerCase();
+  if (tag === 'a') {
+    // Links leave the app in a new tab without handing it the opener.
+    for (const [name, value] of Object.entries(linkAttributes)) node.setAttribute(name, value);
+  } else if (tag === mentionMarkup.tag) {
+    const mention =
+      node.getAttribute('data-type') === mentionMarkup.type && isMentionId(node.getAttribute('data-id'));
+    if (mention) node.setAttribute('class', mentionMarkup.className);
+    else for (const name of node.getAttributeNames()) node.removeAttribute(name);
+  }
+});
+
+const configs = Object.fromEntries(
+  Object.entries(richHtmlTags).map(([kind, tags]) => [
+    kind,
+    {
+      ALLOWED_TAGS: Object.keys(tags),
+      ALLOWED_ATTR: [...allAttributeNames],
+      ALLOW_DATA_ATTR: false,
+      ALLOW_ARIA_ATTR: false,
+      ALLOWED_URI_REGEXP: allowedUrlPattern,
+      // Only addresses are checked against the URL rule; the other attributes are plain values.
+      ADD_URI_SAFE_ATTR: allAttributeNames.filter((name) => !urlAttributes.includes(name)),
+      FORBID_CONTENTS: [...droppedWithContent],
+    },
+  ]),
+) as Record<RichHtmlKind, Config>;
 
 /** HTML from the server cleaned again in the browser (the server sanitises first; this is a second line of defence). */
-export function sanitizeHtml(html: string): string {
-  const clean = DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: allowedTags,
-    ALLOWED_ATTR: allowedAttributes,
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/))/i,
-  });
-  // Links leave the app in a new tab without handing it the opener.
-  return clean.replace(/<a /g, '<a target="_blank" rel="noopener noreferrer nofollow" ');
+export function sanitizeHtml(html: string, kind: RichHtmlKind = 'post'): string {
+  return purify.sanitize(html, configs[kind]);
 }
 
 /** Sanitised rich text (posts, articles) shown with the app's typography; mentions stand out. */
-export function RichHtml({ html, sx }: { html: string; sx?: SxProps<Theme> }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+export function RichHtml({
+  html,
+  kind = 'post',
+  sx,
+}: {
+  html: string;
+  kind?: RichHtmlKind;
+  sx?: SxProps<Theme>;
+}) {
+  const clean = useMemo(() => sanitizeHtml(html, kind), [html, kind]);
   return (
     <Box
       // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server and again by DOMPurify above.
@@ -60,7 +80,7 @@ export function RichHtml({ html, sx }: { html: string; sx?: SxProps<Theme> }) {
         {
           overflowWrap: 'anywhere',
           '& p': { my: 0.75 },
-          '& img': { maxWidth: '100%', height: 'auto' },
+          '& pre': { overflowX: 'auto' },
           '& a': { color: 'primary.main' },
           '& .mention, & [data-type="mention"]': { color: 'primary.main', fontWeight: 600 },
         },

@@ -58,7 +58,7 @@ function ArticleView({ article }: { article: Article }) {
           <Typography sx={{ mt: 2, fontSize: '1.125rem', fontWeight: 500 }}>{article.teaser}</Typography>
         )}
       </Box>
-      <RichHtml html={article.content} />
+      <RichHtml html={article.content} kind="article" />
       {article.attachments.length > 0 && (
         <FileLinks files={article.attachments} label={t('news.article.attachments')} sx={{ mt: 2 }} />
       )}
