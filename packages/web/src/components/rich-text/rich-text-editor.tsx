@@ -3,12 +3,11 @@ import FormatItalicIcon from '@mui/icons-material/FormatItalic';
 import FormatListBulletedIcon from '@mui/icons-material/FormatListBulleted';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Mention from '@tiptap/extension-mention';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmojiPickerButton } from '../emoji-picker/emoji-picker-button';
+import { richTextExtensions } from './extensions';
 import { type MentionCandidate, MentionList, type MentionState } from './mention-list';
 import { mentionSuggestion } from './mention-suggestion';
 
@@ -29,8 +28,10 @@ export interface RichTextEditorProps {
 
 /**
  * Rich text with bold, italic, lists, links, @mentions (members searched as the name is typed) and
- * an emoji picker. A mention is stored as `<span data-type="mention" data-id="…">@Name</span>`; the
- * server sanitises the HTML and reads the mentioned ids from it.
+ * an emoji picker; quotes, inline code and code blocks, underline and strike-through come from
+ * Markdown-like typing and shortcuts. What it can write is the contract's allow-list
+ * (`./extensions.ts`). A mention is `<span data-type="mention" data-id="…" data-label="…">@Name</span>`;
+ * the server sanitises the HTML and reads the mentioned ids from it.
  */
 export function RichTextEditor({
   value,
@@ -52,21 +53,7 @@ export function RichTextEditor({
   const editor = useEditor({
     immediatelyRender: true,
     editable: !disabled,
-    extensions: [
-      StarterKit.configure({
-        heading: false,
-        codeBlock: false,
-        horizontalRule: false,
-        blockquote: false,
-        code: false,
-        link: { openOnClick: false, autolink: true, defaultProtocol: 'https' },
-      }),
-      Mention.configure({
-        HTMLAttributes: { class: 'mention' },
-        renderLabel: ({ node }) => `@${node.attrs.label ?? node.attrs.id}`,
-        suggestion: mentionSuggestion(search, setMention),
-      }),
-    ],
+    extensions: richTextExtensions(mentionSuggestion(search, setMention)),
     editorProps: {
       attributes: {
         role: 'textbox',
