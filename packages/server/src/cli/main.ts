@@ -4,8 +4,9 @@ import { ZodError } from 'zod';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { seedDemoContent } from '../db/seed';
-import { setSettingByPath } from '../modules/settings/service';
+import { onSettingsStored, setSettingByPath } from '../modules/settings/service';
 import { createUser } from '../modules/users/create-user';
+import { refreshOnProfileOptions } from '../modules/users/search-vector';
 import { setUserPassword } from '../modules/users/set-password';
 import { AppError } from '../platform/errors';
 
@@ -116,6 +117,7 @@ async function run(argv: string[]): Promise<void> {
       } catch {
         throw new UsageError(`the value must be JSON, e.g. '"email"' or 'true' (got ${json})`);
       }
+      onSettingsStored(refreshOnProfileOptions);
       await withDatabase(({ db }) => setSettingByPath(db, dotted, value));
       console.log(`Setting ${dotted} changed.`);
       return;

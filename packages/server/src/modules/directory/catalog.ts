@@ -8,8 +8,8 @@ import {
 import type { Db } from '../../db/client';
 import { t } from '../../platform/i18n';
 import { getSettings } from '../settings/service';
+import { type BuiltinSearchField, isFieldIncluded } from '../users/search-vector';
 import { customFieldId, loadProfileFields, localized, type ProfileFieldDef } from './profile-fields';
-import { type BuiltinSearchField, isFieldIncluded } from './search-vector';
 
 /** What the directory may search and filter by in this deployment: settings plus custom profile fields. */
 export interface Catalog {

@@ -5,7 +5,7 @@ import { TestClient } from '../../../test/client';
 import { buildProfileField, patchSettings, setFieldValues } from '../../../test/directory-helpers';
 import { buildUser, testPassword } from '../../../test/factories';
 import { signedIn } from '../../../test/group-helpers';
-import { refreshUserSearchVectors } from './search-vector';
+import { refreshUserSearchVectors } from '../users/search-vector';
 
 type Member = Awaited<ReturnType<typeof buildUser>>;
 

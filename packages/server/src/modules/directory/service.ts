@@ -12,12 +12,12 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { loadUserView, presentUser } from '../users/presenter';
+import { fieldDocument } from '../users/search-vector';
 import { type Catalog, loadCatalog, type SearchFieldDef, searchFields } from './catalog';
 import { directoryFilterOptions, facetConditions } from './facets';
 import { valueLabel } from './profile-fields';
 import { type DirectoryOrder, directoryRepo, listedMembers } from './repo';
 import { prefixQuery, searchWords } from './search-query';
-import { fieldDocument } from './search-vector';
 
 /** Most value suggestions, and most people suggestions, of the extended search bar. */
 const suggestionLimit = 5;

@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import { removePostsIn } from '../posts/service';
 import { getSettings } from '../settings/service';
 import { removeImage } from '../uploads/images-service';
 import { deleteStoredFiles } from '../uploads/storage';
@@ -169,11 +168,24 @@ export async function updateGroup(
   return groupPage(db, user, await loadGroupAccess(db, groupId, user));
 }
 
+/** Runs before a group is deleted; modules above groups remove what they keep in it (the posts and their files). */
+export type GroupRemovalListener = (deps: GroupDeps, groupId: number) => Promise<void>;
+
+const groupRemovalListeners = new Set<GroupRemovalListener>();
+
+/**
+ * Subscribes to group deletion (the posts module, at app build): groups is below posts, so it cannot call
+ * it. The same listener subscribed twice runs once.
+ */
+export function onGroupRemoving(listener: GroupRemovalListener): void {
+  groupRemovalListeners.add(listener);
+}
+
 /** Deletes a group (delete permission) with its memberships, topics and files, and the stored files on disk. */
 export async function deleteGroup(deps: GroupDeps, user: SessionUser, groupId: number) {
   const access = await loadGroupAccess(deps.db, groupId, user);
   requireGroupPermission(access, 'delete');
-  await removePostsIn(deps, { groupId });
+  for (const listener of groupRemovalListeners) await listener(deps, groupId);
   const paths = await groupsRepo.remove(deps.db, groupId);
   await deleteStoredFiles(deps.dataDir, paths);
   if (access.group.image_id) await removeImage(deps, access.group.image_id);

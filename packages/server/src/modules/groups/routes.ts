@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { route } from '../../platform/route';
 import { answerApplication, listApplications } from './applications';
 import type { GroupDeps } from './deps';
+import { groupFilesRoutes } from './files';
 import {
   createGroup,
   deleteGroup,
@@ -29,11 +30,12 @@ import {
   requestApproval,
 } from './memberships';
 
-/** Groups, memberships, invitations and applications (images and files are in the uploads module). */
+/** Groups, memberships, invitations, applications, and the group and topic files (stored by the uploads module). */
 export async function groupsModule(app: FastifyInstance, { database, bus, config }: AppDeps): Promise<void> {
   const { db } = database;
   const deps: GroupDeps = { db, bus, dataDir: config.dataDir };
   const api = endpoints.groups;
+  await groupFilesRoutes(app, deps);
 
   route(app, api.list, ({ user, query }) => listGroups(db, user, query));
   route(app, api.publicGroups, ({ user, query }) => listPublicGroups(db, user, query));

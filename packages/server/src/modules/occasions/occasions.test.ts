@@ -5,7 +5,7 @@ import { TestClient } from '../../../test/client';
 import { patchSettings } from '../../../test/directory-helpers';
 import { buildUser, testPassword } from '../../../test/factories';
 import { signedIn } from '../../../test/group-helpers';
-import { refreshUserSearchVectors } from '../directory/search-vector';
+import { refreshUserSearchVectors } from '../users/search-vector';
 import { occasionsRepo } from './repo';
 import { localToday } from './service';
 

@@ -18,9 +18,9 @@ import { t } from '../../platform/i18n';
 import type { SessionUser } from '../../platform/request-context';
 import { builtinFacetValues, builtinOptions, columnOverlaps } from '../directory/facets';
 import { prefixQuery, searchWords } from '../directory/search-query';
-import { isFieldIncluded } from '../directory/search-vector';
 import { getSettings } from '../settings/service';
 import { loadUserView, presentUser } from '../users/presenter';
+import { isFieldIncluded } from '../users/search-vector';
 import { type OccasionRow, occasionsRepo } from './repo';
 
 /** The facets of the occasions list besides `type`. */

@@ -2,13 +2,14 @@ import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../platform/route';
+import { onGroupRemoving } from '../groups/groups-service';
 import { sendDownload } from '../uploads/download';
 import { receiveUpload, registerMultipart } from '../uploads/multipart';
 import type { PostDeps } from './deps';
 import { openPostFile, removePostFile, uploadPostFile } from './files';
 import { postPreviewFetcher } from './link-preview';
 import { groupPostOptions, postAuthors, postOptions } from './options';
-import { createPost, removePost } from './service';
+import { createPost, removePost, removePostsOfGroup } from './service';
 import { readablePost } from './stream';
 
 /** Posts: writing and deleting, their files, and the choices of the post form. */
@@ -21,6 +22,7 @@ export async function postsModule(app: FastifyInstance, appDeps: AppDeps): Promi
     fetchPreview: postPreviewFetcher(appDeps),
   };
   const { posts } = endpoints;
+  onGroupRemoving(removePostsOfGroup);
 
   // Multipart parsing exists only inside this scope, for the upload route.
   await app.register(async (scope) => {

@@ -162,6 +162,14 @@ export async function removePost(deps: PostDeps, user: SessionUser, id: number):
   return { success: true };
 }
 
+/** Removes the posts of a group about to be deleted (subscribed to the groups' `onGroupRemoving` by the posts module). */
+export async function removePostsOfGroup(
+  deps: Pick<PostDeps, 'db' | 'dataDir'>,
+  groupId: number,
+): Promise<void> {
+  await removePostsIn(deps, { groupId });
+}
+
 /**
  * Deletes every post of a group or a topic with its comments, likes and stored files; the group and
  * topic services call it before they delete one.

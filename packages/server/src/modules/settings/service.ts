@@ -14,7 +14,6 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { SessionUser } from '../../platform/request-context';
-import { refreshUserSearchVectors } from '../directory/search-vector';
 import { defaultMenu, localizeMenu, storedNavigationItemSchema } from './menu-data';
 import { settingsRepo } from './repo';
 
@@ -102,15 +101,24 @@ export async function setSettingByPath(db: Db, dottedPath: string, value: unknow
   return parsed.data;
 }
 
+/** Runs after the settings are stored, with the previous and the new ones. */
+export type SettingsListener = (db: Db, previous: Settings, next: Settings) => Promise<void>;
+
+const settingsListeners = new Set<SettingsListener>();
+
 /**
- * Stores the settings. Profile fields switched on or off are searched or not, so a change of
- * `profile_options` rebuilds the directory's search documents, whether it came through the API or the CLI.
+ * Subscribes to stored settings, whether they came through the API or the CLI (the users module rebuilds
+ * its search documents when profile fields are switched on or off). Modules below settings cannot be
+ * called from here, so they subscribe; the same listener subscribed twice runs once.
  */
+export function onSettingsStored(listener: SettingsListener): void {
+  settingsListeners.add(listener);
+}
+
+/** Stores the settings and tells the subscribers. */
 async function storeSettings(db: Db, previous: Settings, next: Settings): Promise<void> {
   await settingsRepo.put(db, 'settings', next);
-  if (JSON.stringify(previous.profile_options) !== JSON.stringify(next.profile_options)) {
-    await refreshUserSearchVectors(db);
-  }
+  for (const listener of settingsListeners) await listener(db, previous, next);
 }
 
 /** The main navigation of a member in a language. */

@@ -2,13 +2,6 @@ import { buildPagination, type PageQuery, type StoredFile } from '@plaza/contrac
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import {
-  type GroupAccess,
-  loadGroupAccess,
-  loadTopicAccess,
-  requireGroupRead,
-  type TopicAccess,
-} from '../groups/access';
 import { attachmentDisposition, cleanFileName, detectFileType, requireContent } from './content';
 import { type Download, openStoredFile } from './download';
 import { type FileScope, type FileWithUploader, filesRepo } from './files-repo';
@@ -17,6 +10,8 @@ import type { ReceivedUpload } from './multipart';
 import { presentFile, presentUploader } from './presenter';
 import { deleteStoredFiles, newStoredPath, writeStoredFile } from './storage';
 
+export type { FileScope };
+
 /** A group's own files or a topic's files, with the viewer's right to delete any of them. */
 export interface FilePlace {
   scope: FileScope;
@@ -24,25 +19,6 @@ export interface FilePlace {
   mayDeleteAll: boolean;
   /** The viewer holds `post_content` on the group or topic. */
   mayPost: boolean;
-}
-
-/** Where a group's own files live, as the viewer may use them; 403 when its content is closed to them. */
-export function groupFilePlace(access: GroupAccess): FilePlace {
-  requireGroupRead(access);
-  return {
-    scope: { groupId: access.group.id, topicId: null },
-    mayDeleteAll: access.permissions.includes('delete'),
-    mayPost: access.permissions.includes('post_content'),
-  };
-}
-
-/** Where a topic's files live, as the viewer may use them. */
-export function topicFilePlace(access: TopicAccess): FilePlace {
-  return {
-    scope: { groupId: access.topic.group_id, topicId: access.topic.id },
-    mayDeleteAll: access.permissions.includes('delete'),
-    mayPost: access.permissions.includes('post_content'),
-  };
 }
 
 function present(row: FileWithUploader, place: FilePlace, user: SessionUser): StoredFile {
@@ -113,15 +89,17 @@ export async function removeFile(
   return { success: true };
 }
 
-/** Opens a file for download when the viewer may read its group (and topic); otherwise "not found" or 403. */
+/**
+ * Opens a file for download when `requireRead` (the groups module's check that the viewer may read its
+ * group, and topic) lets it; otherwise "not found" or what `requireRead` throws.
+ */
 export async function openDownload(
   { db, dataDir }: UploadDeps,
-  user: SessionUser,
   fileId: number,
+  requireRead: (scope: FileScope) => Promise<void>,
 ): Promise<Download> {
   const row = await filesRepo.find(db, fileId);
   if (!row) throw notFound('The file');
-  if (row.topic_id === null) requireGroupRead(await loadGroupAccess(db, row.group_id, user));
-  else await loadTopicAccess(db, row.topic_id, user);
+  await requireRead({ groupId: row.group_id, topicId: row.topic_id ?? null });
   return openStoredFile(dataDir, row.path, row.mime_type, attachmentDisposition(row.name));
 }

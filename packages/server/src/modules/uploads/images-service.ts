@@ -3,7 +3,6 @@ import type { ImageCrop, UploadedImage } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import { type GroupAccess, requireGroupPermission } from '../groups/access';
 import { detectImageType, requireContent } from './content';
 import { encodeOriginal, renderShown } from './image-processing';
 import { type ImageRow, imagesRepo } from './images-repo';
@@ -66,14 +65,12 @@ export async function cropOwnImage(
   return presentImage(await recrop(deps, row, input.coordinates));
 }
 
-/** Re-crops a group's current image from its original; needs `edit` on the group. */
+/** Re-crops a group's current image from its original (the groups module checks `edit` on the group first). */
 export async function cropGroupImage(
   deps: UploadDeps,
-  access: GroupAccess,
+  imageId: number | null,
   coordinates: ImageCrop,
 ): Promise<UploadedImage> {
-  requireGroupPermission(access, 'edit');
-  const imageId = access.group.image_id;
   const row = imageId ? await imagesRepo.find(deps.db, imageId) : undefined;
   if (!row) throw badRequest('This group has no image to crop.');
   return presentImage(await recrop(deps, row, coordinates));

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import { refreshUserSearchVector } from '../directory/search-vector';
 import { type NewUserRow, type UserRow, usersRepo } from './repo';
+import { refreshUserSearchVector } from './search-vector';
 
 export const createUserInput = z.object({
   username: usernameSchema,

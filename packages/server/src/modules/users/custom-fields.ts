@@ -3,10 +3,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { profileFields, userProfileFieldValues } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
-import { refreshUserSearchVector } from '../directory/search-vector';
 import { loadEditableMember, loadMember } from './access';
 import { localizedLabel } from './labels';
 import type { Viewer } from './profile-policy';
+import { refreshUserSearchVector } from './search-vector';
 
 type FieldRow = typeof profileFields.$inferSelect;
 type FieldType = CustomProfileField['type'];

@@ -2,7 +2,6 @@ import { type Locale, type Profile, parseBirthday, type updateProfileSchema } fr
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../platform/errors';
-import { refreshUserSearchVector } from '../directory/search-vector';
 import { getSettings } from '../settings/service';
 import { loadEditableMember, loadMember } from './access';
 import { customFieldsOf } from './custom-fields';
@@ -17,6 +16,7 @@ import {
 } from './profile-policy';
 import { presentProfile } from './profile-presenter';
 import { type NewUserRow, type UserRow, usersRepo } from './repo';
+import { refreshUserSearchVector } from './search-vector';
 
 /** Builds the profile answer of a member for a viewer under the current settings. */
 export async function profileFor(

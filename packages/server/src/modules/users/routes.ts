@@ -2,6 +2,7 @@ import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../platform/route';
+import { onSettingsStored } from '../settings/service';
 import { receiveUpload, registerMultipart } from '../uploads/multipart';
 import type { PeopleDeps } from './access';
 import { deleteAccount } from './account-deletion';
@@ -20,6 +21,7 @@ import {
 } from './options';
 import { getProfile, updateProfile } from './profile-service';
 import { getRegistrationFields, saveRegistrationFields } from './registration-fields';
+import { refreshOnProfileOptions } from './search-vector';
 import { saveUserData } from './user-data';
 
 /** Profiles, account deletion, avatars, private data, custom fields, follows and the profile option lists. */
@@ -27,6 +29,7 @@ export async function usersModule(app: FastifyInstance, { database, bus, config 
   const { db } = database;
   const deps: PeopleDeps = { db, bus, dataDir: config.dataDir, secureCookies: config.secureCookies };
   const api = endpoints.users;
+  onSettingsStored(refreshOnProfileOptions);
 
   route(app, api.follows, ({ user, query }) => listFollows(db, user, query));
   route(app, api.genderOptions, ({ request }) => genderOptions(request.locale));

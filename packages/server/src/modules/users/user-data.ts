@@ -1,10 +1,10 @@
 import type { Locale } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
-import { refreshUserSearchVector } from '../directory/search-vector';
 import { loadEditableMember } from './access';
 import type { Viewer } from './profile-policy';
 import { usersRepo } from './repo';
+import { refreshUserSearchVector } from './search-vector';
 
 /**
  * POST users/:id/user_data: changes username, email or interface language (the member and editors);

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import type { TestClient } from '../../../test/client';
 import { buildAdmin, buildUser } from '../../../test/factories';
 import { signedIn } from '../../../test/group-helpers';
-import { refreshUserSearchVector } from '../directory/search-vector';
+import { refreshUserSearchVector } from './search-vector';
 
 /** A year nothing else in these answers contains (fixed names and addresses, no images). */
 const HIDDEN_YEAR = '1977';

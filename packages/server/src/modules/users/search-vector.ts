@@ -100,3 +100,13 @@ export async function refreshUserSearchVectors(db: Db, userIds?: readonly number
     : sql`true`;
   await update(db, where);
 }
+
+/**
+ * Profile fields switched on or off are searched or not, so a change of `profile_options` rebuilds every
+ * member's search document. Subscribed to the settings (`onSettingsStored`) by the users module and the CLI.
+ */
+export async function refreshOnProfileOptions(db: Db, previous: Settings, next: Settings): Promise<void> {
+  if (JSON.stringify(previous.profile_options) !== JSON.stringify(next.profile_options)) {
+    await refreshUserSearchVectors(db);
+  }
+}
