@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/client';
-import { removeOrphanActivities } from './modules/activities/service';
-import { removeExpiredResetLinks } from './modules/auth/service';
-import { removeUnclaimedPostFiles } from './modules/posts/files';
-import { removeUnattachedImages } from './modules/uploads/images-service';
+import { removeOrphanActivities } from './modules/activities';
+import { removeExpiredResetLinks } from './modules/auth';
+import { removeUnclaimedPostFiles } from './modules/posts';
+import { removeUnattachedImages } from './modules/uploads';
 import type { Clock } from './platform/clock';
 import { rateLimiter } from './platform/rate-limit';
 import { createScheduler, type Job } from './platform/scheduler';

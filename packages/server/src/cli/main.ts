@@ -4,10 +4,8 @@ import { ZodError } from 'zod';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { seedDemoContent } from '../db/seed';
-import { onSettingsStored, setSettingByPath } from '../modules/settings/service';
-import { createUser } from '../modules/users/create-user';
-import { refreshOnProfileOptions } from '../modules/users/search-vector';
-import { setUserPassword } from '../modules/users/set-password';
+import { onSettingsStored, setSettingByPath } from '../modules/settings';
+import { createUser, refreshOnProfileOptions, setUserPassword } from '../modules/users';
 import { AppError } from '../platform/errors';
 
 const help = `Plaza operator commands (run as: npm run plaza -- <command>):

@@ -1,20 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
-import { activitiesModule } from './activities/routes';
-import { authModule } from './auth/routes';
-import { directoryModule } from './directory/routes';
-import { groupsModule } from './groups/routes';
+import { activitiesModule } from './activities';
+import { authModule } from './auth';
+import { directoryModule } from './directory';
+import { groupsModule } from './groups';
 import { healthModule } from './health';
-import { mediaModule } from './media/routes';
-import { newsModule } from './news/routes';
-import { occasionsModule } from './occasions/routes';
-import { postsModule } from './posts/routes';
-import { reactionsModule } from './reactions/routes';
-import { settingsModule } from './settings/routes';
-import { topicsModule } from './topics/routes';
-import { tvModule } from './tv/routes';
-import { uploadsModule } from './uploads/routes';
-import { usersModule } from './users/routes';
+import { mediaModule } from './media';
+import { newsModule } from './news';
+import { occasionsModule } from './occasions';
+import { postsModule } from './posts';
+import { reactionsModule } from './reactions';
+import { settingsModule } from './settings';
+import { topicsModule } from './topics';
+import { tvModule } from './tv';
+import { uploadsModule } from './uploads';
+import { usersModule } from './users';
 
 /** A feature module registers its routes on the app. */
 export type Module = (app: FastifyInstance, deps: AppDeps) => Promise<void>;

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { newStoredPath, writeStoredFile } from '../../modules/uploads/storage';
+import { newStoredPath, writeStoredFile } from '../../modules/uploads';
 import type { Db } from '../client';
 import { images } from '../schema';
 

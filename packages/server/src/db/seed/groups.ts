@@ -1,6 +1,6 @@
 import { defaultLocale, isLocale } from '@plaza/contract';
 import { asc, eq, ne } from 'drizzle-orm';
-import { activitiesRepo } from '../../modules/activities/repo';
+import { activitiesRepo } from '../../modules/activities';
 import { t } from '../../platform/i18n';
 import type { Db } from '../client';
 import { groupMemberships, groups, topics, users } from '../schema';

@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { settingsSchema } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
-import { defaultMenu } from '../../modules/settings/menu-data';
-import { settingsRepo } from '../../modules/settings/repo';
-import { createUser } from '../../modules/users/create-user';
-import { usersRepo } from '../../modules/users/repo';
-import { refreshUserSearchVectors } from '../../modules/users/search-vector';
+import { defaultMenu, settingsRepo } from '../../modules/settings';
+import { createUser, refreshUserSearchVectors, usersRepo } from '../../modules/users';
 import { hashPassword } from '../../platform/passwords';
 import type { Db } from '../client';
 import { MIGRATION_LOCK_ID } from '../locks';

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { usersRepo } from '../../modules/users/repo';
+import { usersRepo } from '../../modules/users';
 import type { Database } from '../client';
 import { seedDemoContent } from './index';
 

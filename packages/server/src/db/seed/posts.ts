@@ -1,6 +1,6 @@
 import { defaultLocale, isLocale, postPath } from '@plaza/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { activitiesRepo } from '../../modules/activities/repo';
+import { activitiesRepo } from '../../modules/activities';
 import { sanitizeArticleHtml, sanitizeRichText } from '../../platform/html-sanitizer';
 import { t } from '../../platform/i18n';
 import type { Db } from '../client';

@@ -2,7 +2,7 @@ import { defaultLocale, isLocale } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../platform/bus';
 import { t } from '../../platform/i18n';
-import { usersRepo } from '../users/repo';
+import { usersRepo } from '../users';
 import { type ActivityInput, recordActivity } from './service';
 
 /** An activity whose text is a translation key (with its `{{name}}` values) rather than finished text. */

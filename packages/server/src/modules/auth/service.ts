@@ -15,9 +15,8 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/
 import { rateLimiter } from '../../platform/rate-limit';
 import { closeSessionSockets } from '../../platform/realtime';
 import { endAllSessions, endSession, startSession } from '../../platform/session';
-import { getSettings, navigationFor, settingsMenuFor } from '../settings/service';
-import { ownView, presentUser } from '../users/presenter';
-import { usersRepo } from '../users/repo';
+import { getSettings, navigationFor, settingsMenuFor } from '../settings';
+import { ownView, presentUser, usersRepo } from '../users';
 import { authRepo } from './repo';
 
 type Deps = Pick<AppDeps, 'database' | 'bus' | 'mailer' | 'config' | 'clock'>;

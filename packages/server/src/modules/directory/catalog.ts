@@ -7,8 +7,8 @@ import {
 } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { t } from '../../platform/i18n';
-import { getSettings } from '../settings/service';
-import { type BuiltinSearchField, isFieldIncluded } from '../users/search-vector';
+import { getSettings } from '../settings';
+import { type BuiltinSearchField, isFieldIncluded } from '../users';
 import { customFieldId, loadProfileFields, localized, type ProfileFieldDef } from './profile-fields';
 
 /** What the directory may search and filter by in this deployment: settings plus custom profile fields. */

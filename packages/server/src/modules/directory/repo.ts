@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { users } from '../../db/schema';
-import type { UserRow } from '../users/repo';
+import type { UserRow } from '../users';
 import { facetColumns } from './facets';
 import type { ProfileFieldDef } from './profile-fields';
 import { containsPattern, escapeLike } from './search-query';

@@ -3,17 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/request-context';
 import { route } from '../../platform/route';
-import { sendDownload } from '../uploads/download';
 import {
+  cropGroupImage,
   type FilePlace,
   type FileScope,
   listFiles,
   openDownload,
+  receiveUpload,
+  registerMultipart,
   removeFile,
+  sendDownload,
+  type UploadDeps,
   uploadFile,
-} from '../uploads/files-service';
-import { cropGroupImage, type UploadDeps } from '../uploads/images-service';
-import { receiveUpload, registerMultipart } from '../uploads/multipart';
+} from '../uploads';
 import {
   type GroupAccess,
   loadGroupAccess,

@@ -1,5 +1,5 @@
 import type { ActivityType, MembershipStatus } from '@plaza/contract';
-import { recordLocalisedActivity } from '../activities/localised';
+import { recordLocalisedActivity } from '../activities';
 import type { GroupDeps } from './deps';
 
 /** Keys of the texts in `group_activities.json`. */

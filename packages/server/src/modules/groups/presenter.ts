@@ -10,7 +10,7 @@ import {
   type Pagination,
   type StoredFile,
 } from '@plaza/contract';
-import { type FileRow, imageUrl, presentFile } from '../uploads/presenter';
+import { type FileRow, imageUrl, presentFile } from '../uploads';
 import type { MemberRow, MembershipRow } from './members-repo';
 import { groupPermissionsFor } from './policy';
 import type { GroupSummaryRow } from './repo';

@@ -1,6 +1,6 @@
 import type { LinkPreview } from '@plaza/contract';
 import type { linkPreviews } from '../../db/schema';
-import { imageUrl } from '../uploads/presenter';
+import { imageUrl } from '../uploads';
 
 /** A cached preview as the contract's `LinkPreview` (the image as its local address). */
 export function presentLinkPreview(row: typeof linkPreviews.$inferSelect): LinkPreview {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { linkPreviews } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { fetchPreview, type PreviewFetchOptions, staticHostFetchOptions } from '../../platform/link-preview';
-import { newStoredPath, writeStoredFile } from '../uploads/storage';
+import { newStoredPath, writeStoredFile } from '../uploads';
 import { presentLinkPreview } from './presenter';
 
 /** A cached preview is reused for this long after it was fetched. */

@@ -1,6 +1,6 @@
 import type { Article, Locale } from '@plaza/contract';
-import { combinedName } from '../groups/presenter';
-import { imageUrl } from '../uploads/presenter';
+import { combinedName } from '../groups';
+import { imageUrl } from '../uploads';
 import type { ArticleRow } from './repo';
 
 /** A category's name in the viewer's language (German, then any, as fallbacks). */

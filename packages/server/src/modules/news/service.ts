@@ -15,10 +15,8 @@ import { pages } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { SessionUser } from '../../platform/request-context';
-import { loadGroupAccess, loadTopicAccess, requireGroupRead } from '../groups/access';
-import { postsRepo } from '../posts/repo';
-import { postPage, presentPostRows, readablePost } from '../posts/stream';
-import { readablePosts, readerOf } from '../posts/visibility';
+import { loadGroupAccess, loadTopicAccess, requireGroupRead } from '../groups';
+import { postPage, postsRepo, presentPostRows, readablePost, readablePosts, readerOf } from '../posts';
 import { categoryName, presentArticle } from './presenter';
 import { newsRepo } from './repo';
 

@@ -3,7 +3,7 @@ import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { users } from '../../db/schema';
-import type { UserRow } from '../users/repo';
+import type { UserRow } from '../users';
 
 /** One coming occasion as the database computes it. */
 export interface OccasionRow {

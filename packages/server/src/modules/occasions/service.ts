@@ -16,11 +16,9 @@ import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { SessionUser } from '../../platform/request-context';
-import { builtinFacetValues, builtinOptions, columnOverlaps } from '../directory/facets';
-import { prefixQuery, searchWords } from '../directory/search-query';
-import { getSettings } from '../settings/service';
-import { loadUserView, presentUser } from '../users/presenter';
-import { isFieldIncluded } from '../users/search-vector';
+import { builtinFacetValues, builtinOptions, columnOverlaps, prefixQuery, searchWords } from '../directory';
+import { getSettings } from '../settings';
+import { isFieldIncluded, loadUserView, presentUser } from '../users';
 import { type OccasionRow, occasionsRepo } from './repo';
 
 /** The facets of the occasions list besides `type`. */

@@ -1,11 +1,19 @@
 import type { PostFile } from '@plaza/contract';
 import { forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import { attachmentDisposition, cleanFileName, detectFileType, requireContent } from '../uploads/content';
-import { type Download, openStoredFile } from '../uploads/download';
-import { encodeOriginal } from '../uploads/image-processing';
-import type { ReceivedUpload } from '../uploads/multipart';
-import { deleteStoredFiles, newStoredPath, writeStoredFile } from '../uploads/storage';
+import type { ReceivedUpload } from '../uploads';
+import {
+  attachmentDisposition,
+  cleanFileName,
+  type Download,
+  deleteStoredFiles,
+  detectFileType,
+  encodeOriginal,
+  newStoredPath,
+  openStoredFile,
+  requireContent,
+  writeStoredFile,
+} from '../uploads';
 import type { PostDeps } from './deps';
 import { postFilesRepo } from './files-repo';
 import { presentPostFile } from './presenter';

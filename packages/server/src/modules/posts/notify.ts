@@ -1,5 +1,5 @@
 import type { ActivityType } from '@plaza/contract';
-import { recordLocalisedActivity } from '../activities/localised';
+import { recordLocalisedActivity } from '../activities';
 import type { PostDeps } from './deps';
 
 /** Keys of the texts in `post_activities.json`. */

@@ -1,9 +1,8 @@
 import { buildPagination, type PageQuery, type PostSelectOption } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import type { SessionUser } from '../../platform/request-context';
-import { loadGroupAccess, requireGroupPermission } from '../groups/access';
-import { combinedName } from '../groups/presenter';
-import { getSettings } from '../settings/service';
+import { combinedName, loadGroupAccess, requireGroupPermission } from '../groups';
+import { getSettings } from '../settings';
 import { postOptionsRepo } from './options-repo';
 import { mayChooseAuthor } from './service';
 

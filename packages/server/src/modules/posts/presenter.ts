@@ -1,6 +1,6 @@
 import type { LinkPreview, Post, PostFile } from '@plaza/contract';
 import type { SessionUser } from '../../platform/request-context';
-import { combinedName } from '../groups/presenter';
+import { combinedName } from '../groups';
 import type { PostFileRow, PostStreamRow } from './repo';
 
 /** Address of a post file's download. */

@@ -1,6 +1,6 @@
 import { type LinkPreview, linkPreviewLimits } from '@plaza/contract';
 import { cleanText } from '../../platform/link-preview/clean-text';
-import { imagesUrlPrefix } from '../uploads/presenter';
+import { imagesUrlPrefix } from '../uploads';
 
 /** An http(s) address, or null: nothing else (javascript:, data:, relative) is kept. */
 function webAddress(value: unknown): string | null {

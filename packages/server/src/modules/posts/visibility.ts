@@ -3,8 +3,7 @@ import { eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupMemberships, groups, posts } from '../../db/schema';
 import type { SessionUser } from '../../platform/request-context';
-import { loadGroupViewer } from '../groups/access';
-import { canReadGroupContent } from '../groups/policy';
+import { canReadGroupContent, loadGroupViewer } from '../groups';
 
 /** Who reads posts: a member (with their site permission) or every member at once (the TV). */
 export type PostReader = { id: number; superadmin: boolean } | 'every_member';

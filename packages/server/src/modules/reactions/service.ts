@@ -9,9 +9,9 @@ import {
 import type { z } from 'zod';
 import { forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import { combinedName } from '../groups/presenter';
-import type { PostDeps } from '../posts/deps';
-import { notifyAboutPost } from '../posts/notify';
+import { combinedName } from '../groups';
+import type { PostDeps } from '../posts';
+import { notifyAboutPost } from '../posts';
 import { type CommentWithAuthor, reactionsRepo } from './repo';
 import { loadReactionTarget, type ReactionTarget } from './targets';
 

@@ -2,9 +2,8 @@ import { postPath, type ReactionTargetType } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import { newsRepo } from '../news/repo';
-import { postsRepo } from '../posts/repo';
-import { readerOf } from '../posts/visibility';
+import { newsRepo } from '../news';
+import { postsRepo, readerOf } from '../posts';
 
 /** What the reaction rules need to know about an item the viewer may read. */
 export interface ReactionTarget {

@@ -1,6 +1,6 @@
 import type { StoredFile, Topic, TopicPermission, TopicSuggestion } from '@plaza/contract';
-import { combinedName, type MemberPage } from '../groups/presenter';
-import { imageUrl } from '../uploads/presenter';
+import { combinedName, type MemberPage } from '../groups';
+import { imageUrl } from '../uploads';
 import type { TopicDetailRow } from './repo';
 
 function author(row: TopicDetailRow) {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { files, groups, images, topics, users } from '../../db/schema';
-import { administeredGroupIds } from '../groups/members-repo';
+import { administeredGroupIds } from '../groups';
 
 export type TopicRow = typeof topics.$inferSelect;
 export type NewTopicRow = typeof topics.$inferInsert;

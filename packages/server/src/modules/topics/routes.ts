@@ -2,7 +2,7 @@ import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../platform/route';
-import type { GroupDeps } from '../groups/deps';
+import type { GroupDeps } from '../groups';
 import { createTopic, deleteTopic, getTopic, topicMembers, updateTopic } from './service';
 import { acceptSuggestion, declineSuggestion, listSuggestions, suggestTopic } from './suggestions';
 

@@ -2,15 +2,19 @@ import { type PageQuery, pageSizes, type Topic } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import { loadGroupAccess, loadTopicAccess, type TopicAccess } from '../groups/access';
-import type { GroupDeps } from '../groups/deps';
-import { requireOwnImage } from '../groups/groups-service';
-import { membersRepo } from '../groups/members-repo';
-import { presentFiles, presentMemberPage } from '../groups/presenter';
-import { groupsRepo } from '../groups/repo';
-import { removePostsIn } from '../posts/service';
-import { removeImage } from '../uploads/images-service';
-import { deleteStoredFiles } from '../uploads/storage';
+import type { GroupDeps } from '../groups';
+import {
+  groupsRepo,
+  loadGroupAccess,
+  loadTopicAccess,
+  membersRepo,
+  presentFiles,
+  presentMemberPage,
+  requireOwnImage,
+  type TopicAccess,
+} from '../groups';
+import { removePostsIn } from '../posts';
+import { deleteStoredFiles, removeImage } from '../uploads';
 import { presentTopic } from './presenter';
 import { topicsRepo } from './repo';
 

@@ -6,9 +6,8 @@ import type { Db } from '../../db/client';
 import { postFiles, posts, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html-sanitizer';
-import { personName } from '../posts/presenter';
-import { readablePosts } from '../posts/visibility';
-import { resolveStoredPath } from '../uploads/storage';
+import { personName, readablePosts } from '../posts';
+import { resolveStoredPath } from '../uploads';
 
 /** Posts every member may read: no group or an open group (never approval or private groups). */
 const everyMember = readablePosts('every_member');

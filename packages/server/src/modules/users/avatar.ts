@@ -1,10 +1,8 @@
 import type { ImageCrop } from '@plaza/contract';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import { imagesRepo } from '../uploads/images-repo';
-import { cropOwnImage, recrop, removeImage, uploadImage } from '../uploads/images-service';
-import type { ReceivedUpload } from '../uploads/multipart';
-import { presentImage } from '../uploads/presenter';
+import type { ReceivedUpload } from '../uploads';
+import { cropOwnImage, imagesRepo, presentImage, recrop, removeImage, uploadImage } from '../uploads';
 import { loadEditableMember, type PeopleDeps } from './access';
 import type { Viewer } from './profile-policy';
 import { usersRepo } from './repo';

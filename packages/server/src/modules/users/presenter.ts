@@ -1,6 +1,6 @@
 import type { User, UserPermission } from '@plaza/contract';
 import type { Db } from '../../db/client';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 import { hiddenFieldsFor, type IncludedProfileField, type Viewer, visibleBirthday } from './profile-policy';
 import type { UserRow } from './repo';
 

@@ -2,7 +2,7 @@ import { type Locale, type Profile, parseBirthday, type updateProfileSchema } fr
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../platform/errors';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 import { loadEditableMember, loadMember } from './access';
 import { customFieldsOf } from './custom-fields';
 import { followStats } from './follows';

@@ -1,7 +1,7 @@
 import type { Settings } from '@plaza/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { getSettings } from '../settings/service';
+import { getSettings } from '../settings';
 
 /**
  * The full-text documents of a member (`users u`), one per search field, in SQL. Names are indexed

@@ -1,0 +1,18 @@
+// The public entry of the groups module: what the app and other modules may use. Everything else in this folder is private to it.
+export {
+  type GroupAccess,
+  loadGroupAccess,
+  loadGroupViewer,
+  loadTopicAccess,
+  requireGroupPermission,
+  requireGroupRead,
+  type TopicAccess,
+} from './access';
+export type { GroupDeps } from './deps';
+export { onGroupRemoving, requireOwnImage } from './groups-service';
+export { administeredGroupIds, membersRepo } from './members-repo';
+export { notifyMember } from './notify';
+export { canReadGroupContent } from './policy';
+export { combinedName, type MemberPage, presentFiles, presentMemberPage } from './presenter';
+export { groupsRepo } from './repo';
+export { groupsModule } from './routes';

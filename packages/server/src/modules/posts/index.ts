@@ -1,0 +1,10 @@
+// The public entry of the posts module: what the app and other modules may use. Everything else in this folder is private to it.
+export type { PostDeps } from './deps';
+export { removeUnclaimedPostFiles } from './files';
+export { notifyAboutPost } from './notify';
+export { personName } from './presenter';
+export { postsRepo } from './repo';
+export { postsModule } from './routes';
+export { removePostsIn } from './service';
+export { postPage, presentPostRows, readablePost } from './stream';
+export { readablePosts, readerOf } from './visibility';

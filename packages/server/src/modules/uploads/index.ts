@@ -1,0 +1,26 @@
+// The public entry of the uploads module: what the app and other modules may use. Everything else in this folder is private to it.
+export { attachmentDisposition, cleanFileName, detectFileType, requireContent } from './content';
+export { type Download, openStoredFile, sendDownload } from './download';
+export {
+  type FilePlace,
+  type FileScope,
+  listFiles,
+  openDownload,
+  removeFile,
+  uploadFile,
+} from './files-service';
+export { encodeOriginal } from './image-processing';
+export { imagesRepo } from './images-repo';
+export {
+  cropGroupImage,
+  cropOwnImage,
+  recrop,
+  removeImage,
+  removeUnattachedImages,
+  type UploadDeps,
+  uploadImage,
+} from './images-service';
+export { type ReceivedUpload, receiveUpload, registerMultipart } from './multipart';
+export { type FileRow, imagesUrlPrefix, imageUrl, presentFile, presentImage } from './presenter';
+export { uploadsModule } from './routes';
+export { deleteStoredFiles, newStoredPath, resolveStoredPath, writeStoredFile } from './storage';

@@ -1,0 +1,13 @@
+// The public entry of the users module: what the app and other modules may use. Everything else in this folder is private to it.
+export { createUser } from './create-user';
+export { loadUserView, ownView, presentUser } from './presenter';
+export { type UserRow, usersRepo } from './repo';
+export { usersModule } from './routes';
+export {
+  type BuiltinSearchField,
+  fieldDocument,
+  isFieldIncluded,
+  refreshOnProfileOptions,
+  refreshUserSearchVectors,
+} from './search-vector';
+export { setUserPassword } from './set-password';
