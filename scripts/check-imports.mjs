@@ -7,7 +7,8 @@
 // - a cycle between server modules (the graph of src/modules/<name> folders);
 // - an import into a server module other than its entry `src/modules/<name>/index.ts`, from another
 //   module or from outside modules/ (app.ts, housekeeping.ts, cli/, db/seed/); a module's own files
-//   import each other freely, and its repositories are private because only index.ts is reachable;
+//   import each other freely;
+// - an entry re-exporting a repository (repo.ts, *-repo.ts): repositories are private to their module;
 // - platform/ importing modules/, app.ts, housekeeping.ts or cli/ (platform is below the modules);
 // - db/ importing modules/, except db/seed/, which may use module entries (seeding goes through the
 //   modules' own functions);
@@ -155,6 +156,10 @@ function checkServer(root, problems) {
             `server: ${from} imports ${to}, an internal file of module ${toModule}; import its entry modules/${toModule}/index.ts`,
           );
       }
+      if (fromModule && from === `modules/${fromModule}/index.ts` && /(^|-)repo\.ts$/.test(path.basename(to)))
+        problems.push(
+          `server: the entry ${from} re-exports ${to}; repositories are private to their module, export a service function instead`,
+        );
       if (
         from.startsWith('platform/') &&
         (to.startsWith('modules/') || /^(app|housekeeping)\.ts$/.test(to) || to.startsWith('cli/'))

@@ -77,6 +77,16 @@ describe('check-imports', () => {
     ]);
   });
 
+  it('fails on an entry that re-exports a repository', () => {
+    const problems = check({
+      'packages/server/src/modules/users/index.ts':
+        "export { usersModule } from './routes';\nexport { findUser } from './service';\nexport { usersRepo } from './repo';\n",
+    });
+    expect(problems).toEqual([
+      'server: the entry modules/users/index.ts re-exports modules/users/repo.ts; repositories are private to their module, export a service function instead',
+    ]);
+  });
+
   it('fails on a module outside modules/ reaching past an entry (the seed, the app)', () => {
     const problems = check({
       'packages/server/src/db/seed/index.ts':
