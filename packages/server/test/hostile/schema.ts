@@ -182,15 +182,15 @@ function stringArb(rules: Rules): fc.Arbitrary<string> {
       .map((s) => (fits(s) ? s : fits(s.slice(0, max)) ? s.slice(0, max) : fallback));
   }
   const room = Math.min(max, min + 40);
-  return fc
-    .oneof(
-      { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: min, maxLength: room }), weight: 4 },
-      fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.max(min, Math.floor(room / 3)) }),
-    )
-    .map((s) =>
-      min > 0 && s.trim().length < min ? `${s}${'a'.repeat(min)}`.slice(-Math.max(min, s.length)) : s,
-    )
-    .map((s) => (s.length > max ? s.slice(0, max) : s));
+  return (
+    fc
+      .oneof(
+        { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: min, maxLength: room }), weight: 4 },
+        fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.max(min, Math.floor(room / 3)) }),
+      )
+      // A trimmed minimum counts what is left after trimming: lead with enough letters, then cut at the maximum.
+      .map((s) => (s.trim().length < min ? `${'a'.repeat(min)}${s}` : s).slice(0, max))
+  );
 }
 
 /**
