@@ -16,7 +16,7 @@ import { notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { SessionUser } from '../../platform/request-context';
 import { loadGroupAccess, loadTopicAccess, requireGroupRead } from '../groups';
-import { postPage, postsRepo, presentPostRows, readablePost, readablePosts, readerOf } from '../posts';
+import { postPage, postRowsByIds, presentPostRows, readablePost, readablePosts, readerOf } from '../posts';
 import { categoryName, presentArticle } from './presenter';
 import { newsRepo } from './repo';
 
@@ -93,7 +93,7 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
   const postIds = entries.filter((e) => e.kind === 'post').map((e) => e.id);
   const [articleItems, postRows] = await Promise.all([
     articles(db, user, locale, articleIds),
-    postsRepo.byIds(db, readerOf(user), postIds),
+    postRowsByIds(db, readerOf(user), postIds),
   ]);
   const postItems = await presentPostRows(db, postRows, user);
   const results: NewsItem[] = entries.flatMap((entry) => {
@@ -137,4 +137,9 @@ export async function newsItem(db: Db, user: SessionUser, locale: Locale, id: st
   const [article] = await articles(db, user, locale, [number]);
   if (!article) throw notFound('The article');
   return article;
+}
+
+/** What reactions need to know about an article before a like or comment (reactions is above news). */
+export function newsReactionFacts(db: Db, id: number): ReturnType<typeof newsRepo.reactionFacts> {
+  return newsRepo.reactionFacts(db, id);
 }

@@ -179,3 +179,10 @@ export async function removePostsIn(
 ): Promise<void> {
   await deleteStoredFiles(deps.dataDir, await postsRepo.removeWhere(deps.db, scope));
 }
+
+/** The stream rows of these posts that the reader may see (news shows them; reactions checks a like's target). */
+export function postRowsByIds(
+  ...args: Parameters<typeof postsRepo.byIds>
+): ReturnType<typeof postsRepo.byIds> {
+  return postsRepo.byIds(...args);
+}

@@ -2,8 +2,8 @@ import { postPath, type ReactionTargetType } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import { newsRepo } from '../news';
-import { postsRepo, readerOf } from '../posts';
+import { newsReactionFacts } from '../news';
+import { postRowsByIds, readerOf } from '../posts';
 
 /** What the reaction rules need to know about an item the viewer may read. */
 export interface ReactionTarget {
@@ -25,12 +25,12 @@ type TargetLoader = (db: Db, user: SessionUser, id: number) => Promise<ReactionT
  */
 const loaders: Record<ReactionTargetType, TargetLoader> = {
   async post(db, user, id) {
-    const [row] = await postsRepo.byIds(db, readerOf(user), [id]);
+    const [row] = await postRowsByIds(db, readerOf(user), [id]);
     if (!row) throw notFound('The post');
     return { type: 'post', id, canComment: true, canLike: true, ownerId: row.author_id, url: postPath(id) };
   },
   async news(db, _user, id) {
-    const article = await newsRepo.reactionFacts(db, id);
+    const article = await newsReactionFacts(db, id);
     if (!article) throw notFound('The article');
     return {
       type: 'news',
