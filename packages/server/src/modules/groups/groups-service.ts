@@ -190,3 +190,17 @@ export async function deleteGroup(deps: GroupDeps, user: SessionUser, groupId: n
   if (access.group.image_id) await removeImage(deps, access.group.image_id);
   return { success: true as const };
 }
+
+/** The newest files of a group or a topic (the topic page shows them). */
+export function newestGroupFiles(
+  ...args: Parameters<typeof groupsRepo.newestFiles>
+): ReturnType<typeof groupsRepo.newestFiles> {
+  return groupsRepo.newestFiles(...args);
+}
+
+/** A page of a group's members of one kind (a topic shows its group's members). */
+export function groupMembersPage(
+  ...args: Parameters<typeof membersRepo.page>
+): ReturnType<typeof membersRepo.page> {
+  return membersRepo.page(...args);
+}

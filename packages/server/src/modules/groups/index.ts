@@ -9,10 +9,9 @@ export {
   type TopicAccess,
 } from './access';
 export type { GroupDeps } from './deps';
-export { onGroupRemoving, requireOwnImage } from './groups-service';
-export { administeredGroupIds, membersRepo } from './members-repo';
+export { groupMembersPage, newestGroupFiles, onGroupRemoving, requireOwnImage } from './groups-service';
+export { administeredGroupIds } from './members-repo';
 export { notifyMember } from './notify';
 export { canReadGroupContent } from './policy';
 export { combinedName, type MemberPage, presentFiles, presentMemberPage } from './presenter';
-export { groupsRepo } from './repo';
 export { groupsModule } from './routes';

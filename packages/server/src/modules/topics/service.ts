@@ -4,10 +4,10 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import type { GroupDeps } from '../groups';
 import {
-  groupsRepo,
+  groupMembersPage,
   loadGroupAccess,
   loadTopicAccess,
-  membersRepo,
+  newestGroupFiles,
   presentFiles,
   presentMemberPage,
   requireOwnImage,
@@ -25,8 +25,8 @@ export async function topicPage(db: Db, user: SessionUser, access: TopicAccess):
   const managesTopics = groupAccess.permissions.includes('manage_topics');
   const [row, files, members, suggestions] = await Promise.all([
     topicsRepo.detail(db, topic.id),
-    groupsRepo.newestFiles(db, { topicId: topic.id }, pageSizes.groupFiles.first),
-    membersRepo.page(db, topic.group_id, 'all', { limit: perPage, offset: 0 }),
+    newestGroupFiles(db, { topicId: topic.id }, pageSizes.groupFiles.first),
+    groupMembersPage(db, topic.group_id, 'all', { limit: perPage, offset: 0 }),
     managesTopics ? topicsRepo.countSuggestions(db, topic.group_id) : 0,
   ]);
   if (!row) throw notFound('The topic');
@@ -51,7 +51,7 @@ export async function topicMembers(
   { page, per_page }: PageQuery,
 ) {
   const { topic } = await loadTopicAccess(db, topicId, user);
-  const rows = await membersRepo.page(db, topic.group_id, 'all', {
+  const rows = await groupMembersPage(db, topic.group_id, 'all', {
     limit: per_page,
     offset: (page - 1) * per_page,
   });
