@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupMemberships, groups, topics } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
+import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import {
   canManageMembers,
@@ -63,7 +64,7 @@ export async function loadGroupViewer(
     .from(groupMemberships)
     .where(and(eq(groupMemberships.group_id, groupId), eq(groupMemberships.user_id, user.id)));
   const viewer: GroupViewer = {
-    superadmin: user.permissions.includes('superadmin'),
+    superadmin: isSuperadmin(user),
     membership: membership
       ? { status: membership.status as MembershipStatus, role: membership.role as GroupRole }
       : null,

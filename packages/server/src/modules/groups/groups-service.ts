@@ -3,6 +3,7 @@ import { buildPagination, type Group, type PageQuery, pageSizes } from '@plaza/c
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors';
+import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { getSettings } from '../settings';
 import { deleteStoredFiles, removeImage } from '../uploads';
@@ -12,8 +13,6 @@ import { inviteInto } from './invitations';
 import { membersRepo } from './members-repo';
 import { presentFiles, presentGroup, presentMemberPage, presentSummary } from './presenter';
 import { groupScopes, groupsRepo } from './repo';
-
-const isSuperadmin = (user: SessionUser) => user.permissions.includes('superadmin');
 
 /** Throws 400 unless the image exists and the member uploaded it. */
 export async function requireOwnImage(db: Db, imageId: number, userId: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { buildPagination, type PageQuery, type PostSelectOption } from '@plaza/contract';
 import type { Db } from '../../db/client';
+import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { combinedName, loadGroupAccess, requireGroupPermission } from '../groups';
 import { getSettings } from '../settings';
@@ -15,7 +16,7 @@ const topicProperty = (topic: { id: number; name: string }) => ({
 
 /** Where the member may post: their groups (post_content) with the topics of each. */
 export async function postOptions(db: Db, user: SessionUser) {
-  const superadmin = user.permissions.includes('superadmin');
+  const superadmin = isSuperadmin(user);
   const [groups, settings] = await Promise.all([
     postOptionsRepo.postableGroups(db, user.id, superadmin),
     getSettings(db),

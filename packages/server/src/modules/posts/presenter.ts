@@ -1,4 +1,5 @@
 import type { LinkPreview, Post, PostFile } from '@plaza/contract';
+import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { combinedName } from '../groups';
 import type { PostFileRow, PostStreamRow } from './repo';
@@ -32,7 +33,7 @@ export function mayDeletePost(
 ): boolean {
   if (!viewer) return false;
   return (
-    viewer.permissions.includes('superadmin') ||
+    isSuperadmin(viewer) ||
     row.author_id === viewer.id ||
     row.written_by === viewer.id ||
     row.viewer_is_group_admin

@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import { badRequest, forbidden } from '../../platform/errors';
 import { mentionedIds, sanitizeRichText, textOfHtml } from '../../platform/html-sanitizer';
+import { hasPermission, isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { combinedName, loadGroupAccess, loadTopicAccess, requireGroupPermission } from '../groups';
 import { getSettings } from '../settings';
@@ -27,9 +28,7 @@ const maxMentions = 50;
 
 /** Whether the member may post as someone else: superadmin or post_as_author, with author_function on. */
 export function mayChooseAuthor(user: SessionUser, authorFunction: boolean): boolean {
-  return (
-    authorFunction && (user.permissions.includes('superadmin') || user.permissions.includes('post_as_author'))
-  );
+  return authorFunction && (isSuperadmin(user) || hasPermission(user, 'post_as_author'));
 }
 
 interface Target {

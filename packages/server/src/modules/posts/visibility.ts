@@ -2,6 +2,7 @@ import type { GroupType } from '@plaza/contract';
 import { eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupMemberships, groups, posts } from '../../db/schema';
+import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { canReadGroupContent, loadGroupViewer } from '../groups';
 
@@ -10,7 +11,7 @@ export type PostReader = { id: number; superadmin: boolean } | 'every_member';
 
 /** The reader of a signed-in member. */
 export function readerOf(user: SessionUser): PostReader {
-  return { id: user.id, superadmin: user.permissions.includes('superadmin') };
+  return { id: user.id, superadmin: isSuperadmin(user) };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '@plaza/contract';
 import type { z } from 'zod';
 import { forbidden, notFound } from '../../platform/errors';
+import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { combinedName } from '../groups';
 import type { PostDeps } from '../posts';
@@ -19,7 +20,7 @@ type Deps = Pick<PostDeps, 'db' | 'bus'>;
 type TargetQuery = { type: ReactionTargetType; id: number };
 
 function mayDeleteComment(row: { author_id: number }, target: ReactionTarget, user: SessionUser) {
-  return row.author_id === user.id || target.ownerId === user.id || user.permissions.includes('superadmin');
+  return row.author_id === user.id || target.ownerId === user.id || isSuperadmin(user);
 }
 
 function presentComment(row: CommentWithAuthor, target: ReactionTarget, user: SessionUser): Comment {

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors';
 import { t } from '../../platform/i18n';
+import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { defaultMenu, localizeMenu, storedNavigationItemSchema } from './menu-data';
 import { settingsRepo } from './repo';
@@ -67,8 +68,7 @@ export async function updateSettings(
   user: SessionUser,
   patch: Record<string, unknown>,
 ): Promise<Settings> {
-  if (!user.permissions.includes('superadmin'))
-    throw new AppError(403, 'forbidden', 'Only a superadmin may change settings.');
+  if (!isSuperadmin(user)) throw new AppError(403, 'forbidden', 'Only a superadmin may change settings.');
   const current = await getSettings(db);
   const parsed = settingsSchema.safeParse(deepMerge(current, patch));
   if (!parsed.success) {
@@ -147,7 +147,7 @@ export async function settingsMenuFor(
     link('activities', '/activity_feed', 'notifications'),
     link('change_password', '/change_password', 'lock'),
     // Superadmins manage the keys of TV displays (the TV slideshow).
-    ...(user.permissions.includes('superadmin')
+    ...(isSuperadmin(user)
       ? [{ ...link('tv_displays', '/tv_displays', 'tv'), title: t(locale, 'tv.admin.open_link') }]
       : []),
     ...(settings.single_sign_on ? [] : [link('logout', '/logout', 'logout')]),

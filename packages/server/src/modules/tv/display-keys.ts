@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tvDisplayKeys } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
+import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 
 type KeyRow = typeof tvDisplayKeys.$inferSelect;
@@ -15,7 +16,7 @@ export const hashDisplayKey = (key: string) => createHash('sha256').update(key).
 const lastUsedEveryMs = 60_000;
 
 function requireSuperadmin(user: SessionUser): void {
-  if (!user.permissions.includes('superadmin')) {
+  if (!isSuperadmin(user)) {
     throw forbidden('Only a superadmin may manage TV display keys.');
   }
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { isSuperadmin } from '../../platform/permissions';
 import { closeSessionSockets } from '../../platform/realtime';
 import { endAllSessions, endSession } from '../../platform/session';
 import { loadEditableMember, type PeopleDeps } from './access';
@@ -23,7 +24,7 @@ export async function deleteAccount(
 ): Promise<{ success: true }> {
   const { db } = deps;
   const member = await loadEditableMember(db, viewer, userId);
-  if (member.permissions.includes('superadmin')) {
+  if (isSuperadmin(member)) {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)

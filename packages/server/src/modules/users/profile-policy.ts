@@ -1,4 +1,5 @@
 import { includedProfileFields, type Settings } from '@plaza/contract';
+import { hasPermission, isSuperadmin } from '../../platform/permissions';
 
 /** A profile field the settings can switch off for guests (`included_profile_<field>`). */
 export type IncludedProfileField = (typeof includedProfileFields)[number];
@@ -11,9 +12,7 @@ export interface Viewer {
 
 /** Holds `superadmin` or `users`: may edit and delete other members' profiles. */
 export function isProfileEditor(viewer: Viewer | null): boolean {
-  return Boolean(
-    viewer && (viewer.permissions.includes('superadmin') || viewer.permissions.includes('users')),
-  );
+  return Boolean(isSuperadmin(viewer) || hasPermission(viewer, 'users'));
 }
 
 /** The member themself, a superadmin or a holder of `users` may edit (and delete) a profile. */
