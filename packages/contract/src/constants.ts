@@ -1,4 +1,8 @@
 /** The business constants of the spec (section 9), written once for server and web. */
+
+/** Ids are PostgreSQL `integer` columns: a larger number names no row and must not reach a query. */
+export const maxId = 2_147_483_647;
+
 export const pageSizes = {
   manageMembers: { desktop: 9, mobile: 3 },
   membersTab: { desktop: 15, mobile: 8 },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limits } from './constants';
+import { limits, maxId } from './constants';
 import { localeSchema } from './settings';
 import { plainTextField, text } from './text';
 
@@ -7,8 +7,6 @@ export const userPermissions = ['superadmin', 'users', 'post_as_author'] as cons
 export const userPermissionSchema = z.enum(userPermissions);
 export type UserPermission = z.infer<typeof userPermissionSchema>;
 
-/** Ids are PostgreSQL `integer` columns: a larger number names no row and must not reach a query. */
-export const maxId = 2_147_483_647;
 /** An id in a path or a query string (coerced from its text). */
 export const idSchema = z.coerce.number().int().positive().max(maxId);
 /** An id in a JSON body. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { limits, timings } from './constants';
+import { limits, maxId, timings } from './constants';
 import { defineEndpoint } from './endpoint';
-import { idSchema, maxId } from './entities';
+import { idSchema } from './entities';
 import { pageQuerySchema, paginated } from './pagination';
 import { postSchema } from './posts';
 import { text } from './text';

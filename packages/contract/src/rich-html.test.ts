@@ -140,6 +140,8 @@ describe('addresses', () => {
 describe('mention ids', () => {
   it('are positive integers without a leading zero', () => {
     for (const id of ['1', '7', '2147483647']) expect(isMentionId(id)).toBe(true);
+    // Ten digits fit the pattern but not an id column.
+    expect(isMentionId('2147483648')).toBe(false);
     for (const id of ['0', '007', '-1', '1.5', '1 onmouseover=x', '', '12345678901', null, undefined]) {
       expect(isMentionId(id)).toBe(false);
     }

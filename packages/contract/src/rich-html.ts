@@ -5,6 +5,7 @@
  * (`web/src/components/rich-text/extensions.ts`). Plain data and pure helpers: nothing here parses HTML.
  * Imported through its own subpath (`@plaza/contract/rich-html`), never through the contract's index.
  */
+import { maxId } from './constants';
 
 /** A tag and the attributes it may carry. */
 export type TagAttributes = Readonly<Record<string, readonly string[]>>;
@@ -137,7 +138,7 @@ export function isAllowedUrl(value: string): boolean {
   return allowedUrlPattern.test(value.replace(urlIgnoredCharacters, ''));
 }
 
-/** True when `value` is a mention's member id. */
+/** True when `value` is a mention's member id (a number an id column can hold). */
 export function isMentionId(value: string | null | undefined): value is string {
-  return typeof value === 'string' && mentionMarkup.idPattern.test(value);
+  return typeof value === 'string' && mentionMarkup.idPattern.test(value) && Number(value) <= maxId;
 }

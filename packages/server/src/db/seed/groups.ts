@@ -1,6 +1,6 @@
 import { defaultLocale, isLocale } from '@plaza/contract';
 import { asc, eq, ne } from 'drizzle-orm';
-import { activitiesRepo } from '../../modules/activities';
+import { insertActivityRow } from '../../modules/activities';
 import { t } from '../../platform/i18n';
 import type { Db } from '../client';
 import { groupMemberships, groups, topics, users } from '../schema';
@@ -248,7 +248,7 @@ async function seedAdminInbox(
       invited_by: inviter,
     })
     .returning({ id: groupMemberships.id });
-  await activitiesRepo.insert(db, {
+  await insertActivityRow(db, {
     user_id: adminId,
     actor_id: inviter,
     type: 'invite',
@@ -264,7 +264,7 @@ async function seedAdminInbox(
     .insert(groupMemberships)
     .values({ group_id: guild, user_id: applicant, role: 'member', status: 'applied', kind: 'application' })
     .returning({ id: groupMemberships.id });
-  await activitiesRepo.insert(db, {
+  await insertActivityRow(db, {
     user_id: adminId,
     actor_id: applicant,
     type: 'application',

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { settingsSchema } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
-import { defaultMenu, settingsRepo } from '../../modules/settings';
-import { createUser, refreshUserSearchVectors, usersRepo } from '../../modules/users';
+import { defaultMenu, storeSettingsDocument } from '../../modules/settings';
+import { countUsers, createUser, insertUserRow, refreshUserSearchVectors } from '../../modules/users';
 import { hashPassword } from '../../platform/passwords';
 import type { Db } from '../client';
 import { MIGRATION_LOCK_ID } from '../locks';
@@ -41,7 +41,7 @@ export async function seedDemoContent(
 ): Promise<{ admin?: { username: string; password: string } }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
-    if ((await usersRepo.count(tx)) > 0) return {};
+    if ((await countUsers(tx)) > 0) return {};
     return fillDemoContent(tx, options);
   });
 }
@@ -50,16 +50,16 @@ async function fillDemoContent(
   db: Db,
   options: SeedOptions,
 ): Promise<{ admin: { username: string; password: string } }> {
-  await settingsRepo.put(db, 'settings', settingsSchema.parse(demoSettings));
-  await settingsRepo.put(db, 'menu', defaultMenu);
-  await settingsRepo.put(db, 'cookie_config', demoCookieConfig);
+  await storeSettingsDocument(db, 'settings', settingsSchema.parse(demoSettings));
+  await storeSettingsDocument(db, 'menu', defaultMenu);
+  await storeSettingsDocument(db, 'cookie_config', demoCookieConfig);
 
   // Demo members share one random password nobody knows; operators set real ones with the CLI.
   const unknownPassword = await hashPassword(randomBytes(32).toString('base64url'));
   const fieldIds = await seedDemoProfileFields(db);
   for (const person of demoPeople) {
     const username = usernameOf(person.firstname, person.lastname);
-    const member = await usersRepo.insert(db, {
+    const member = await insertUserRow(db, {
       username,
       email: `${username}@example.com`,
       password_hash: unknownPassword,

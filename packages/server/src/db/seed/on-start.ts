@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { usersRepo } from '../../modules/users';
+import { countUsers } from '../../modules/users';
 import type { Database } from '../client';
 import { seedDemoContent } from './index';
 
@@ -25,7 +25,7 @@ export async function prepareContent(
     });
     if (seeded.admin) return { kind: 'seeded', admin: seeded.admin };
   }
-  return (await usersRepo.count(database.db)) > 0 ? { kind: 'ready' } : { kind: 'no-members' };
+  return (await countUsers(database.db)) > 0 ? { kind: 'ready' } : { kind: 'no-members' };
 }
 
 /** The console lines for what `prepareContent` found; the admin password is printed only here, once. */

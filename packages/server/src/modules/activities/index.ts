@@ -1,5 +1,4 @@
 // The public entry of the activities module: what the app and other modules may use. Everything else in this folder is private to it.
 export { recordLocalisedActivity } from './localised';
-export { activitiesRepo } from './repo';
 export { activitiesModule } from './routes';
-export { removeOrphanActivities } from './service';
+export { insertActivityRow, removeOrphanActivities } from './service';

@@ -2,7 +2,7 @@ import { defaultLocale, isLocale } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../platform/bus';
 import { t } from '../../platform/i18n';
-import { usersRepo } from '../users';
+import { findUserById } from '../users';
 import { type ActivityInput, recordActivity } from './service';
 
 /** An activity whose text is a translation key (with its `{{name}}` values) rather than finished text. */
@@ -19,7 +19,7 @@ export async function recordLocalisedActivity(
   deps: { db: Db; bus: EventBus },
   { textKey, vars, ...input }: LocalisedActivityInput,
 ): Promise<void> {
-  const recipient = await usersRepo.byId(deps.db, input.userId);
+  const recipient = await findUserById(deps.db, input.userId);
   if (!recipient) return;
   const locale = isLocale(recipient.selected_language) ? recipient.selected_language : defaultLocale;
   await recordActivity(deps, { ...input, text: t(locale, textKey, vars) });

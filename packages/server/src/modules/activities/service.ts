@@ -12,7 +12,7 @@ import type { EventBus } from '../../platform/bus';
 import { notFound } from '../../platform/errors';
 import { notificationTopic } from '../../platform/realtime';
 import { presentActivity } from './presenter';
-import { activitiesRepo } from './repo';
+import { activitiesRepo, type NewActivityRow } from './repo';
 
 const LATEST_NOTIFICATIONS = 20;
 
@@ -120,4 +120,9 @@ export async function latestNotifications(db: Db, userId: number) {
 export async function markNotificationOld(db: Db, userId: number, id: number) {
   if (!(await activitiesRepo.markOld(db, userId, id))) throw notFound('The notification');
   return { id, old: true as const };
+}
+
+/** Stores an activity row as given, without notifying anyone (the seed's demo invitations and applications). */
+export async function insertActivityRow(db: Db, values: NewActivityRow): Promise<void> {
+  await activitiesRepo.insert(db, values);
 }

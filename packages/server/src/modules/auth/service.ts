@@ -16,7 +16,7 @@ import { rateLimiter } from '../../platform/rate-limit';
 import { closeSessionSockets } from '../../platform/realtime';
 import { endAllSessions, endSession, startSession } from '../../platform/session';
 import { getSettings, navigationFor, settingsMenuFor } from '../settings';
-import { ownView, presentUser, usersRepo } from '../users';
+import { findUserByLogin, ownView, presentUser } from '../users';
 import { authRepo } from './repo';
 
 type Deps = Pick<AppDeps, 'database' | 'bus' | 'mailer' | 'config' | 'clock'>;
@@ -73,7 +73,7 @@ export async function login(deps: Deps, { request, reply }: Call, input: LoginIn
 
   await limiter.check('signInFailures', address);
   await limiter.signInAttempt(identifier, request.ip);
-  const user = await usersRepo.byLogin(db, field, identifier);
+  const user = await findUserByLogin(db, field, identifier);
   const valid = await verifyPassword(input.password, user?.password_hash ?? dummyPasswordHash);
   if (!user || !valid) {
     await limiter.count('signInFailures', address);
@@ -113,7 +113,7 @@ export async function acceptTerms(deps: Deps, request: FastifyRequest, userId: n
 export async function forgotPassword(deps: Deps, request: FastifyRequest, email: string) {
   const { db } = deps.database;
   const answer = { message: t(request.locale, 'mail.forgot.answer') };
-  const user = await usersRepo.byLogin(db, 'email', email);
+  const user = await findUserByLogin(db, 'email', email);
   if (!user) return answer;
   // Per address, the route's rate limit answers 429; per account the answer stays the same.
   if (await rateLimiter({ db, clock: deps.clock }).count('resetMailsPerAccount', `member:${user.id}`)) {

@@ -10,7 +10,7 @@ import { deleteStoredFiles, removeImage } from '../uploads';
 import { type GroupAccess, loadGroupAccess, requireGroupPermission } from './access';
 import type { GroupDeps } from './deps';
 import { inviteInto } from './invitations';
-import { membersRepo } from './members-repo';
+import { administeredGroupIds, membersRepo } from './members-repo';
 import { presentFiles, presentGroup, presentMemberPage, presentSummary } from './presenter';
 import { groupScopes, groupsRepo } from './repo';
 
@@ -202,4 +202,9 @@ export function groupMembersPage(
   ...args: Parameters<typeof membersRepo.page>
 ): ReturnType<typeof membersRepo.page> {
   return membersRepo.page(...args);
+}
+
+/** Ids of the groups a member administers (as an accepted admin); topics lists their suggestions. */
+export async function groupsAdministeredBy(db: Db, userId: number): Promise<number[]> {
+  return (await administeredGroupIds(db, userId)).map((row) => row.id);
 }

@@ -9,8 +9,13 @@ export {
   type TopicAccess,
 } from './access';
 export type { GroupDeps } from './deps';
-export { groupMembersPage, newestGroupFiles, onGroupRemoving, requireOwnImage } from './groups-service';
-export { administeredGroupIds } from './members-repo';
+export {
+  groupMembersPage,
+  groupsAdministeredBy,
+  newestGroupFiles,
+  onGroupRemoving,
+  requireOwnImage,
+} from './groups-service';
 export { notifyMember } from './notify';
 export { canReadGroupContent } from './policy';
 export { combinedName, type MemberPage, presentFiles, presentMemberPage } from './presenter';

@@ -15,12 +15,13 @@ import type { SessionUser } from '../../platform/request-context';
 import { combinedName, loadGroupAccess, loadTopicAccess, requireGroupPermission } from '../groups';
 import { getSettings } from '../settings';
 import { deleteStoredFiles } from '../uploads';
-import { usersRepo } from '../users';
+import { findUserById } from '../users';
 import type { PostDeps } from './deps';
 import { notifyAboutPost } from './notify';
+import { postPolicy } from './policy';
 import { cleanPreview } from './preview';
 import { postsRepo } from './repo';
-import { readablePost } from './stream';
+import { readablePost, readablePostRow } from './stream';
 import { memberReadsGroup } from './visibility';
 
 /** Mentions notified per post at most (more spans are kept as text, without a notification). */
@@ -80,7 +81,7 @@ async function resolveAuthor(
 ) {
   if (!authorId || authorId === user.id) return user;
   if (!mayChooseAuthor(user, enabled)) throw forbidden('You may not post as another member.');
-  const author = await usersRepo.byId(deps.db, authorId);
+  const author = await findUserById(deps.db, authorId);
   if (!author) throw badRequest('This member does not exist.', 'author_id');
   return author;
 }
@@ -142,7 +143,7 @@ export async function createPost(deps: PostDeps, user: SessionUser, raw: CreateP
 async function readersAmong(deps: PostDeps, target: Target, ids: number[]): Promise<number[]> {
   const readers: number[] = [];
   for (const id of ids) {
-    const member = await usersRepo.byId(deps.db, id);
+    const member = await findUserById(deps.db, id);
     if (!member) continue;
     if (target.groupId === null || (await memberReadsGroup(deps.db, target.groupId, member)))
       readers.push(id);

@@ -1,5 +1,4 @@
 // The public entry of the settings module: what the app and other modules may use. Everything else in this folder is private to it.
 export { defaultMenu } from './menu-data';
-export { settingsRepo } from './repo';
 export { settingsModule } from './routes';
-export { getSettings, navigationFor, onSettingsStored, setSettingByPath, settingsMenuFor } from './service';
+export { getSettings, navigationFor, onSettingsStored, setSettingByPath, settingsMenuFor, storeSettingsDocument } from './service';

@@ -16,7 +16,7 @@ import { t } from '../../platform/i18n';
 import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { defaultMenu, localizeMenu, storedNavigationItemSchema } from './menu-data';
-import { settingsRepo } from './repo';
+import { type SettingsKey, settingsRepo } from './repo';
 
 /** Preference defaults for members who never switched a toggle. */
 const preferenceDefaults: Record<(typeof preferenceKeys)[number], boolean> = {
@@ -219,4 +219,9 @@ export async function languages(db: Db) {
       name: t(locale, `menu.language_name`),
       default: locale === settings.default_language,
     }));
+}
+
+/** Stores a deployment document as given, unchecked (the seed's demo settings, menu and cookie config). */
+export function storeSettingsDocument(db: Db, key: SettingsKey, value: unknown): Promise<void> {
+  return settingsRepo.put(db, key, value);
 }

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { files, groups, images, topics, users } from '../../db/schema';
-import { administeredGroupIds } from '../groups';
 
 export type TopicRow = typeof topics.$inferSelect;
 export type NewTopicRow = typeof topics.$inferInsert;
@@ -96,11 +95,11 @@ export const topicsRepo = {
       .where(and(eq(topics.group_id, groupId), eq(topics.status, 'suggested')));
     return row?.n ?? 0;
   },
-  /** Open suggestions in the groups a member administers (as an accepted admin), oldest first. */
-  async suggestionsFor(db: Db, userId: number): Promise<TopicDetailRow[]> {
-    const administered = administeredGroupIds(db, userId);
+  /** Open suggestions in the given groups, oldest first. */
+  async suggestionsIn(db: Db, groupIds: readonly number[]): Promise<TopicDetailRow[]> {
+    if (groupIds.length === 0) return [];
     return detailQuery(db)
-      .where(and(eq(topics.status, 'suggested'), inArray(topics.group_id, administered)))
+      .where(and(eq(topics.status, 'suggested'), inArray(topics.group_id, [...groupIds])))
       .orderBy(asc(topics.created_at), asc(topics.id));
   },
 };

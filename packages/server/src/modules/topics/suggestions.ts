@@ -3,14 +3,14 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import type { GroupDeps } from '../groups';
-import { type GroupAccess, loadGroupAccess, notifyMember } from '../groups';
+import { type GroupAccess, groupsAdministeredBy, loadGroupAccess, notifyMember } from '../groups';
 import { presentSuggestion } from './presenter';
 import { type TopicRow, topicsRepo } from './repo';
 import { getTopic } from './service';
 
 /** Open suggestions in the groups the member administers. */
 export async function listSuggestions(db: Db, user: SessionUser) {
-  const rows = await topicsRepo.suggestionsFor(db, user.id);
+  const rows = await topicsRepo.suggestionsIn(db, await groupsAdministeredBy(db, user.id));
   return { results: rows.map(presentSuggestion) };
 }
 
