@@ -117,3 +117,13 @@ export async function removeUnattachedImages(
   const paths = rows.flatMap((row) => [row.path, row.original_path]);
   return { removed: rows.length, removeFiles: () => deleteStoredFiles(dataDir, paths) };
 }
+
+/** The stored image, or undefined. */
+export function findImage(db: Db, imageId: number): Promise<ImageRow | undefined> {
+  return imagesRepo.find(db, imageId);
+}
+
+/** Whether a group, topic or member still shows the image. */
+export function isImageAttached(db: Db, imageId: number): Promise<boolean> {
+  return imagesRepo.isAttached(db, imageId);
+}

@@ -10,10 +10,11 @@ export {
   uploadFile,
 } from './files-service';
 export { encodeOriginal } from './image-processing';
-export { imagesRepo } from './images-repo';
 export {
   cropGroupImage,
   cropOwnImage,
+  findImage,
+  isImageAttached,
   recrop,
   removeImage,
   removeUnattachedImages,

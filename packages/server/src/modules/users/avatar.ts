@@ -2,14 +2,14 @@ import type { ImageCrop } from '@plaza/contract';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import type { ReceivedUpload } from '../uploads';
-import { cropOwnImage, imagesRepo, presentImage, recrop, removeImage, uploadImage } from '../uploads';
+import { cropOwnImage, findImage, isImageAttached, presentImage, recrop, removeImage, uploadImage } from '../uploads';
 import { loadEditableMember, type PeopleDeps } from './access';
 import type { Viewer } from './profile-policy';
 import { usersRepo } from './repo';
 
 /** Removes a former avatar's image and files unless a group, topic or member still shows it. */
 export async function dropFormerAvatar(deps: PeopleDeps, imageId: number | null): Promise<void> {
-  if (imageId && !(await imagesRepo.isAttached(deps.db, imageId))) await removeImage(deps, imageId);
+  if (imageId && !(await isImageAttached(deps.db, imageId))) await removeImage(deps, imageId);
 }
 
 /**
@@ -39,7 +39,7 @@ export async function cropAvatar(
 ) {
   const member = await loadEditableMember(deps.db, viewer, userId);
   if (member.image_id === imageId) {
-    const row = await imagesRepo.find(deps.db, imageId);
+    const row = await findImage(deps.db, imageId);
     if (!row) throw new AppError(409, 'conflict', 'The avatar is gone; please upload it again.');
     const image = presentImage(await recrop(deps, row, coordinates));
     await usersRepo.update(deps.db, member.id, { img_path: image.url });

@@ -1,7 +1,7 @@
 // The public entry of the users module: what the app and other modules may use. Everything else in this folder is private to it.
+export { countUsers, findUserById, findUserByLogin, insertUserRow, type UserRow } from './accounts';
 export { createUser } from './create-user';
 export { loadUserView, ownView, presentUser } from './presenter';
-export { type UserRow, usersRepo } from './repo';
 export { usersModule } from './routes';
 export {
   type BuiltinSearchField,
