@@ -1,6 +1,6 @@
 import { defaultLocale, isLocale, postPath } from '@plaza/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { activitiesRepo } from '../../modules/activities';
+import { insertActivityRow } from '../../modules/activities';
 import { sanitizeArticleHtml, sanitizeRichText } from '../../platform/html-sanitizer';
 import { t } from '../../platform/i18n';
 import type { Db } from '../client';
@@ -99,7 +99,7 @@ export async function seedDemoPosts(db: Db, adminId: number, dataDir?: string): 
     for (const member of mentioned) {
       await db.insert(postMentions).values({ post_id: post!.id, user_id: member.id });
       const locale = isLocale(member.selected_language) ? member.selected_language : defaultLocale;
-      await activitiesRepo.insert(db, {
+      await insertActivityRow(db, {
         user_id: member.id,
         actor_id: author.id,
         type: 'mention',
