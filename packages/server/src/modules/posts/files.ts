@@ -16,8 +16,9 @@ import {
 } from '../uploads';
 import type { PostDeps } from './deps';
 import { postFilesRepo } from './files-repo';
+import { postPolicy } from './policy';
 import { presentPostFile } from './presenter';
-import { readablePost } from './stream';
+import { readablePostRow } from './stream';
 
 /**
  * Stores a file for a post to be written. The type comes from the content (the contract's list);
@@ -74,7 +75,7 @@ async function fileFor(deps: Pick<PostDeps, 'db'>, user: SessionUser, id: number
     if (row.uploader_id !== user.id) throw notFound('The file');
     return { row, post: null };
   }
-  return { row, post: await readablePost(deps.db, user, row.post_id) };
+  return { row, post: await readablePostRow(deps.db, user, row.post_id) };
 }
 
 /** Removes an upload: an unused one by its uploader, an attached one by whoever may delete the post. */
@@ -84,7 +85,7 @@ export async function removePostFile(
   id: number,
 ): Promise<{ success: true }> {
   const { row, post } = await fileFor(deps, user, id);
-  if (post && !post.permissions.includes('delete')) {
+  if (post && !postPolicy.can(user, 'remove_file', post)) {
     throw forbidden('Only someone who may delete the post may remove its files.');
   }
   const removed = await postFilesRepo.remove(deps.db, row.id);

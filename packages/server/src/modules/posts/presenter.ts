@@ -1,7 +1,7 @@
 import type { LinkPreview, Post, PostFile } from '@plaza/contract';
-import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { combinedName } from '../groups';
+import { postPolicy } from './policy';
 import type { PostFileRow, PostStreamRow } from './repo';
 
 /** Address of a post file's download. */
@@ -24,20 +24,6 @@ export function presentPostFile(row: PostFileRow): PostFile {
 /** The name shown for a member who may have been deleted. */
 export function personName(person: { firstname: string | null; lastname: string | null }, fallback: string) {
   return person.firstname === null && person.lastname === null ? fallback : combinedName(person);
-}
-
-/** Who may delete a post: the author shown, its writer, a group admin, or a superadmin. */
-export function mayDeletePost(
-  row: Pick<PostStreamRow, 'author_id' | 'written_by' | 'viewer_is_group_admin'>,
-  viewer: SessionUser | null,
-): boolean {
-  if (!viewer) return false;
-  return (
-    isSuperadmin(viewer) ||
-    row.author_id === viewer.id ||
-    row.written_by === viewer.id ||
-    row.viewer_is_group_admin
-  );
 }
 
 export interface PostExtras {
@@ -70,6 +56,6 @@ export function presentPost(row: PostStreamRow, extras: PostExtras, viewer: Sess
     likes_count: row.likes_count,
     comments_count: row.comments_count,
     liked_by_me: row.liked_by_me,
-    permissions: mayDeletePost(row, viewer) ? ['delete'] : [],
+    permissions: postPolicy.can(viewer, 'delete', row) ? ['delete'] : [],
   };
 }

@@ -153,8 +153,8 @@ async function readersAmong(deps: PostDeps, target: Target, ids: number[]): Prom
 
 /** Deletes a post (author, writer, group admin or superadmin) with its files, comments and likes. */
 export async function removePost(deps: PostDeps, user: SessionUser, id: number): Promise<{ success: true }> {
-  const post = await readablePost(deps.db, user, id);
-  if (!post.permissions.includes('delete')) {
+  const post = await readablePostRow(deps.db, user, id);
+  if (!postPolicy.can(user, 'delete', post)) {
     throw forbidden('Only the author, an admin of the group or a superadmin may delete this post.');
   }
   await deleteStoredFiles(deps.dataDir, await postsRepo.removeWhere(deps.db, { postId: id }));

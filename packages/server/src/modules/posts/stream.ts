@@ -41,8 +41,13 @@ export async function postPage(db: Db, user: SessionUser, scope: PostScope, { pa
 
 /** One post the member may read; a post they may not read is "not found", like a missing one. */
 export async function readablePost(db: Db, user: SessionUser, id: number): Promise<Post> {
+  const [post] = await presentPostRows(db, [await readablePostRow(db, user, id)], user);
+  return post!;
+}
+
+/** The row of one post the member may read (for the post policy); "not found" like `readablePost`. */
+export async function readablePostRow(db: Db, user: SessionUser, id: number): Promise<PostStreamRow> {
   const [row] = await postsRepo.byIds(db, readerOf(user), [id]);
   if (!row) throw notFound('The post');
-  const [post] = await presentPostRows(db, [row], user);
-  return post!;
+  return row;
 }
