@@ -12,6 +12,10 @@
 // - platform/ importing modules/, app.ts, housekeeping.ts or cli/ (platform is below the modules);
 // - db/ importing modules/, except db/seed/, which may use module entries (seeding goes through the
 //   modules' own functions);
+// - a module file that is not a repository (repo.ts, *-repo.ts) importing a query builder: a value
+//   (not `type`) import from `drizzle-orm` (eq, and, sql, …) or from db/schema (the tables); queries
+//   belong in the module's repositories, which its services call. Type-only imports (`import type`,
+//   `{ type SQL }`) are fine;
 // - a web feature (src/features/<a>/**) importing another feature (src/features/<b>/**); shared code
 //   belongs in src/components or src/lib.
 //
@@ -45,6 +49,35 @@ export function importSpecifiers(text) {
   for (const match of stripComments(text).matchAll(importPattern)) specifiers.push(match[1] ?? match[2]);
   return specifiers;
 }
+
+const valueImportPattern = /(?:^|[^\w$.])import\s+(type\s+)?([\w$*{}\s,]+?)\s+from\s+['"]([^'"\n]+)['"]/g;
+
+/**
+ * The value imports of a source file: `{ specifier, names }` for each `import … from` that is not
+ * type-only, with the names imported as values (`{ type SQL, sql }` gives `sql`; a default or
+ * namespace import counts as a value).
+ */
+export function valueImports(text) {
+  const found = [];
+  for (const match of stripComments(text).matchAll(valueImportPattern)) {
+    if (match[1]) continue;
+    const clause = match[2];
+    const names = [];
+    const braces = clause.match(/\{([^}]*)\}/);
+    if (braces)
+      for (const part of braces[1].split(',').map((name) => name.trim()))
+        if (part && !part.startsWith('type ')) names.push(part.split(/\s+as\s+/)[0]);
+    const outside = clause
+      .replace(/\{[^}]*\}/, '')
+      .replace(/,/g, ' ')
+      .trim();
+    if (outside) names.push(...outside.split(/\s*,?\s+(?=\*)/).filter(Boolean));
+    if (names.length > 0) found.push({ specifier: match[3], names });
+  }
+  return found;
+}
+
+const isRepository = (rel) => /(^|-)repo\.ts$/.test(path.basename(rel));
 
 function listFiles(dir) {
   let entries;
@@ -140,7 +173,17 @@ function checkServer(root, problems) {
     const edges = new Set();
     fileGraph.set(from, edges);
     if (fromModule && !moduleGraph.has(fromModule)) moduleGraph.set(fromModule, new Set());
-    for (const specifier of importSpecifiers(readFileSync(file, 'utf8'))) {
+    const text = readFileSync(file, 'utf8');
+    if (fromModule && !isRepository(from))
+      for (const { specifier, names } of valueImports(text)) {
+        const target = resolve(file, specifier);
+        const schema = target && inside(src, target).startsWith('db/schema');
+        if (specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/') || schema)
+          problems.push(
+            `server: ${from} imports ${names.join(', ')} from ${schema ? inside(src, target) : specifier}; queries belong in the module's repositories (repo.ts, *-repo.ts), type-only imports are fine`,
+          );
+      }
+    for (const specifier of importSpecifiers(text)) {
       const target = resolve(file, specifier);
       if (!target?.startsWith(src + path.sep)) continue;
       const to = inside(src, target);
@@ -156,7 +199,7 @@ function checkServer(root, problems) {
             `server: ${from} imports ${to}, an internal file of module ${toModule}; import its entry modules/${toModule}/index.ts`,
           );
       }
-      if (fromModule && from === `modules/${fromModule}/index.ts` && /(^|-)repo\.ts$/.test(path.basename(to)))
+      if (fromModule && from === `modules/${fromModule}/index.ts` && isRepository(to))
         problems.push(
           `server: the entry ${from} re-exports ${to}; repositories are private to their module, export a service function instead`,
         );

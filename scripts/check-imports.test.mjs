@@ -153,6 +153,36 @@ describe('check-imports', () => {
     ]);
   });
 
+  it('fails on a query builder outside a repository: a value import from drizzle-orm or db/schema', () => {
+    const problems = check({
+      'packages/server/src/db/schema/index.ts': 'export const users = {};\n',
+      'packages/server/src/modules/users/service.ts':
+        "import { and, eq as equals } from 'drizzle-orm';\nimport { users } from '../../db/schema';\nexport const findUser = () => [and, equals, users];\n",
+      'packages/server/src/modules/posts/routes.ts':
+        "import * as orm from 'drizzle-orm/pg-core';\nexport const postsModule = orm;\n",
+    });
+    expect(problems).toEqual([
+      "server: modules/posts/routes.ts imports * as orm from drizzle-orm/pg-core; queries belong in the module's repositories (repo.ts, *-repo.ts), type-only imports are fine",
+      "server: modules/users/service.ts imports and, eq from drizzle-orm; queries belong in the module's repositories (repo.ts, *-repo.ts), type-only imports are fine",
+      "server: modules/users/service.ts imports users from db/schema/index.ts; queries belong in the module's repositories (repo.ts, *-repo.ts), type-only imports are fine",
+    ]);
+  });
+
+  it('lets repositories query and other module files import drizzle and schema types only', () => {
+    const problems = check({
+      'packages/server/src/db/schema/index.ts': 'export const users = {};\nexport type Kind = 1;\n',
+      'packages/server/src/modules/users/repo.ts':
+        "import { eq, sql } from 'drizzle-orm';\nimport { users } from '../../db/schema';\nexport const usersRepo = [eq, sql, users];\n",
+      'packages/server/src/modules/users/follows-repo.ts':
+        "import { and } from 'drizzle-orm';\nexport const followsRepo = and;\n",
+      'packages/server/src/modules/users/service.ts':
+        "import { usersRepo } from './repo';\nimport type { SQL } from 'drizzle-orm';\nimport { type Kind, type users } from '../../db/schema';\nexport const findUser = (): [SQL?, Kind?, typeof users?] => [usersRepo] as never;\n",
+      'packages/server/src/modules/users/users.test.ts':
+        "import { eq } from 'drizzle-orm';\nexport const t = eq;\n",
+    });
+    expect(problems).toEqual([]);
+  });
+
   it('reports allowed entries that no longer occur', () => {
     const root = path.join(base, `tree-${count++}`);
     mkdirSync(root, { recursive: true });
