@@ -8,20 +8,16 @@ import {
 } from '@plaza/contract';
 import type { z } from 'zod';
 import { forbidden, notFound } from '../../platform/errors';
-import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { combinedName } from '../groups';
 import type { PostDeps } from '../posts';
 import { notifyAboutPost } from '../posts';
+import { commentPolicy } from './policy';
 import { type CommentWithAuthor, reactionsRepo } from './repo';
 import { loadReactionTarget, type ReactionTarget } from './targets';
 
 type Deps = Pick<PostDeps, 'db' | 'bus'>;
 type TargetQuery = { type: ReactionTargetType; id: number };
-
-function mayDeleteComment(row: { author_id: number }, target: ReactionTarget, user: SessionUser) {
-  return row.author_id === user.id || target.ownerId === user.id || isSuperadmin(user);
-}
 
 function presentComment(row: CommentWithAuthor, target: ReactionTarget, user: SessionUser): Comment {
   return {
@@ -33,7 +29,9 @@ function presentComment(row: CommentWithAuthor, target: ReactionTarget, user: Se
       avatar: row.author_img,
     },
     created_at: row.created_at.toISOString(),
-    permissions: mayDeleteComment(row, target, user) ? ['delete'] : [],
+    permissions: commentPolicy.can(user, 'delete', { author_id: row.author_id, ownerId: target.ownerId })
+      ? ['delete']
+      : [],
   };
 }
 
@@ -91,7 +89,7 @@ export async function removeComment({ db }: Deps, user: SessionUser, id: number)
   const row = await reactionsRepo.comment(db, id);
   if (!row) throw notFound('The comment');
   const target = await loadReactionTarget(db, user, row.target_type as ReactionTargetType, row.target_id);
-  if (!mayDeleteComment(row, target, user)) {
+  if (!commentPolicy.can(user, 'delete', { author_id: row.author_id, ownerId: target.ownerId })) {
     throw forbidden("Only the comment's writer, the post's author or a superadmin may delete it.");
   }
   await reactionsRepo.removeComment(db, id);
