@@ -16,6 +16,7 @@ import { t } from '../../platform/i18n';
 import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { defaultMenu, localizeMenu, storedNavigationItemSchema } from './menu-data';
+import { settingsPolicy } from './policy';
 import { type SettingsKey, settingsRepo } from './repo';
 
 /** Preference defaults for members who never switched a toggle. */
@@ -68,7 +69,8 @@ export async function updateSettings(
   user: SessionUser,
   patch: Record<string, unknown>,
 ): Promise<Settings> {
-  if (!isSuperadmin(user)) throw new AppError(403, 'forbidden', 'Only a superadmin may change settings.');
+  if (!settingsPolicy.can(user, 'update'))
+    throw new AppError(403, 'forbidden', 'Only a superadmin may change settings.');
   const current = await getSettings(db);
   const parsed = settingsSchema.safeParse(deepMerge(current, patch));
   if (!parsed.success) {

@@ -4,8 +4,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tvDisplayKeys } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
-import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
+import { type DisplayKeyAction, displayKeyPolicy } from './policy';
 
 type KeyRow = typeof tvDisplayKeys.$inferSelect;
 
@@ -15,8 +15,8 @@ export const hashDisplayKey = (key: string) => createHash('sha256').update(key).
 /** `last_used_at` is written at most this often per key. */
 const lastUsedEveryMs = 60_000;
 
-function requireSuperadmin(user: SessionUser): void {
-  if (!isSuperadmin(user)) {
+function requireKeyManager(user: SessionUser, action: DisplayKeyAction): void {
+  if (!displayKeyPolicy.can(user, action)) {
     throw forbidden('Only a superadmin may manage TV display keys.');
   }
 }
@@ -33,7 +33,7 @@ export function presentDisplayKey(row: KeyRow): DisplayKey {
 
 /** Every display key, newest first (superadmins). */
 export async function listDisplayKeys(db: Db, user: SessionUser): Promise<{ results: DisplayKey[] }> {
-  requireSuperadmin(user);
+  requireKeyManager(user, 'list');
   const rows = await db
     .select()
     .from(tvDisplayKeys)
@@ -47,7 +47,7 @@ export async function createDisplayKey(
   user: SessionUser,
   name: string,
 ): Promise<{ display_key: DisplayKey; key: string }> {
-  requireSuperadmin(user);
+  requireKeyManager(user, 'create');
   const key = randomBytes(32).toString('base64url');
   const [row] = await db
     .insert(tvDisplayKeys)
@@ -58,7 +58,7 @@ export async function createDisplayKey(
 
 /** Revokes (deletes) a key (superadmins); displays using it get 403 from then on. */
 export async function revokeDisplayKey(db: Db, user: SessionUser, id: number): Promise<{ success: true }> {
-  requireSuperadmin(user);
+  requireKeyManager(user, 'delete');
   const removed = await db
     .delete(tvDisplayKeys)
     .where(eq(tvDisplayKeys.id, id))
