@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../platform/bus';
 import { forbidden, notFound } from '../../platform/errors';
-import { canEditProfile, type Viewer } from './profile-policy';
+import { profilePolicy, type Viewer } from './profile-policy';
 import { type UserRow, usersRepo } from './repo';
 
 /** What the people services need: the database, the bus (ending sessions), the data folder (avatars). */
@@ -22,6 +22,6 @@ export async function loadMember(db: Db, id: number): Promise<UserRow> {
 /** The member with this id when the viewer may edit them (self, superadmin, users); 404 or 403 otherwise. */
 export async function loadEditableMember(db: Db, viewer: Viewer, id: number): Promise<UserRow> {
   const row = await loadMember(db, id);
-  if (!canEditProfile(viewer, row.id)) throw forbidden('Only the member and editors may do this.');
+  if (!profilePolicy.can(viewer, 'edit', row)) throw forbidden('Only the member and editors may do this.');
   return row;
 }

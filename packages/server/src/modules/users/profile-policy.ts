@@ -10,6 +10,31 @@ export interface Viewer {
   permissions: readonly string[];
 }
 
+/**
+ * `edit` and `delete`: a profile with its data, avatar and account; `admin_view`: open the admin
+ * view of a profile.
+ */
+export type ProfileAction = 'edit' | 'delete' | 'admin_view';
+
+/**
+ * The one profile rule, used by the services and by the profile's `editable` flag: the member
+ * themself, a superadmin or a holder of `users` may edit and delete a profile; only the last two
+ * (editors) open the admin view.
+ */
+export function can(viewer: Viewer | null, action: ProfileAction, profile: { id: number }): boolean {
+  if (!viewer) return false;
+  const editor = isSuperadmin(viewer) || hasPermission(viewer, 'users');
+  switch (action) {
+    case 'edit':
+    case 'delete':
+      return editor || viewer.id === profile.id;
+    case 'admin_view':
+      return editor;
+  }
+}
+
+export const profilePolicy = { can };
+
 /** Holds `superadmin` or `users`: may edit and delete other members' profiles. */
 export function isProfileEditor(viewer: Viewer | null): boolean {
   return Boolean(isSuperadmin(viewer) || hasPermission(viewer, 'users'));
@@ -17,7 +42,7 @@ export function isProfileEditor(viewer: Viewer | null): boolean {
 
 /** The member themself, a superadmin or a holder of `users` may edit (and delete) a profile. */
 export function canEditProfile(viewer: Viewer | null, targetId: number): boolean {
-  return Boolean(viewer && (viewer.id === targetId || isProfileEditor(viewer)));
+  return can(viewer, 'edit', { id: targetId });
 }
 
 /**

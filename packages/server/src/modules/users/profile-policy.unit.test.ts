@@ -1,9 +1,11 @@
 import { settingsSchema } from '@plaza/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  can,
   canEditProfile,
   hiddenFieldsFor,
   isProfileEditor,
+  type ProfileAction,
   profileVariant,
   switchedOffFields,
   visibleBirthday,
@@ -15,6 +17,32 @@ const superadmin = { id: 3, permissions: ['superadmin'] };
 const author = { id: 4, permissions: ['post_as_author'] };
 
 describe('profile policy', () => {
+  // Actor x profile (own: member 1's own profile; other: member 9's) x action -> expected.
+  const actors = { nobody: null, member, editor, superadmin, author };
+  const rows: [keyof typeof actors, 'own' | 'other', ProfileAction, boolean][] = [
+    ['nobody', 'other', 'edit', false],
+    ['nobody', 'other', 'delete', false],
+    ['nobody', 'other', 'admin_view', false],
+    ['member', 'own', 'edit', true],
+    ['member', 'own', 'delete', true],
+    ['member', 'own', 'admin_view', false],
+    ['member', 'other', 'edit', false],
+    ['member', 'other', 'delete', false],
+    ['member', 'other', 'admin_view', false],
+    ['author', 'other', 'edit', false],
+    ['author', 'other', 'delete', false],
+    ['author', 'other', 'admin_view', false],
+    ['editor', 'other', 'edit', true],
+    ['editor', 'other', 'delete', true],
+    ['editor', 'other', 'admin_view', true],
+    ['superadmin', 'other', 'edit', true],
+    ['superadmin', 'other', 'delete', true],
+    ['superadmin', 'other', 'admin_view', true],
+  ];
+  it.each(rows)('%s on an %s profile: %s -> %s', (actor, profile, action, expected) => {
+    expect(can(actors[actor], action, { id: profile === 'own' ? 1 : 9 })).toBe(expected);
+  });
+
   it('lets the member, superadmins and holders of users edit a profile', () => {
     expect(canEditProfile(member, 1)).toBe(true);
     expect(canEditProfile(member, 9)).toBe(false);

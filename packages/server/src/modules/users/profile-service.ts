@@ -8,9 +8,9 @@ import { customFieldsOf } from './custom-fields';
 import { followStats } from './follows';
 import { hiddenOf } from './presenter';
 import {
-  canEditProfile,
   hiddenFieldsFor,
   isProfileEditor,
+  profilePolicy,
   profileVariant,
   type Viewer,
 } from './profile-policy';
@@ -37,7 +37,7 @@ export async function profileFor(
     locale,
     hidden,
     variant: profileVariant({ isOwn: viewer.id === row.id, isEditor, adminView }),
-    editable: canEditProfile(viewer, row.id),
+    editable: profilePolicy.can(viewer, 'edit', row),
     isEditor,
     sectionVariant: settings.profile_options.profile_section_variant,
     customFields: await customFieldsOf(db, row.id, locale),
@@ -54,7 +54,8 @@ export async function getProfile(
   view?: 'admin',
 ): Promise<Profile> {
   const row = await loadMember(db, userId);
-  if (view === 'admin' && !isProfileEditor(viewer)) throw forbidden('The admin view is for editors.');
+  if (view === 'admin' && !profilePolicy.can(viewer, 'admin_view', row))
+    throw forbidden('The admin view is for editors.');
   return profileFor(db, viewer, row, locale, view === 'admin');
 }
 
