@@ -1,13 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DisplayKey } from '@plaza/contract';
-import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tvDisplayKeys } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { type DisplayKeyAction, displayKeyPolicy } from './policy';
-
-type KeyRow = typeof tvDisplayKeys.$inferSelect;
+import { type KeyRow, tvRepo } from './repo';
 
 /** The SHA-256 (hex) of a display key: the only form the server keeps. */
 export const hashDisplayKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -34,10 +31,7 @@ export function presentDisplayKey(row: KeyRow): DisplayKey {
 /** Every display key, newest first (superadmins). */
 export async function listDisplayKeys(db: Db, user: SessionUser): Promise<{ results: DisplayKey[] }> {
   requireKeyManager(user, 'list');
-  const rows = await db
-    .select()
-    .from(tvDisplayKeys)
-    .orderBy(desc(tvDisplayKeys.created_at), desc(tvDisplayKeys.id));
+  const rows = await tvRepo.keys(db);
   return { results: rows.map(presentDisplayKey) };
 }
 
@@ -49,21 +43,14 @@ export async function createDisplayKey(
 ): Promise<{ display_key: DisplayKey; key: string }> {
   requireKeyManager(user, 'create');
   const key = randomBytes(32).toString('base64url');
-  const [row] = await db
-    .insert(tvDisplayKeys)
-    .values({ name, key_hash: hashDisplayKey(key), created_by: user.id })
-    .returning();
-  return { display_key: presentDisplayKey(row!), key };
+  const row = await tvRepo.insertKey(db, { name, key_hash: hashDisplayKey(key), created_by: user.id });
+  return { display_key: presentDisplayKey(row), key };
 }
 
 /** Revokes (deletes) a key (superadmins); displays using it get 403 from then on. */
 export async function revokeDisplayKey(db: Db, user: SessionUser, id: number): Promise<{ success: true }> {
   requireKeyManager(user, 'delete');
-  const removed = await db
-    .delete(tvDisplayKeys)
-    .where(eq(tvDisplayKeys.id, id))
-    .returning({ id: tvDisplayKeys.id });
-  if (removed.length === 0) throw notFound('The display key');
+  if (!(await tvRepo.removeKey(db, id))) throw notFound('The display key');
   return { success: true };
 }
 
@@ -73,13 +60,10 @@ export async function revokeDisplayKey(db: Db, user: SessionUser, id: number): P
  */
 export async function requireDisplayKey(db: Db, key: string | undefined): Promise<KeyRow> {
   if (!key) throw new AppError(401, 'unauthenticated', 'A display key is required.');
-  const [row] = await db
-    .select()
-    .from(tvDisplayKeys)
-    .where(eq(tvDisplayKeys.key_hash, hashDisplayKey(key)));
+  const row = await tvRepo.keyByHash(db, hashDisplayKey(key));
   if (!row) throw forbidden('This display key is not valid.');
   if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > lastUsedEveryMs) {
-    await db.update(tvDisplayKeys).set({ last_used_at: new Date() }).where(eq(tvDisplayKeys.id, row.id));
+    await tvRepo.markKeyUsed(db, row.id, new Date());
   }
   return row;
 }

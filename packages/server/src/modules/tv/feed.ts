@@ -1,22 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type Locale, postPath, type TvPost, tvFeedSize } from '@plaza/contract';
-import { and, desc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { postFiles, posts, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html-sanitizer';
-import { personName, readablePosts } from '../posts';
+import { personName } from '../posts';
 import { resolveStoredPath } from '../uploads';
-
-/** Posts every member may read: no group or an open group (never approval or private groups). */
-const everyMember = readablePosts('every_member');
-
-const author = {
-  firstname: users.firstname,
-  lastname: users.lastname,
-  img_path: users.img_path,
-};
+import { tvRepo } from './repo';
 
 export interface FeedContext {
   db: Db;
@@ -30,27 +20,8 @@ export interface FeedContext {
  * `tvFeedSize` slides. Post slides carry sanitised HTML; image slides their address for this key.
  */
 export async function tvFeed({ db, publicUrl, locale, key }: FeedContext): Promise<{ results: TvPost[] }> {
-  const latestPosts = await db
-    .select({ id: posts.id, description: posts.description, created_at: posts.created_at, ...author })
-    .from(posts)
-    .leftJoin(users, eq(users.id, posts.author_id))
-    .where(everyMember)
-    .orderBy(desc(posts.created_at), desc(posts.id))
-    .limit(tvFeedSize);
-  const latestImages = await db
-    .select({
-      id: postFiles.id,
-      post_id: postFiles.post_id,
-      mime_type: postFiles.mime_type,
-      created_at: posts.created_at,
-      ...author,
-    })
-    .from(postFiles)
-    .innerJoin(posts, eq(posts.id, postFiles.post_id))
-    .leftJoin(users, eq(users.id, posts.author_id))
-    .where(and(like(postFiles.mime_type, 'image/%'), everyMember))
-    .orderBy(desc(posts.created_at), desc(postFiles.id))
-    .limit(tvFeedSize);
+  const latestPosts = await tvRepo.latestPosts(db, tvFeedSize);
+  const latestImages = await tvRepo.latestImages(db, tvFeedSize);
   const link = (postId: number) => `${publicUrl}/${locale}${postPath(postId)}`;
   const person = (row: { firstname: string | null; lastname: string | null; img_path: string | null }) => ({
     name: personName(row, '—'),
@@ -86,11 +57,7 @@ export async function tvFeed({ db, publicUrl, locale, key }: FeedContext): Promi
 
 /** Opens an image of a post in the feed (every member may read the post); 404 otherwise. */
 export async function openTvImage(db: Db, dataDir: string, id: number) {
-  const [row] = await db
-    .select({ path: postFiles.path, mime_type: postFiles.mime_type })
-    .from(postFiles)
-    .innerJoin(posts, eq(posts.id, postFiles.post_id))
-    .where(and(eq(postFiles.id, id), like(postFiles.mime_type, 'image/%'), everyMember));
+  const row = await tvRepo.feedImage(db, id);
   if (!row) throw notFound('The image');
   const absolute = resolveStoredPath(dataDir, row.path);
   const info = await stat(absolute).catch(() => null);
