@@ -1,11 +1,10 @@
 import type { LinkPreview } from '@plaza/contract';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { linkPreviews } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { fetchPreview, type PreviewFetchOptions, staticHostFetchOptions } from '../../platform/link-preview';
 import { newStoredPath, writeStoredFile } from '../uploads';
 import { presentLinkPreview } from './presenter';
+import { previewsRepo } from './repo';
 
 /** A cached preview is reused for this long after it was fetched. */
 export const previewCacheMs = 24 * 60 * 60 * 1000;
@@ -46,10 +45,7 @@ export function normaliseLinkUrl(text: string): string | null {
 async function fetchAndStore(deps: MediaDeps, url: string): Promise<LinkPreview | null> {
   const fetched = await fetchPreview(url, deps.fetchOptions);
   if (!fetched) return null;
-  const [previous] = await deps.db
-    .select({ image_path: linkPreviews.image_path, image_url: linkPreviews.image_url })
-    .from(linkPreviews)
-    .where(eq(linkPreviews.url, url));
+  const previous = await previewsRepo.byUrl(deps.db, url);
   let imagePath: string | null = null;
   if (fetched.image && previous?.image_path && previous.image_url === fetched.imageUrl) {
     imagePath = previous.image_path;
@@ -66,12 +62,7 @@ async function fetchAndStore(deps: MediaDeps, url: string): Promise<LinkPreview 
     video_url: fetched.videoUrl,
     fetched_at: new Date(),
   };
-  const [row] = await deps.db
-    .insert(linkPreviews)
-    .values(values)
-    .onConflictDoUpdate({ target: linkPreviews.url, set: values })
-    .returning();
-  return presentLinkPreview(row!);
+  return presentLinkPreview(await previewsRepo.put(deps.db, values));
 }
 
 /**
@@ -81,7 +72,7 @@ async function fetchAndStore(deps: MediaDeps, url: string): Promise<LinkPreview 
 export async function getLinkPreview(deps: MediaDeps, url: string): Promise<LinkPreview | null> {
   const key = normaliseLinkUrl(url);
   if (!key) return null;
-  const [cached] = await deps.db.select().from(linkPreviews).where(eq(linkPreviews.url, key));
+  const cached = await previewsRepo.byUrl(deps.db, key);
   if (cached && Date.now() - cached.fetched_at.getTime() < previewCacheMs) {
     return presentLinkPreview(cached);
   }
