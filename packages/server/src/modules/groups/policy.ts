@@ -1,9 +1,11 @@
-import type {
-  GroupPermission,
-  GroupRole,
-  GroupType,
-  MembershipStatus,
-  TopicPermission,
+import {
+  type GroupPermission,
+  type GroupRole,
+  type GroupType,
+  groupPermissions,
+  type MembershipStatus,
+  type TopicPermission,
+  topicPermissions,
 } from '@plaza/contract';
 
 /** What the rules need to know about a viewer and a group. */
@@ -42,34 +44,70 @@ export function canManageMembers(viewer: GroupViewer): boolean {
 }
 
 /**
- * The permission list of a group for a viewer:
- * admins (and superadmins) edit, delete, manage topics and post; members post;
- * every member may leave except the last admin, who has to hand over first.
+ * What a viewer may do with a group: `see` it, `read_content`, `manage_members`, and each entry of
+ * the group's permission list: admins (and superadmins) edit, delete, manage topics and post;
+ * members post; every member may leave except the last admin, who has to hand over first.
  */
-export function groupPermissionsFor(group: GroupFacts, viewer: GroupViewer): GroupPermission[] {
-  const permissions = new Set<GroupPermission>();
-  if (canManageMembers(viewer)) {
-    for (const p of ['edit', 'delete', 'manage_topics', 'post_content'] as const) permissions.add(p);
+export type GroupAction = 'see' | 'read_content' | 'manage_members' | GroupPermission;
+
+/** The one group rule: the services check it (through `access.ts`) and the permission list is made of it. */
+export function can(viewer: GroupViewer, action: GroupAction, group: GroupFacts): boolean {
+  switch (action) {
+    case 'see':
+      return canSeeGroup(group, viewer);
+    case 'read_content':
+      return canReadGroupContent(group, viewer);
+    case 'manage_members':
+    case 'edit':
+    case 'delete':
+    case 'manage_topics':
+      return canManageMembers(viewer);
+    case 'post_content':
+      return canManageMembers(viewer) || isMember(viewer);
+    case 'leave':
+      return isMember(viewer) && !(viewer.membership?.role === 'admin' && group.adminCount <= 1);
   }
-  if (isMember(viewer)) {
-    permissions.add('post_content');
-    const lastAdmin = viewer.membership?.role === 'admin' && group.adminCount <= 1;
-    if (!lastAdmin) permissions.add('leave');
-  }
-  return [...permissions].sort();
 }
 
-/** The permission list of a topic: topic managers edit and delete, its author edits, members post. */
+export const groupPolicy = { can };
+
+/** The permission list of a group for a viewer, as the client gets it: the actions `can` allows. */
+export function groupPermissionsFor(group: GroupFacts, viewer: GroupViewer): GroupPermission[] {
+  return groupPermissions.filter((permission) => can(viewer, permission, group)).sort();
+}
+
+export type TopicAction = TopicPermission;
+
+/**
+ * The one topic rule, from the viewer's permissions in its group: topic managers edit and delete,
+ * its author edits while they may post, members post.
+ */
+export function canOnTopic(
+  groupPermissions: readonly GroupPermission[],
+  action: TopicAction,
+  topic: { isAuthor: boolean },
+): boolean {
+  switch (action) {
+    case 'delete':
+      return groupPermissions.includes('manage_topics');
+    case 'edit':
+      return (
+        groupPermissions.includes('manage_topics') ||
+        (topic.isAuthor && groupPermissions.includes('post_content'))
+      );
+    case 'post_content':
+      return groupPermissions.includes('post_content');
+  }
+}
+
+export const topicPolicy = { can: canOnTopic };
+
+/** The permission list of a topic, as the client gets it: the actions `canOnTopic` allows. */
 export function topicPermissionsFor(
   groupPermissions: GroupPermission[],
   isAuthor: boolean,
 ): TopicPermission[] {
-  const permissions = new Set<TopicPermission>();
-  if (groupPermissions.includes('manage_topics')) {
-    permissions.add('edit');
-    permissions.add('delete');
-  }
-  if (isAuthor && groupPermissions.includes('post_content')) permissions.add('edit');
-  if (groupPermissions.includes('post_content')) permissions.add('post_content');
-  return [...permissions].sort();
+  return topicPermissions
+    .filter((permission) => canOnTopic(groupPermissions, permission, { isAuthor }))
+    .sort();
 }
