@@ -5,12 +5,11 @@ import type {
   MembershipStatus,
   TopicPermission,
 } from '@plaza/contract';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groupMemberships, groups, topics } from '../../db/schema';
 import { forbidden, notFound } from '../../platform/errors';
 import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
+import { accessRepo, type GroupRow, type MembershipRow, type TopicRow } from './access-repo';
 import {
   canManageMembers,
   canReadGroupContent,
@@ -21,9 +20,7 @@ import {
   topicPermissionsFor,
 } from './policy';
 
-export type GroupRow = typeof groups.$inferSelect;
-export type TopicRow = typeof topics.$inferSelect;
-export type MembershipRow = typeof groupMemberships.$inferSelect;
+export type { GroupRow, MembershipRow, TopicRow };
 
 /** A group as one viewer may use it: every route goes through this before touching a group. */
 export interface GroupAccess {
@@ -39,18 +36,8 @@ export interface GroupAccess {
 }
 
 /** Number of accepted admins of a group. */
-export async function countAdmins(db: Db, groupId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(groupMemberships)
-    .where(
-      and(
-        eq(groupMemberships.group_id, groupId),
-        eq(groupMemberships.status, 'accepted'),
-        eq(groupMemberships.role, 'admin'),
-      ),
-    );
-  return row?.n ?? 0;
+export function countAdmins(db: Db, groupId: number): Promise<number> {
+  return accessRepo.countAdmins(db, groupId);
 }
 
 /** A member's membership in a group (if any) and the viewer the group policy reads from it. */
@@ -59,10 +46,7 @@ export async function loadGroupViewer(
   groupId: number,
   user: SessionUser,
 ): Promise<{ membership: MembershipRow | null; viewer: GroupViewer }> {
-  const [membership] = await db
-    .select()
-    .from(groupMemberships)
-    .where(and(eq(groupMemberships.group_id, groupId), eq(groupMemberships.user_id, user.id)));
+  const membership = await accessRepo.membership(db, groupId, user.id);
   const viewer: GroupViewer = {
     superadmin: isSuperadmin(user),
     membership: membership
@@ -74,7 +58,7 @@ export async function loadGroupViewer(
 
 /** Loads a group for a viewer; a missing group and one the viewer may not see are both "not found". */
 export async function loadGroupAccess(db: Db, groupId: number, user: SessionUser): Promise<GroupAccess> {
-  const [group] = await db.select().from(groups).where(eq(groups.id, groupId));
+  const group = await accessRepo.group(db, groupId);
   if (!group) throw notFound('The group');
   const { membership, viewer } = await loadGroupViewer(db, groupId, user);
   const facts: GroupFacts = { type: group.type as GroupType, adminCount: await countAdmins(db, groupId) };
@@ -117,7 +101,7 @@ export interface TopicAccess {
  * forbidden when the group's content is closed to them. Suggestions are not topics yet: "not found".
  */
 export async function loadTopicAccess(db: Db, topicId: number, user: SessionUser): Promise<TopicAccess> {
-  const [topic] = await db.select().from(topics).where(eq(topics.id, topicId));
+  const topic = await accessRepo.topic(db, topicId);
   if (topic?.status !== 'active') throw notFound('The topic');
   const groupAccess = await loadGroupAccess(db, topic.group_id, user);
   requireGroupRead(groupAccess);
