@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
+import { membershipStatusSchema } from './groups';
 import { pageQuerySchema, paginated } from './pagination';
 
 export const activityTypes = [
@@ -29,9 +30,7 @@ export const activitySchema = z.object({
   old: z.boolean(),
   type: activityTypeSchema,
   url: z.string().nullable(),
-  membership: z
-    .object({ id: z.number().int(), status: z.enum(['pending', 'applied', 'accepted', 'declined']) })
-    .nullable(),
+  membership: z.object({ id: z.number().int(), status: membershipStatusSchema }).nullable(),
 });
 export type Activity = z.infer<typeof activitySchema>;
 

@@ -146,6 +146,7 @@ export const groupUserListTypes = [
   'candidates',
 ] as const;
 export const groupUserListTypeSchema = z.enum(groupUserListTypes);
+export type GroupUserListType = z.infer<typeof groupUserListTypeSchema>;
 
 const groupParams = z.object({ id: idSchema });
 const groupUserParams = z.object({ id: idSchema, userId: idSchema });

@@ -6,6 +6,10 @@ import { pageQuerySchema, paginated } from './pagination';
 import { postSchema } from './posts';
 import { text } from './text';
 
+/** Who may read a CMS page: `all` (public) or `members`. */
+export const pageVisibilities = ['all', 'members'] as const;
+export type PageVisibility = (typeof pageVisibilities)[number];
+
 /**
  * The news stream: CMS articles (`pages` of type `article`) and members' posts, newest first.
  *
@@ -39,7 +43,7 @@ export const articleSchema = z.object({
   attachments: z.array(z.object({ type: z.string(), link: z.string(), name: z.string() })),
   category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** `all` (public) or `members`. */
-  visibility: z.enum(['all', 'members']),
+  visibility: z.enum(pageVisibilities),
   comments_allowed: z.boolean(),
   likes_allowed: z.boolean(),
   likes_count: z.number().int(),

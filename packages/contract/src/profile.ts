@@ -89,12 +89,16 @@ export type Career = z.infer<typeof careerSchema>;
 
 export const newsletterSubscriptionSchema = z.object({ key: newsletterKeySchema, selected: z.boolean() });
 
+/** The kinds of custom profile field. */
+export const profileFieldTypes = ['text', 'select', 'multiselect'] as const;
+export type ProfileFieldType = (typeof profileFieldTypes)[number];
+
 /** A custom profile field with the member's values; labels in the caller's language. */
 export const customProfileFieldSchema = z.object({
   id: z.number().int(),
   key: z.string(),
   /** `text`: one free text; `select`: one option; `multiselect`: several options. */
-  type: z.enum(['text', 'select', 'multiselect']),
+  type: z.enum(profileFieldTypes),
   label: z.string(),
   options: z.array(optionSchema),
   /** Stored values: the text, or option values. */

@@ -12,6 +12,10 @@ export const topicPermissions = ['delete', 'edit', 'post_content'] as const;
 export const topicPermissionSchema = z.enum(topicPermissions);
 export type TopicPermission = z.infer<typeof topicPermissionSchema>;
 
+/** A topic is `active`, or `suggested` until someone who manages the group's topics accepts it. */
+export const topicStatuses = ['active', 'suggested'] as const;
+export type TopicStatus = (typeof topicStatuses)[number];
+
 const authorSchema = z.object({
   id: z.number().int().nullable(),
   combined_name: z.string(),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { GroupType } from '@plaza/contract';
 import type { Db } from '../src/db/client';
 import { groupMemberships, groups } from '../src/db/schema';
 import { type CreateUserInput, createUser, type UserProfileExtras } from '../src/modules/users/create-user';
@@ -41,7 +42,7 @@ let groupSequence = 0;
 export interface GroupFactoryInput {
   name?: string;
   description?: string;
-  type?: 'open' | 'approval' | 'private';
+  type?: GroupType;
   image_id?: number | null;
   /** Accepted admins; the first is the creator. */
   admins?: { id: number }[];
@@ -52,6 +53,8 @@ export interface GroupFactoryInput {
   /** Open applications. */
   applied?: { id: number }[];
 }
+
+type NewMember = Omit<typeof groupMemberships.$inferInsert, 'group_id'>;
 
 /** Builds a group with its memberships straight in the database. */
 export async function buildGroup(db: Db, input: GroupFactoryInput = {}) {
@@ -67,27 +70,33 @@ export async function buildGroup(db: Db, input: GroupFactoryInput = {}) {
       creator_id: admins[0]?.id ?? null,
     })
     .returning();
-  const rows = [
-    ...admins.map((u) => ({ user_id: u.id, role: 'admin', status: 'accepted', kind: 'invite' })),
-    ...(input.members ?? []).map((u) => ({
-      user_id: u.id,
-      role: 'member',
-      status: 'accepted',
-      kind: 'invite',
-    })),
-    ...(input.invited ?? []).map((u) => ({
-      user_id: u.id,
-      role: 'member',
-      status: 'pending',
-      kind: 'invite',
-      invited_by: admins[0]?.id ?? null,
-    })),
-    ...(input.applied ?? []).map((u) => ({
-      user_id: u.id,
-      role: 'member',
-      status: 'applied',
-      kind: 'application',
-    })),
+  const rows: NewMember[] = [
+    ...admins.map((u): NewMember => ({ user_id: u.id, role: 'admin', status: 'accepted', kind: 'invite' })),
+    ...(input.members ?? []).map(
+      (u): NewMember => ({
+        user_id: u.id,
+        role: 'member',
+        status: 'accepted',
+        kind: 'invite',
+      }),
+    ),
+    ...(input.invited ?? []).map(
+      (u): NewMember => ({
+        user_id: u.id,
+        role: 'member',
+        status: 'pending',
+        kind: 'invite',
+        invited_by: admins[0]?.id ?? null,
+      }),
+    ),
+    ...(input.applied ?? []).map(
+      (u): NewMember => ({
+        user_id: u.id,
+        role: 'member',
+        status: 'applied',
+        kind: 'application',
+      }),
+    ),
   ];
   if (rows.length)
     await db.insert(groupMemberships).values(rows.map((row) => ({ ...row, group_id: group!.id })));

@@ -1,5 +1,7 @@
+import { activityTypes, membershipStatuses } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
 import { users } from './users';
 
 /** What an activity is about; when that row is gone, housekeeping removes the activity. */
@@ -17,19 +19,21 @@ export const activities = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    type: text('type').notNull(),
+    type: text('type', { enum: activityTypes }).notNull(),
     text: text('text').notNull(),
     url: text('url'),
     membership_id: integer('membership_id'),
-    membership_status: text('membership_status'),
+    membership_status: text('membership_status', { enum: membershipStatuses }),
     /** The post, page, group, topic or membership the activity is about (null: about nothing that can go). */
-    target_type: text('target_type').$type<ActivityTargetType>(),
+    target_type: text('target_type', { enum: activityTargetTypes }),
     target_id: integer('target_id'),
     read: boolean('read').notNull().default(false),
     old: boolean('old').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('activities_type_check', oneOf(t.type, activityTypes)),
+    check('activities_membership_status_check', oneOf(t.membership_status, membershipStatuses)),
     index('activities_user_created_idx').on(t.user_id, t.created_at),
     index('activities_target_idx').on(t.target_type, t.target_id),
     check(

@@ -1,5 +1,7 @@
+import { groupRoles, groupTypes, membershipStatuses, membershipTypes, topicStatuses } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
 import { images } from './uploads';
 import { users } from './users';
 
@@ -15,12 +17,15 @@ export const groups = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    type: text('type').notNull().default('open'),
+    type: text('type', { enum: groupTypes }).notNull().default('open'),
     image_id: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
     creator_id: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('groups_name_idx').on(sql`lower(${t.name})`)],
+  (t) => [
+    index('groups_name_idx').on(sql`lower(${t.name})`),
+    check('groups_type_check', oneOf(t.type, groupTypes)),
+  ],
 );
 
 /**
@@ -37,15 +42,18 @@ export const groupMemberships = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').notNull().default('member'),
-    status: text('status').notNull(),
-    kind: text('kind').notNull(),
+    role: text('role', { enum: groupRoles }).notNull().default('member'),
+    status: text('status', { enum: membershipStatuses }).notNull(),
+    kind: text('kind', { enum: membershipTypes }).notNull(),
     invited_by: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('group_memberships_group_user_idx').on(t.group_id, t.user_id),
     index('group_memberships_user_idx').on(t.user_id, t.status),
+    check('group_memberships_role_check', oneOf(t.role, groupRoles)),
+    check('group_memberships_status_check', oneOf(t.status, membershipStatuses)),
+    check('group_memberships_kind_check', oneOf(t.kind, membershipTypes)),
   ],
 );
 
@@ -62,10 +70,13 @@ export const topics = pgTable(
     image_id: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
     author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** `active` or `suggested`. */
-    status: text('status').notNull().default('active'),
+    status: text('status', { enum: topicStatuses }).notNull().default('active'),
     ...timestamps,
   },
-  (t) => [index('topics_group_idx').on(t.group_id, t.status)],
+  (t) => [
+    index('topics_group_idx').on(t.group_id, t.status),
+    check('topics_status_check', oneOf(t.status, topicStatuses)),
+  ],
 );
 
 /** A file shared in a group, or in one of its topics when `topic_id` is set. */

@@ -1,6 +1,8 @@
+import { addressTypes, genders, profileFieldTypes } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -10,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
 import { users } from './users';
 
 /** A member's invoice or delivery address (`type`), one of each at most. */
@@ -19,8 +22,8 @@ export const userAddresses = pgTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
-    gender: text('gender'),
+    type: text('type', { enum: addressTypes }).notNull(),
+    gender: text('gender', { enum: genders }),
     title: text('title'),
     firstname: text('firstname').notNull().default(''),
     lastname: text('lastname').notNull().default(''),
@@ -36,7 +39,11 @@ export const userAddresses = pgTable(
     separate_delivery_address: boolean('separate_delivery_address').notNull().default(false),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.user_id, t.type] })],
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.type] }),
+    check('user_addresses_type_check', oneOf(t.type, addressTypes)),
+    check('user_addresses_gender_check', oneOf(t.gender, genders)),
+  ],
 );
 
 /** A member's children (for family benefits and occasions the member chooses to share). */
@@ -49,25 +56,32 @@ export const userChildren = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     firstname: text('firstname').notNull(),
     birthday: date('birthday', { mode: 'string' }),
-    gender: text('gender'),
+    gender: text('gender', { enum: genders }),
   },
-  (t) => [index('user_children_user_idx').on(t.user_id)],
+  (t) => [
+    index('user_children_user_idx').on(t.user_id),
+    check('user_children_gender_check', oneOf(t.gender, genders)),
+  ],
 );
 
 /**
  * A custom profile field defined for this deployment: `type` text, select or multiselect; labels and
  * option labels per locale; searchable fields feed the directory search, filterable ones its facets.
  */
-export const profileFields = pgTable('profile_fields', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  key: text('key').notNull().unique(),
-  type: text('type').notNull(),
-  labels: jsonb('labels').notNull(),
-  options: jsonb('options').notNull().default(sql`'[]'::jsonb`),
-  searchable: boolean('searchable').notNull().default(true),
-  filterable: boolean('filterable').notNull().default(false),
-  position: integer('position').notNull().default(0),
-});
+export const profileFields = pgTable(
+  'profile_fields',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull().unique(),
+    type: text('type', { enum: profileFieldTypes }).notNull(),
+    labels: jsonb('labels').notNull(),
+    options: jsonb('options').notNull().default(sql`'[]'::jsonb`),
+    searchable: boolean('searchable').notNull().default(true),
+    filterable: boolean('filterable').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [check('profile_fields_type_check', oneOf(t.type, profileFieldTypes))],
+);
 
 /** A member's values of a custom profile field (one value for text and select, several for multiselect). */
 export const userProfileFieldValues = pgTable(

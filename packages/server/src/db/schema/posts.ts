@@ -1,5 +1,7 @@
+import { pageVisibilities, reactionTargetTypes } from '@plaza/contract';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -9,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
 import { groups, topics } from './groups';
 import { images } from './uploads';
 import { users } from './users';
@@ -44,13 +47,16 @@ export const pages = pgTable(
     author_name: text('author_name'),
     image_id: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
     category_id: integer('category_id').references(() => pageCategories.id, { onDelete: 'set null' }),
-    visibility: text('visibility').notNull().default('members'),
+    visibility: text('visibility', { enum: pageVisibilities }).notNull().default('members'),
     comments_allowed: boolean('comments_allowed').notNull().default(true),
     likes_allowed: boolean('likes_allowed').notNull().default(true),
     featured: boolean('featured').notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('pages_type_publish_idx').on(t.type, t.publish_date)],
+  (t) => [
+    index('pages_type_publish_idx').on(t.type, t.publish_date),
+    check('pages_visibility_check', oneOf(t.visibility, pageVisibilities)),
+  ],
 );
 
 /**
@@ -123,7 +129,7 @@ export const comments = pgTable(
   'comments',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    target_type: text('target_type').notNull(),
+    target_type: text('target_type', { enum: reactionTargetTypes }).notNull(),
     target_id: integer('target_id').notNull(),
     author_id: integer('author_id')
       .notNull()
@@ -132,7 +138,10 @@ export const comments = pgTable(
     text: text('text').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('comments_target_idx').on(t.target_type, t.target_id, t.created_at)],
+  (t) => [
+    index('comments_target_idx').on(t.target_type, t.target_id, t.created_at),
+    check('comments_target_type_check', oneOf(t.target_type, reactionTargetTypes)),
+  ],
 );
 
 /** A like of a reaction target by a member (once per member). */
@@ -140,12 +149,15 @@ export const likes = pgTable(
   'likes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    target_type: text('target_type').notNull(),
+    target_type: text('target_type', { enum: reactionTargetTypes }).notNull(),
     target_id: integer('target_id').notNull(),
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('likes_target_user_idx').on(t.target_type, t.target_id, t.user_id)],
+  (t) => [
+    uniqueIndex('likes_target_user_idx').on(t.target_type, t.target_id, t.user_id),
+    check('likes_target_type_check', oneOf(t.target_type, reactionTargetTypes)),
+  ],
 );

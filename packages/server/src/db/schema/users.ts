@@ -1,6 +1,8 @@
+import { genders, locales, userStatuses } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   index,
@@ -12,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { oneOf } from './checks';
 
 const tsvector = customType<{ data: string }>({
   dataType() {
@@ -40,8 +43,8 @@ export const users = pgTable(
     birthday: date('birthday', { mode: 'string' }),
     is_birth_year_visible: boolean('is_birth_year_visible').notNull().default(true),
     entry_date: date('entry_date', { mode: 'string' }),
-    gender: text('gender'),
-    selected_language: text('selected_language').notNull().default('de_DE'),
+    gender: text('gender', { enum: genders }),
+    selected_language: text('selected_language', { enum: locales }).notNull().default('de_DE'),
     agb_nda_accepted: boolean('agb_nda_accepted').notNull().default(false),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     img_path: text('img_path'),
@@ -53,8 +56,8 @@ export const users = pgTable(
     languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
     /** Career stations, newest first: `{ title, company, from, to }`. */
     careers: jsonb('careers').notNull().default(sql`'[]'::jsonb`),
-    /** A value of the status options (e.g. employed, trainee). */
-    status: text('status'),
+    /** What the member is at the company (employee, trainee, ...). */
+    status: text('status', { enum: userStatuses }),
     newsletter_subscriptions: jsonb('newsletter_subscriptions').notNull().default(sql`'[]'::jsonb`),
     /** Answers given at registration (topics of interest and the like), by field key. */
     registration_data: jsonb('registration_data').notNull().default(sql`'{}'::jsonb`),
@@ -67,6 +70,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_search_idx').using('gin', t.search_vector),
+    check('users_gender_check', oneOf(t.gender, genders)),
+    check('users_selected_language_check', oneOf(t.selected_language, locales)),
+    check('users_status_check', oneOf(t.status, userStatuses)),
   ],
 );
 

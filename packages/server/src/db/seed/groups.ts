@@ -1,16 +1,16 @@
-import { defaultLocale, isLocale } from '@plaza/contract';
+import { defaultLocale, type GroupType, isLocale } from '@plaza/contract';
 import { asc, eq, ne } from 'drizzle-orm';
 import { insertActivityRow } from '../../modules/activities';
 import { t } from '../../platform/i18n';
 import type { Db } from '../client';
 import { groupMemberships, groups, topics, users } from '../schema';
 
-type Kind = 'open' | 'approval' | 'private';
+type NewMembership = typeof groupMemberships.$inferInsert;
 
 interface DemoGroup {
   name: string;
   description: string;
-  type: Kind;
+  type: GroupType;
   /** Indexes into the demo members (ordered by id); `admin` is the seeded superadmin. */
   admins: (number | 'admin')[];
   members: (number | 'admin')[];
@@ -187,21 +187,25 @@ export async function seedDemoGroups(db: Db, adminId: number): Promise<void> {
     const admins = demo.admins.map(idOf);
     const members = demo.members.map(idOf).filter((id) => !admins.includes(id));
     await db.insert(groupMemberships).values([
-      ...admins.map((id) => ({
-        group_id: group!.id,
-        user_id: id,
-        role: 'admin',
-        status: 'accepted',
-        kind: 'invite',
-      })),
-      ...members.map((id) => ({
-        group_id: group!.id,
-        user_id: id,
-        role: 'member',
-        status: 'accepted',
-        kind: demo.type === 'private' ? 'invite' : 'application',
-        invited_by: demo.type === 'private' ? admins[0]! : null,
-      })),
+      ...admins.map(
+        (id): NewMembership => ({
+          group_id: group!.id,
+          user_id: id,
+          role: 'admin',
+          status: 'accepted',
+          kind: 'invite',
+        }),
+      ),
+      ...members.map(
+        (id): NewMembership => ({
+          group_id: group!.id,
+          user_id: id,
+          role: 'member',
+          status: 'accepted',
+          kind: demo.type === 'private' ? 'invite' : 'application',
+          invited_by: demo.type === 'private' ? admins[0]! : null,
+        }),
+      ),
     ]);
     for (const topic of demo.topics) {
       await db.insert(topics).values({

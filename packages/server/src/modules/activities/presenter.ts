@@ -1,16 +1,9 @@
-import type { Activity, ActivityType } from '@plaza/contract';
-import { activityTypes } from '@plaza/contract';
+import type { Activity } from '@plaza/contract';
 import type { ActivityWithActor } from './repo';
 
-const membershipStatuses = ['pending', 'applied', 'accepted', 'declined'] as const;
-type MembershipStatus = (typeof membershipStatuses)[number];
-
-/** Maps an activity row to the contract's Activity. */
+/** Maps an activity row to the contract's Activity (the database holds only the contract's types and states). */
 export function presentActivity(row: ActivityWithActor): Activity {
-  const type = (activityTypes as readonly string[]).includes(row.type) ? (row.type as ActivityType) : 'other';
-  const status = (membershipStatuses as readonly string[]).includes(row.membership_status ?? '')
-    ? (row.membership_status as MembershipStatus)
-    : null;
+  const status = row.membership_status;
   return {
     id: row.id,
     user_id: row.actor_id,
@@ -19,7 +12,7 @@ export function presentActivity(row: ActivityWithActor): Activity {
     text: row.text,
     read: row.read,
     old: row.old,
-    type,
+    type: row.type,
     url: row.url,
     membership: row.membership_id && status ? { id: row.membership_id, status } : null,
   };

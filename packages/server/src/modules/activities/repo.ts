@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import {
   type ActivityTargetType,
   activities,
+  activityTargetTypes,
   groupMemberships,
   groups,
   pages,
@@ -100,12 +101,13 @@ export const activitiesRepo = {
   },
   /** Removes activities whose target row is gone, for every member (housekeeping); returns how many. */
   async removeOrphans(db: Db): Promise<number> {
-    const gone = Object.entries(targetTables).map(([type, [table, id]]) =>
-      and(
-        eq(activities.target_type, type as ActivityTargetType),
+    const gone = activityTargetTypes.map((type) => {
+      const [table, id] = targetTables[type];
+      return and(
+        eq(activities.target_type, type),
         notExists(db.select({ one: sql`1` }).from(table).where(eq(id, activities.target_id))),
-      ),
-    );
+      );
+    });
     const rows = await db
       .delete(activities)
       .where(or(...gone))

@@ -1,10 +1,4 @@
-import type {
-  GroupPermission,
-  GroupRole,
-  GroupType,
-  MembershipStatus,
-  TopicPermission,
-} from '@plaza/contract';
+import type { GroupPermission, TopicPermission } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import { isSuperadmin } from '../../platform/permissions';
@@ -24,7 +18,7 @@ export type { GroupRow, MembershipRow, TopicRow };
 
 /** A group as one viewer may use it: every route goes through this before touching a group. */
 export interface GroupAccess {
-  group: GroupRow & { type: GroupType };
+  group: GroupRow;
   membership: MembershipRow | null;
   viewer: GroupViewer;
   facts: GroupFacts;
@@ -49,9 +43,7 @@ export async function loadGroupViewer(
   const membership = await accessRepo.membership(db, groupId, user.id);
   const viewer: GroupViewer = {
     superadmin: isSuperadmin(user),
-    membership: membership
-      ? { status: membership.status as MembershipStatus, role: membership.role as GroupRole }
-      : null,
+    membership: membership ? { status: membership.status, role: membership.role } : null,
   };
   return { membership: membership ?? null, viewer };
 }
@@ -61,10 +53,10 @@ export async function loadGroupAccess(db: Db, groupId: number, user: SessionUser
   const group = await accessRepo.group(db, groupId);
   if (!group) throw notFound('The group');
   const { membership, viewer } = await loadGroupViewer(db, groupId, user);
-  const facts: GroupFacts = { type: group.type as GroupType, adminCount: await countAdmins(db, groupId) };
+  const facts: GroupFacts = { type: group.type, adminCount: await countAdmins(db, groupId) };
   if (!canSeeGroup(facts, viewer)) throw notFound('The group');
   return {
-    group: group as GroupAccess['group'],
+    group,
     membership,
     viewer,
     facts,

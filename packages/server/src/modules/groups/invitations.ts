@@ -1,3 +1,4 @@
+import type { MembershipStatus } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
@@ -67,7 +68,7 @@ export async function inviteMembers(deps: GroupDeps, user: SessionUser, groupId:
   return { success: true as const };
 }
 
-const isInvitation = (row: MembershipRow | undefined, statuses: string[]): row is MembershipRow =>
+const isInvitation = (row: MembershipRow | undefined, statuses: MembershipStatus[]): row is MembershipRow =>
   Boolean(row && row.kind === 'invite' && statuses.includes(row.status));
 
 /** Sends pending or declined invitations again (admins): they become pending and each invitee is told again. */
@@ -112,7 +113,7 @@ export async function removeInvitation(
 
 /** Invitations to the signed-in member: pending ones, or with `all` also the answered ones. */
 export async function listInvitations(db: Db, user: SessionUser, type: 'pending' | 'all') {
-  const statuses = type === 'pending' ? ['pending'] : ['pending', 'accepted', 'declined'];
+  const statuses: MembershipStatus[] = type === 'pending' ? ['pending'] : ['pending', 'accepted', 'declined'];
   const rows = await membersRepo.invitationsOf(db, user.id, statuses);
   return { results: rows.map(presentMembership) };
 }

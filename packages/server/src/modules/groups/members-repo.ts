@@ -1,3 +1,4 @@
+import type { GroupRole, GroupUserListType, MembershipStatus } from '@plaza/contract';
 import { and, asc, eq, ilike, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -5,7 +6,8 @@ import { groupMemberships, groups, images, users } from '../../db/schema';
 
 export type MembershipRow = typeof groupMemberships.$inferSelect;
 export type NewMembershipRow = typeof groupMemberships.$inferInsert;
-export type MemberListType = 'all' | 'admins' | 'invitations' | 'invitations_decline' | 'applications';
+/** The member lists read from memberships (candidates are members outside the group, read apart). */
+export type MemberListType = Exclude<GroupUserListType, 'candidates'>;
 
 /** A member row of a list: the person and their membership (null for invite candidates). */
 export interface MemberRow {
@@ -13,8 +15,8 @@ export interface MemberRow {
   img: string | null;
   firstname: string;
   lastname: string;
-  role: string;
-  status: string | null;
+  role: GroupRole;
+  status: MembershipStatus | null;
   membership_id: number | null;
 }
 
@@ -138,8 +140,8 @@ export const membersRepo = {
           img: users.img_path,
           firstname: users.firstname,
           lastname: users.lastname,
-          role: sql<string>`'member'`,
-          status: sql<string | null>`null`,
+          role: sql<GroupRole>`'member'`,
+          status: sql<MembershipStatus | null>`null`,
           membership_id: sql<number | null>`null`,
         })
         .from(users)
@@ -196,7 +198,7 @@ export const membersRepo = {
   async transition(
     db: Db,
     id: number,
-    from: string,
+    from: MembershipStatus,
     values: Partial<NewMembershipRow>,
   ): Promise<MembershipRow | undefined> {
     const [row] = await db
@@ -236,7 +238,7 @@ export const membersRepo = {
     return new Set(rows.map((row) => row.id));
   },
   /** Invitations to a member, with the group and the inviter. */
-  async invitationsOf(db: Db, userId: number, statuses: string[]) {
+  async invitationsOf(db: Db, userId: number, statuses: MembershipStatus[]) {
     return db
       .select({
         membership: groupMemberships,

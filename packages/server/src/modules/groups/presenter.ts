@@ -2,11 +2,8 @@ import {
   buildPagination,
   type Group,
   type GroupMember,
-  type GroupRole,
   type GroupSummary,
-  type GroupType,
   type Membership,
-  type MembershipStatus,
   type Pagination,
   type StoredFile,
 } from '@plaza/contract';
@@ -27,8 +24,8 @@ export function presentMember(row: MemberRow): GroupMember {
     img: row.img,
     names: { firstname: row.firstname, lastname: row.lastname },
     combined_name: combinedName(row),
-    role: row.role as GroupRole,
-    status: row.status as MembershipStatus | null,
+    role: row.role,
+    status: row.status,
     membership_id: row.membership_id,
   };
 }
@@ -53,13 +50,13 @@ export function presentMemberPage(
 
 /** Maps a group row to the contract's summary; the permission list is computed for the viewer. */
 export function presentSummary(row: GroupSummaryRow, superadmin: boolean): GroupSummary {
-  const type = row.type as GroupType;
+  const { type } = row;
   const membership =
     row.membership_id && row.membership_status
       ? {
           id: row.membership_id,
-          status: row.membership_status as MembershipStatus,
-          role: (row.membership_role ?? 'member') as GroupRole,
+          status: row.membership_status,
+          role: row.membership_role ?? 'member',
         }
       : null;
   return {
@@ -139,8 +136,8 @@ export function presentMembership(row: MembershipListRow): Membership {
   return {
     id: row.membership.id,
     membership_id: row.membership.id,
-    type: row.membership.kind === 'application' ? 'application' : 'invite',
-    status: row.membership.status as MembershipStatus,
+    type: row.membership.kind,
+    status: row.membership.status,
     image: imageUrl(row.group_image),
     name: row.group_name,
     description: row.group_description,
@@ -157,5 +154,5 @@ export function presentMembership(row: MembershipListRow): Membership {
 
 /** The viewer's own membership as answers carry it. */
 export function presentOwnMembership(row: MembershipRow | null) {
-  return row ? { id: row.id, status: row.status as MembershipStatus, role: row.role as GroupRole } : null;
+  return row ? { id: row.id, status: row.status, role: row.role } : null;
 }

@@ -1,3 +1,4 @@
+import type { GroupRole, GroupType, MembershipStatus } from '@plaza/contract';
 import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -30,14 +31,14 @@ export interface GroupSummaryRow {
   id: number;
   name: string;
   description: string;
-  type: string;
+  type: GroupType;
   image_id: number | null;
   image_path: string | null;
   member_count: number;
   admin_count: number;
   membership_id: number | null;
-  membership_status: string | null;
-  membership_role: string | null;
+  membership_status: MembershipStatus | null;
+  membership_role: GroupRole | null;
 }
 
 /** Which groups a list holds, as a condition on the group and the viewer's own membership. */

@@ -1,4 +1,3 @@
-import type { GroupType } from '@plaza/contract';
 import { eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupMemberships, groups, posts } from '../../db/schema';
@@ -36,5 +35,5 @@ export async function memberReadsGroup(db: Db, groupId: number, user: SessionUse
   const [group] = await db.select({ type: groups.type }).from(groups).where(eq(groups.id, groupId));
   if (!group) return false;
   const { viewer } = await loadGroupViewer(db, groupId, user);
-  return canReadGroupContent({ type: group.type as GroupType, adminCount: 0 }, viewer);
+  return canReadGroupContent({ type: group.type, adminCount: 0 }, viewer);
 }

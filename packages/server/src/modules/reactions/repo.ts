@@ -1,10 +1,11 @@
+import type { ReactionTargetType } from '@plaza/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { comments, likes, users } from '../../db/schema';
 
 export type CommentRow = typeof comments.$inferSelect;
 
-const ofTarget = (table: typeof comments | typeof likes, type: string, id: number) =>
+const ofTarget = (table: typeof comments | typeof likes, type: ReactionTargetType, id: number) =>
   and(eq(table.target_type, type), eq(table.target_id, id));
 
 const commentFields = {
@@ -29,7 +30,7 @@ export type CommentWithAuthor = CommentRow & {
 export const reactionsRepo = {
   async comments(
     db: Db,
-    type: string,
+    type: ReactionTargetType,
     id: number,
     limit: number,
     offset: number,
@@ -43,7 +44,7 @@ export const reactionsRepo = {
       .limit(limit)
       .offset(offset)) as CommentWithAuthor[];
   },
-  async countComments(db: Db, type: string, id: number): Promise<number> {
+  async countComments(db: Db, type: ReactionTargetType, id: number): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(comments)
@@ -65,7 +66,7 @@ export const reactionsRepo = {
   async removeComment(db: Db, commentId: number): Promise<void> {
     await db.delete(comments).where(eq(comments.id, commentId));
   },
-  async likers(db: Db, type: string, id: number, limit: number, offset: number) {
+  async likers(db: Db, type: ReactionTargetType, id: number, limit: number, offset: number) {
     return db
       .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, img: users.img_path })
       .from(likes)
@@ -75,7 +76,7 @@ export const reactionsRepo = {
       .limit(limit)
       .offset(offset);
   },
-  async likeState(db: Db, type: string, id: number, userId: number) {
+  async likeState(db: Db, type: ReactionTargetType, id: number, userId: number) {
     const [row] = await db
       .select({
         count: sql<number>`count(*)::int`,
@@ -86,7 +87,7 @@ export const reactionsRepo = {
     return { count: row?.count ?? 0, liked_by_me: row?.mine ?? false };
   },
   /** Adds a like; returns whether it is new. */
-  async like(db: Db, type: string, id: number, userId: number): Promise<boolean> {
+  async like(db: Db, type: ReactionTargetType, id: number, userId: number): Promise<boolean> {
     const rows = await db
       .insert(likes)
       .values({ target_type: type, target_id: id, user_id: userId })
@@ -94,7 +95,7 @@ export const reactionsRepo = {
       .returning({ id: likes.id });
     return rows.length > 0;
   },
-  async unlike(db: Db, type: string, id: number, userId: number): Promise<void> {
+  async unlike(db: Db, type: ReactionTargetType, id: number, userId: number): Promise<void> {
     await db.delete(likes).where(and(ofTarget(likes, type, id), eq(likes.user_id, userId)));
   },
 };

@@ -88,7 +88,7 @@ export async function writeComment(
 export async function removeComment({ db }: Deps, user: SessionUser, id: number) {
   const row = await reactionsRepo.comment(db, id);
   if (!row) throw notFound('The comment');
-  const target = await loadReactionTarget(db, user, row.target_type as ReactionTargetType, row.target_id);
+  const target = await loadReactionTarget(db, user, row.target_type, row.target_id);
   if (!commentPolicy.can(user, 'delete', { author_id: row.author_id, ownerId: target.ownerId })) {
     throw forbidden("Only the comment's writer, the post's author or a superadmin may delete it.");
   }

@@ -1,10 +1,4 @@
-import {
-  type Address,
-  type AddressType,
-  type addressInputSchema,
-  type Gender,
-  genders,
-} from '@plaza/contract';
+import type { Address, AddressType, addressInputSchema } from '@plaza/contract';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -19,7 +13,7 @@ type AddressRow = typeof userAddresses.$inferSelect;
 /** Maps an address row to the contract's address. */
 function presentAddress(row: AddressRow): Address {
   return {
-    gender: (genders as readonly string[]).includes(row.gender ?? '') ? (row.gender as Gender) : null,
+    gender: row.gender,
     title: row.title,
     firstname: row.firstname,
     lastname: row.lastname,

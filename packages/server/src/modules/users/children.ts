@@ -1,4 +1,4 @@
-import { type Child, type childrenInputSchema, type Gender, genders, parseBirthday } from '@plaza/contract';
+import { type Child, type childrenInputSchema, parseBirthday } from '@plaza/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -14,7 +14,7 @@ function presentChild(row: ChildRow): Child {
     id: row.id,
     firstname: row.firstname,
     birthday: row.birthday,
-    gender: (genders as readonly string[]).includes(row.gender ?? '') ? (row.gender as Gender) : null,
+    gender: row.gender,
   };
 }
 

@@ -1,6 +1,7 @@
 import {
+  defaultLocale,
   emailSchema,
-  type Locale,
+  localeSchema,
   nameSchema,
   passwordSchema,
   type UserPermission,
@@ -22,7 +23,7 @@ export const createUserInput = z.object({
   lastname: nameSchema.optional(),
   permissions: z.array(userPermissionSchema).default([]),
   agb_nda_accepted: z.boolean().default(true),
-  selected_language: z.enum(['de_DE', 'en_GB']).default('de_DE'),
+  selected_language: localeSchema.default(defaultLocale),
 });
 export type CreateUserInput = z.input<typeof createUserInput>;
 
@@ -57,7 +58,7 @@ export async function createUser(
     lastname: data.lastname ?? extras.lastname ?? '',
     permissions: [...new Set<UserPermission>(data.permissions)],
     agb_nda_accepted: data.agb_nda_accepted,
-    selected_language: data.selected_language satisfies Locale,
+    selected_language: data.selected_language,
   });
   // A new member is found in the directory at once (CLI, seed, registration).
   await refreshUserSearchVector(db, row.id);

@@ -9,10 +9,6 @@ import type { Viewer } from './profile-policy';
 import { refreshUserSearchVector } from './search-vector';
 
 type FieldRow = typeof profileFields.$inferSelect;
-type FieldType = CustomProfileField['type'];
-
-const fieldTypes: readonly FieldType[] = ['text', 'select', 'multiselect'];
-
 /** The options of a field row (`[{ value, labels }]`) with labels in a locale. */
 function fieldOptions(row: FieldRow, locale: Locale): Option[] {
   const raw = Array.isArray(row.options) ? (row.options as unknown[]) : [];
@@ -25,10 +21,6 @@ function fieldOptions(row: FieldRow, locale: Locale): Option[] {
   });
 }
 
-function fieldType(row: FieldRow): FieldType {
-  return (fieldTypes as readonly string[]).includes(row.type) ? (row.type as FieldType) : 'text';
-}
-
 /** Maps a field row and a member's values to the contract's field. */
 function presentField(row: FieldRow, values: string[], locale: Locale): CustomProfileField {
   const options = fieldOptions(row, locale);
@@ -36,7 +28,7 @@ function presentField(row: FieldRow, values: string[], locale: Locale): CustomPr
   return {
     id: row.id,
     key: row.key,
-    type: fieldType(row),
+    type: row.type,
     label: localizedLabel(row.labels, locale, row.key),
     options,
     values,
@@ -67,7 +59,7 @@ export async function getCustomFields(db: Db, userId: number, locale: Locale) {
 function checkValues(row: FieldRow, values: string[], index: number): string[] {
   const field = `fields.${index}.values`;
   const unique = [...new Set(values)];
-  const type = fieldType(row);
+  const { type } = row;
   if (type !== 'multiselect' && unique.length > 1) throw badRequest('This field takes one value.', field);
   if (type === 'text') return unique;
   const allowed = new Set(fieldOptions(row, 'de_DE').map((option) => option.value));

@@ -42,7 +42,7 @@ export function countryOptions(locale: Locale): { options: Option[] } {
 export async function editLanguages(db: Db, viewer: Viewer, userId: number, locale: Locale) {
   const member = await loadEditableMember(db, viewer, userId);
   return {
-    selected_language: member.selected_language as Locale,
+    selected_language: member.selected_language,
     options: locales.map((value) => ({ value, label: t(locale, `people.interface_languages.${value}`) })),
   };
 }

@@ -2,14 +2,10 @@ import {
   type Career,
   type CustomProfileField,
   careerSchema,
-  type Gender,
-  genders,
   type Locale,
   newsletterKeys,
   type Profile,
   type Settings,
-  type UserStatus,
-  userStatuses,
 } from '@plaza/contract';
 import { z } from 'zod';
 import { t } from '../../platform/i18n';
@@ -33,14 +29,6 @@ export function newslettersOf(value: unknown): Profile['newsletter_subscriptions
   return newsletterKeys.map((key) => ({ key, selected: selected.has(key) }));
 }
 
-function knownGender(value: string | null): Gender | null {
-  return (genders as readonly string[]).includes(value ?? '') ? (value as Gender) : null;
-}
-
-function knownStatus(value: string | null): UserStatus | null {
-  return (userStatuses as readonly string[]).includes(value ?? '') ? (value as UserStatus) : null;
-}
-
 /** What a profile answer is built from besides the row. */
 export interface ProfileContext {
   viewerId: number;
@@ -62,7 +50,7 @@ export interface ProfileContext {
  */
 export function presentProfile(row: UserRow, ctx: ProfileContext): Profile {
   const shown = (field: IncludedProfileField) => !ctx.hidden.has(field);
-  const status = knownStatus(row.status);
+  const { status } = row;
   return {
     id: row.id,
     user_id: row.id,
@@ -75,12 +63,12 @@ export function presentProfile(row: UserRow, ctx: ProfileContext): Profile {
           image_id: row.image_id,
           username: row.username,
           newsletter_subscriptions: newslettersOf(row.newsletter_subscriptions),
-          selected_language: row.selected_language as Locale,
+          selected_language: row.selected_language,
         }
       : {}),
     ...(shown('email') ? { email: row.email } : {}),
     ...(shown('title') ? { title: row.title } : {}),
-    ...(shown('gender') ? { gender: knownGender(row.gender) } : {}),
+    ...(shown('gender') ? { gender: row.gender } : {}),
     ...(shown('position') ? { position: row.position } : {}),
     ...(shown('birthday') ? { birthday: visibleBirthday(row, ctx.viewerId) } : {}),
     is_birth_year_visible: row.is_birth_year_visible,

@@ -86,9 +86,10 @@ export async function updateProfile(
   const changes: Partial<NewUserRow> = {};
   if (input.firstname !== undefined) changes.firstname = input.firstname;
   if (input.lastname !== undefined) changes.lastname = input.lastname;
-  for (const key of ['title', 'gender', 'position', 'status'] as const) {
-    if (input[key] !== undefined) changes[key] = input[key];
-  }
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.gender !== undefined) changes.gender = input.gender;
+  if (input.position !== undefined) changes.position = input.position;
+  if (input.status !== undefined) changes.status = input.status;
   for (const key of ['areas', 'skills', 'languages', 'special_tasks'] as const) {
     const value = input[key];
     if (value !== undefined) changes[key] = unique(value);

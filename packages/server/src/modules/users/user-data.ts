@@ -32,5 +32,5 @@ export async function saveUserData(
   });
   if (input.username !== undefined) await refreshUserSearchVector(db, member.id);
   const row = updated ?? member;
-  return { username: row.username, email: row.email, selected_language: row.selected_language as Locale };
+  return { username: row.username, email: row.email, selected_language: row.selected_language };
 }
