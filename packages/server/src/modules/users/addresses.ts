@@ -1,14 +1,11 @@
 import type { Address, AddressType, addressInputSchema } from '@plaza/contract';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { userAddresses } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import { loadEditableMember } from './access';
 import { isCountryCode } from './countries';
+import { type AddressRow, profileDataRepo } from './profile-data-repo';
 import type { Viewer } from './profile-policy';
-
-type AddressRow = typeof userAddresses.$inferSelect;
 
 /** Maps an address row to the contract's address. */
 function presentAddress(row: AddressRow): Address {
@@ -32,10 +29,7 @@ function presentAddress(row: AddressRow): Address {
 /** GET users/:id/invoice_address and delivery_address (the member and editors). */
 export async function getAddress(db: Db, viewer: Viewer, userId: number, type: AddressType) {
   const member = await loadEditableMember(db, viewer, userId);
-  const [row] = await db
-    .select()
-    .from(userAddresses)
-    .where(and(eq(userAddresses.user_id, member.id), eq(userAddresses.type, type)));
+  const row = await profileDataRepo.address(db, member.id, type);
   return { address: row ? presentAddress(row) : null };
 }
 
@@ -54,10 +48,5 @@ export async function saveAddress(
     separate_delivery_address: type === 'invoice_address' ? input.separate_delivery_address : false,
     updated_at: new Date(),
   };
-  const [row] = await db
-    .insert(userAddresses)
-    .values({ user_id: member.id, type, ...values })
-    .onConflictDoUpdate({ target: [userAddresses.user_id, userAddresses.type], set: values })
-    .returning();
-  return { address: presentAddress(row!) };
+  return { address: presentAddress(await profileDataRepo.putAddress(db, member.id, type, values)) };
 }

@@ -1,13 +1,10 @@
 import { type Child, type childrenInputSchema, parseBirthday } from '@plaza/contract';
-import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { userChildren } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import { loadEditableMember } from './access';
+import { type ChildRow, profileDataRepo } from './profile-data-repo';
 import type { Viewer } from './profile-policy';
-
-type ChildRow = typeof userChildren.$inferSelect;
 
 function presentChild(row: ChildRow): Child {
   return {
@@ -19,12 +16,7 @@ function presentChild(row: ChildRow): Child {
 }
 
 async function childrenOf(db: Db, userId: number): Promise<Child[]> {
-  const rows = await db
-    .select()
-    .from(userChildren)
-    .where(eq(userChildren.user_id, userId))
-    .orderBy(asc(userChildren.birthday), asc(userChildren.id));
-  return rows.map(presentChild);
+  return (await profileDataRepo.children(db, userId)).map(presentChild);
 }
 
 /** GET users/:id/children (the member and editors). */
@@ -50,9 +42,6 @@ export async function saveChildren(
     }
     return { user_id: member.id, firstname: child.firstname, birthday, gender: child.gender };
   });
-  await db.transaction(async (tx) => {
-    await tx.delete(userChildren).where(eq(userChildren.user_id, member.id));
-    if (rows.length) await tx.insert(userChildren).values(rows);
-  });
+  await profileDataRepo.replaceChildren(db, member.id, rows);
   return { children: await childrenOf(db, member.id) };
 }

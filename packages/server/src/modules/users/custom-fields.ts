@@ -1,14 +1,12 @@
 import type { CustomProfileField, Locale, Option } from '@plaza/contract';
-import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { profileFields, userProfileFieldValues } from '../../db/schema';
 import { badRequest } from '../../platform/errors';
 import { loadEditableMember, loadMember } from './access';
 import { localizedLabel } from './labels';
+import { type FieldRow, profileDataRepo } from './profile-data-repo';
 import type { Viewer } from './profile-policy';
 import { refreshUserSearchVector } from './search-vector';
 
-type FieldRow = typeof profileFields.$inferSelect;
 /** The options of a field row (`[{ value, labels }]`) with labels in a locale. */
 function fieldOptions(row: FieldRow, locale: Locale): Option[] {
   const raw = Array.isArray(row.options) ? (row.options as unknown[]) : [];
@@ -38,14 +36,7 @@ function presentField(row: FieldRow, values: string[], locale: Locale): CustomPr
 
 /** Every custom profile field in order, with the member's values (empty where none), labels in `locale`. */
 export async function customFieldsOf(db: Db, userId: number, locale: Locale): Promise<CustomProfileField[]> {
-  const rows = await db
-    .select({ field: profileFields, values: userProfileFieldValues.values })
-    .from(profileFields)
-    .leftJoin(
-      userProfileFieldValues,
-      and(eq(userProfileFieldValues.field_id, profileFields.id), eq(userProfileFieldValues.user_id, userId)),
-    )
-    .orderBy(asc(profileFields.position), asc(profileFields.id));
+  const rows = await profileDataRepo.fieldsWithValues(db, userId);
   return rows.map((row) => presentField(row.field, row.values ?? [], locale));
 }
 
@@ -80,31 +71,13 @@ export async function saveCustomFields(
   locale: Locale,
 ) {
   const member = await loadEditableMember(db, viewer, userId);
-  const rows = new Map((await db.select().from(profileFields)).map((row) => [row.id, row]));
+  const rows = new Map((await profileDataRepo.fields(db)).map((row) => [row.id, row]));
   const changes = input.fields.map((entry, index) => {
     const row = rows.get(entry.id);
     if (!row) throw badRequest('There is no such profile field.', `fields.${index}.id`);
     return { fieldId: row.id, values: checkValues(row, entry.values, index) };
   });
-  await db.transaction(async (tx) => {
-    for (const change of changes) {
-      const where = and(
-        eq(userProfileFieldValues.user_id, member.id),
-        eq(userProfileFieldValues.field_id, change.fieldId),
-      );
-      if (change.values.length === 0) {
-        await tx.delete(userProfileFieldValues).where(where);
-        continue;
-      }
-      await tx
-        .insert(userProfileFieldValues)
-        .values({ user_id: member.id, field_id: change.fieldId, values: change.values })
-        .onConflictDoUpdate({
-          target: [userProfileFieldValues.user_id, userProfileFieldValues.field_id],
-          set: { values: change.values },
-        });
-    }
-  });
+  await profileDataRepo.setFieldValues(db, member.id, changes);
   await refreshUserSearchVector(db, member.id);
   return { fields: await customFieldsOf(db, member.id, locale) };
 }
