@@ -1,4 +1,11 @@
 // The public entry of the settings module: what the app and other modules may use. Everything else in this folder is private to it.
 export { defaultMenu } from './menu-data';
 export { settingsModule } from './routes';
-export { getSettings, navigationFor, onSettingsStored, setSettingByPath, settingsMenuFor, storeSettingsDocument } from './service';
+export {
+  getSettings,
+  navigationFor,
+  onSettingsStored,
+  setSettingByPath,
+  settingsMenuFor,
+  storeSettingsDocument,
+} from './service';

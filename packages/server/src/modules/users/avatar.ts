@@ -2,7 +2,15 @@ import type { ImageCrop } from '@plaza/contract';
 import { AppError } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import type { ReceivedUpload } from '../uploads';
-import { cropOwnImage, findImage, isImageAttached, presentImage, recrop, removeImage, uploadImage } from '../uploads';
+import {
+  cropOwnImage,
+  findImage,
+  isImageAttached,
+  presentImage,
+  recrop,
+  removeImage,
+  uploadImage,
+} from '../uploads';
 import { loadEditableMember, type PeopleDeps } from './access';
 import type { Viewer } from './profile-policy';
 import { usersRepo } from './repo';
