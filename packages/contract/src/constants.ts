@@ -10,6 +10,12 @@ export const pageSizes = {
   groupFiles: { first: 8, step: 8, mobileStep: 6 },
   searchResults: 9,
   mobileOccasionsFeed: 6,
+  postStream: 10,
+  newsStream: 10,
+  activityFeed: 20,
+  groupGallery: 12,
+  inviteCandidates: 20,
+  authorSearch: 20,
 } as const;
 
 export const userCardCaps = { locations: 1, specialTasks: 5, other: 5 } as const;

@@ -1,4 +1,4 @@
-import { endpoints } from '@plaza/contract';
+import { endpoints, type GroupUserListType } from '@plaza/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -10,7 +10,7 @@ import { call, upload } from '../../../lib/api-client';
 import { groupKeys } from './keys';
 
 /** A member list of a group, as the manage-members overlay and the invite search ask for it. */
-export type GroupUserListType = 'all' | 'admins' | 'invitations' | 'invitations_decline' | 'candidates';
+export type { GroupUserListType };
 
 /** A group page: infos, topics, files, first members, the viewer's permissions and membership. */
 export const groupQuery = (id: number) =>

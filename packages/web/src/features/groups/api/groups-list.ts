@@ -1,10 +1,11 @@
 import { endpoints, type GroupType, type ImageCrop, timings } from '@plaza/contract';
+import { pageSizes } from '@plaza/contract/constants';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, upload } from '../../../lib/api-client';
 import { groupKeys } from './keys';
 
 /** Groups per page of the own and public galleries ('show more' loads the next page). */
-export const galleryPageSize = 12;
+export const galleryPageSize = pageSizes.groupGallery;
 
 const reload = { refetchInterval: timings.groupsReloadMs } as const;
 

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type GroupMember, timings } from '@plaza/contract';
+import { pageSizes } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { groupUsersQuery, useInviteMembers } from '../api/group';
 import { MemberAvatar } from '../components/member-avatar';
 
-const candidatesShown = 20;
+const candidatesShown = pageSizes.inviteCandidates;
 
 interface InviteMembersProps {
   groupId: number;

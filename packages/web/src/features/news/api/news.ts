@@ -1,9 +1,10 @@
 import { endpoints, type NewsItem, type NewsList } from '@plaza/contract';
+import { pageSizes } from '@plaza/contract/constants';
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
 /** Items per news page. */
-export const newsPageSize = 10;
+export const newsPageSize = pageSizes.newsStream;
 
 /** The stream's filters as the list call takes them. */
 export interface NewsFilters {

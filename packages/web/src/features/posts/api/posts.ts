@@ -1,11 +1,12 @@
 import { type CreatePostInput, endpoints } from '@plaza/contract';
+import { pageSizes } from '@plaza/contract/constants';
 import { directoryEndpoints } from '@plaza/contract/directory';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, upload } from '../../../lib/api-client';
 import { newsStreamPrefix, postKeys } from './keys';
 
 /** Posts per stream page. */
-export const streamPageSize = 10;
+export const streamPageSize = pageSizes.postStream;
 
 /** Where the viewer may post: groups with their topics, and whether no group is allowed. */
 export const postOptionsQuery = () =>
@@ -15,7 +16,8 @@ export const postOptionsQuery = () =>
 export const postAuthorsQuery = (search: string) =>
   queryOptions({
     queryKey: postKeys.authors(search),
-    queryFn: () => call(endpoints.posts.authors, { query: { search, page: 1, per_page: 20 } }),
+    queryFn: () =>
+      call(endpoints.posts.authors, { query: { search, page: 1, per_page: pageSizes.authorSearch } }),
   });
 
 /** Members matching a typed '@name', for the editor's mention list. */
