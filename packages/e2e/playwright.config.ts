@@ -31,6 +31,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.PLAZA_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs },
   },
+  projects: [
+    // Signs in the members of `savedMembers` once and saves their sessions (tests/sign-in-state.setup.ts).
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
+    { name: 'chromium', testMatch: /\.spec\.ts$/, dependencies: ['setup'] },
+  ],
   webServer: {
     command: 'node --import tsx start-server.ts',
     url: `${baseURL}/healthz`,

@@ -3,10 +3,11 @@
 // button is gone and the group is among the member's own groups. Axe on the feed and the overlay.
 import { expect, test } from '@playwright/test';
 import { createGroup, inviteMember } from '../fixtures/groups';
-import { acceptCookies, expectAccessible, members, signIn } from '../fixtures/plaza';
+import { acceptCookies, expectAccessible, members, stateOf } from '../fixtures/plaza';
 
 const { groupAdmin: greta, groupApplicant: clara } = members;
 
+test.use({ storageState: stateOf(clara) });
 test.beforeEach(async ({ context }) => acceptCookies(context));
 
 test('an invitation in the activity feed opens the overlay, which accepts it', async ({ page }) => {
@@ -14,7 +15,6 @@ test('an invitation in the activity feed opens the overlay, which accepts it', a
   await inviteMember(greta, group.id, clara);
 
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, clara, 'en_GB');
   await page.goto('/en_GB/activity_feed');
   await expect(page.getByRole('heading', { name: 'Activities', level: 1 })).toBeVisible();
   // The activity's text is in the member's own language (Clara's is German); the group name is unique.

@@ -3,23 +3,25 @@
 // calls made through the API by members who lack the right, all refused.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { addMember, createGroup, testPng, userIdOf } from '../fixtures/groups';
-import { acceptCookies, apiAs, expectAccessible, type Member, members, signIn } from '../fixtures/plaza';
+import { acceptCookies, apiAs, expectAccessible, type Member, members, stateOf } from '../fixtures/plaza';
 
 const { groupAdmin: greta, groupMember: ben, groupApplicant: clara } = members;
 
+// Greta's saved session is the main page's; the others get browsers of their own.
+test.use({ storageState: stateOf(greta) });
 test.beforeEach(async ({ context }) => acceptCookies(context));
 
-/** A second member in a browser of their own, signed in. */
+/** A second member in a browser of their own, with the member's saved session. */
 async function browserOf(browser: Browser, member: Member, lang: 'de_DE' | 'en_GB' = 'en_GB'): Promise<Page> {
-  const context = await browser.newContext({ locale: lang === 'de_DE' ? 'de-DE' : 'en-GB' });
+  const context = await browser.newContext({
+    locale: lang === 'de_DE' ? 'de-DE' : 'en-GB',
+    storageState: stateOf(member),
+  });
   await acceptCookies(context);
-  const page = await context.newPage();
-  await signIn(page, member, lang);
-  return page;
+  return context.newPage();
 }
 
 test('creates a group with an image and lands on its page', async ({ page }) => {
-  await signIn(page, greta, 'en_GB');
   await page.goto('/en_GB/groups');
   await page.getByRole('button', { name: 'Create group' }).click();
   const form = page.getByRole('dialog', { name: 'Create group' });
@@ -61,7 +63,6 @@ test('invites a member through manage members, who accepts from the groups list'
   browser,
 }) => {
   const group = await createGroup(greta, 'private', 'Choir');
-  await signIn(page, greta, 'en_GB');
   await page.goto(`/en_GB/groups/${group.id}`);
   await page.getByRole('button', { name: 'Manage members' }).click();
   const manage = page.getByRole('dialog', { name: `Manage members of ${group.name}` });
@@ -105,7 +106,6 @@ test('a member applies to a group with approval and its admin accepts from the g
   await expect(join.getByText(/You asked to join this group/)).toBeVisible();
   await join.getByRole('button', { name: 'Close' }).click();
 
-  await signIn(page, greta, 'en_GB');
   await page.goto('/en_GB/groups');
   await page
     .getByRole('button', { name: `Answer the request of Clara Anfrage to join ${group.name}` })
@@ -144,7 +144,6 @@ test('a member suggests a topic, the admin accepts it and creates one directly',
   await expect(benPage.getByText("Your suggestion has been sent to the group's admins.")).toBeVisible();
   await benPage.context().close();
 
-  await signIn(page, greta, 'en_GB');
   await page.goto('/en_GB/groups');
   await page.getByRole('button', { name: 'Show suggestions' }).click();
   const suggestions = page.getByRole('dialog', { name: 'Topic suggestions' });
@@ -188,7 +187,6 @@ test('a member leaves the group and its admin deletes it', async ({ page, browse
   await former.dispose();
   await benPage.context().close();
 
-  await signIn(page, greta, 'en_GB');
   await page.goto(`/en_GB/groups/${group.id}`);
   await page.getByRole('button', { name: 'Delete group' }).click();
   const remove = page.getByRole('dialog', { name: 'Delete group?' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, expectAccessible, members, signIn } from '../fixtures/plaza';
+import { acceptCookies, expectAccessible, members, stateOf } from '../fixtures/plaza';
 
 test.beforeEach(async ({ context }) => acceptCookies(context));
 
@@ -19,20 +19,6 @@ test('a protected route sends an anonymous visitor to sign-in with the path as r
   await expect(page).toHaveURL(/\/en_GB\/login\?redirect=%2Fresult-not-found$/);
 });
 
-test('an anonymous-only route sends a signed-in member to the dashboard', async ({ page }) => {
-  await signIn(page, members.anna, 'en_GB');
-  await page.goto('/en_GB/forgot_password');
-  await expect(page).toHaveURL(/\/en_GB\/?$/);
-  await page.goto('/en_GB/login');
-  await expect(page).toHaveURL(/\/en_GB\/?$/);
-});
-
-test('the signed-in member keeps the chosen language at the root', async ({ page }) => {
-  await signIn(page, members.anna, 'de_DE');
-  await page.goto('/xx');
-  await expect(page).toHaveURL(/\/de_DE\/?$/);
-});
-
 test('an unknown route shows the 404 page with a way back', async ({ page }) => {
   await page.goto('/en_GB/no/such/page');
   await expect(page).toHaveURL(/\/en_GB\/404$/);
@@ -49,21 +35,35 @@ test('the error route shows the title and text from its query', async ({ page })
   await expect(page.getByText('The card was declined')).toBeVisible();
 });
 
-test('legal routes redirect to the CMS page of the settings pages map', async ({ page }) => {
-  await signIn(page, members.anna, 'en_GB');
-  await page.goto('/en_GB/imprint');
-  await expect(page).toHaveURL(/\/en_GB\/page\/2$/);
-  await page.goto('/en_GB/page/legal-terms');
-  await expect(page).toHaveURL(/\/en_GB\/page\/1$/);
-  await page.goto('/en_GB/page/legal-unknown');
-  await expect(page).toHaveURL(/\/en_GB\/404$/);
-});
+test.describe('signed in', () => {
+  test.use({ storageState: stateOf(members.anna) });
 
-test('scroll resets to the top between pages but not on the dashboard', async ({ page }) => {
-  await page.setViewportSize({ width: 800, height: 300 });
-  await signIn(page, members.anna, 'en_GB');
-  await page.goto('/en_GB/404');
-  await page.evaluate(() => window.scrollTo(0, 400));
-  await page.goto('/en_GB/change_password');
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  test('an anonymous-only route sends a signed-in member to the dashboard', async ({ page }) => {
+    await page.goto('/en_GB/forgot_password');
+    await expect(page).toHaveURL(/\/en_GB\/?$/);
+    await page.goto('/en_GB/login');
+    await expect(page).toHaveURL(/\/en_GB\/?$/);
+  });
+
+  test('the signed-in member keeps the chosen language at the root', async ({ page }) => {
+    await page.goto('/xx');
+    await expect(page).toHaveURL(/\/de_DE\/?$/);
+  });
+
+  test('legal routes redirect to the CMS page of the settings pages map', async ({ page }) => {
+    await page.goto('/en_GB/imprint');
+    await expect(page).toHaveURL(/\/en_GB\/page\/2$/);
+    await page.goto('/en_GB/page/legal-terms');
+    await expect(page).toHaveURL(/\/en_GB\/page\/1$/);
+    await page.goto('/en_GB/page/legal-unknown');
+    await expect(page).toHaveURL(/\/en_GB\/404$/);
+  });
+
+  test('scroll resets to the top between pages but not on the dashboard', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 300 });
+    await page.goto('/en_GB/404');
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await page.goto('/en_GB/change_password');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
 });

@@ -1,10 +1,11 @@
 // A news article with likes and comments in two browsers: Ben likes and comments, Greta sees the
 // counts and the comment. Axe on the article page.
 import { expect, type Page, test } from '@playwright/test';
-import { acceptCookies, apiAs, expectAccessible, members, signIn } from '../fixtures/plaza';
+import { acceptCookies, apiAs, expectAccessible, members, stateOf } from '../fixtures/plaza';
 
 const { groupAdmin: greta, groupMember: ben } = members;
 
+test.use({ storageState: stateOf(ben) });
 test.beforeEach(async ({ context }) => acceptCookies(context));
 
 /** A seeded article that takes likes and comments, found through the news list. */
@@ -27,7 +28,6 @@ async function settle(page: Page): Promise<void> {
 
 test('a member likes and comments on an article; another member sees both', async ({ browser, page }) => {
   const article = await likeableArticle();
-  await signIn(page, ben, 'en_GB');
   await page.goto(`/en_GB/news/${article.id}`);
   await expect(page.getByRole('heading', { name: article.title, level: 1 })).toBeVisible();
   const like = page.getByRole('button', { name: /likes?\. Like$/ });
@@ -43,10 +43,9 @@ test('a member likes and comments on an article; another member sees both', asyn
   await settle(page);
   await expectAccessible(page);
 
-  const context = await browser.newContext({ locale: 'de-DE' });
+  const context = await browser.newContext({ locale: 'de-DE', storageState: stateOf(greta) });
   await acceptCookies(context);
   const other = await context.newPage();
-  await signIn(other, greta, 'de_DE');
   await other.goto(`/de_DE/news/${article.id}`);
   const otherLike = other.getByRole('button', { name: /Likes?\. Gefällt mir$/ });
   await expect(otherLike).toHaveText(String(before + 1));
@@ -60,7 +59,6 @@ test('a member likes and comments on an article; another member sees both', asyn
 });
 
 test('an unknown article id goes to the not-found page', async ({ page }) => {
-  await signIn(page, ben, 'en_GB');
   await page.goto('/en_GB/news/page-999999');
   await expect(page).toHaveURL(/\/en_GB\/404$/);
 });

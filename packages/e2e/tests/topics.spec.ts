@@ -2,10 +2,11 @@
 // fixed) shows in that topic's stream and on the group page, and not in another topic of the group.
 import { expect, test } from '@playwright/test';
 import { createGroup, createTopic } from '../fixtures/groups';
-import { acceptCookies, expectAccessible, members, signIn } from '../fixtures/plaza';
+import { acceptCookies, expectAccessible, members, stateOf } from '../fixtures/plaza';
 
 const { groupAdmin: greta } = members;
 
+test.use({ storageState: stateOf(greta) });
 test.beforeEach(async ({ context }) => acceptCookies(context));
 
 test('a post written on a topic page shows in that topic and not in another one', async ({ page }) => {
@@ -15,7 +16,6 @@ test('a post written on a topic page shows in that topic and not in another one'
   const text = `Boats come in at six ${Date.now().toString(36)}`;
 
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, greta, 'en_GB');
   await page.goto(`/en_GB/groups/${group.id}/topics/${harbour}`);
   const stream = page.getByRole('region', { name: 'Posts in this topic' });
   await expect(stream.getByText('No posts yet.')).toBeVisible();

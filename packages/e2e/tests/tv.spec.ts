@@ -10,7 +10,7 @@ import {
   type Lang,
   members,
   screenshot,
-  signIn,
+  stateOf,
 } from '../fixtures/plaza';
 
 const { admin } = members;
@@ -56,9 +56,11 @@ async function writePosts(lang: Lang): Promise<void> {
   await api.dispose();
 }
 
-/** Creates a display key on the TV displays page and returns the TV address the dialog shows once. */
+/**
+ * Creates a display key on the TV displays page (the page must have the admin's session) and returns
+ * the TV address the dialog shows once.
+ */
 async function createKeyInUi(page: Page, lang: Lang, name: string): Promise<string> {
-  await signIn(page, admin, lang);
   await page.goto(`/${lang}/tv_displays`);
   const label = lang === 'de_DE' ? 'Name der Anzeige' : 'Name of the display';
   await page.getByRole('textbox', { name: label }).fill(name);
@@ -99,60 +101,69 @@ for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
     await screenshot(page, `tv-no-key-${lang}`);
   });
 
-  test(`a superadmin creates a key and the TV shows and cycles the latest posts (${lang})`, async ({
-    page,
-    browser,
-  }) => {
-    await writePosts(lang);
-    const address = await createKeyInUi(page, lang, lang === 'de_DE' ? 'Empfang' : 'Reception');
+  test.describe(`the admin (${lang})`, () => {
+    test.use({ storageState: stateOf(admin) });
 
-    // The TV is another device: a context of its own, without the admin's session.
-    const display = await browser.newContext({ viewport: tvViewport });
-    const tv = await display.newPage();
-    await tv.clock.install();
-    await tv.goto(address);
-    const first = await activeSlide(tv);
-    await expect(first).toHaveAttribute('data-slide-id', /^post-\d+$/);
-    await expect(first.getByText(texts[lang].post)).toBeVisible();
-    await expect(first.getByText('Erika Admin')).toBeVisible();
-    const qr = first.getByRole('img', { name: texts[lang].qr });
-    await expect(qr).toBeVisible();
-    const postId = (await first.getAttribute('data-slide-id'))!.replace('post-', '');
-    expect(await qr.getAttribute('data-qr')).toMatch(new RegExp(`/${lang}/news/post-${postId}$`));
-    await expect(tv.getByRole('navigation')).toHaveCount(0);
-    await expectAccessible(tv);
-    await screenshot(tv, `tv-post-slide-${lang}`);
-    await tv.setViewportSize({ width: 1366, height: 768 });
-    await screenshot(tv, `tv-post-slide-${lang}`);
-    await tv.setViewportSize(tvViewport);
+    test(`a superadmin creates a key and the TV shows and cycles the latest posts (${lang})`, async ({
+      page,
+      browser,
+    }) => {
+      await writePosts(lang);
+      const address = await createKeyInUi(page, lang, lang === 'de_DE' ? 'Empfang' : 'Reception');
 
-    // 30 s later the picture of the same post fades in, then the older post.
-    await tv.clock.runFor(30_000);
-    const second = await activeSlide(tv);
-    await expect(second).toHaveAttribute('data-slide-id', /^image-\d+$/);
-    const picture = second.getByRole('img', { name: /Erika Admin/ });
-    await expect(picture).toBeVisible();
-    expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await expectAccessible(tv);
-    await screenshot(tv, `tv-image-slide-${lang}`);
+      // The TV is another device: a context of its own, without the admin's session.
+      const display = await browser.newContext({ viewport: tvViewport });
+      const tv = await display.newPage();
+      await tv.clock.install();
+      await tv.goto(address);
+      const first = await activeSlide(tv);
+      await expect(first).toHaveAttribute('data-slide-id', /^post-\d+$/);
+      await expect(first.getByText(texts[lang].post)).toBeVisible();
+      await expect(first.getByText('Erika Admin')).toBeVisible();
+      const qr = first.getByRole('img', { name: texts[lang].qr });
+      await expect(qr).toBeVisible();
+      const postId = (await first.getAttribute('data-slide-id'))!.replace('post-', '');
+      expect(await qr.getAttribute('data-qr')).toMatch(new RegExp(`/${lang}/news/post-${postId}$`));
+      await expect(tv.getByRole('navigation')).toHaveCount(0);
+      await expectAccessible(tv);
+      await screenshot(tv, `tv-post-slide-${lang}`);
+      await tv.setViewportSize({ width: 1366, height: 768 });
+      await screenshot(tv, `tv-post-slide-${lang}`);
+      await tv.setViewportSize(tvViewport);
 
-    await tv.clock.runFor(30_000);
-    await expect((await activeSlide(tv)).getByText(texts[lang].second)).toBeVisible();
+      // 30 s later the picture of the same post fades in, then the older post.
+      await tv.clock.runFor(30_000);
+      const second = await activeSlide(tv);
+      await expect(second).toHaveAttribute('data-slide-id', /^image-\d+$/);
+      const picture = second.getByRole('img', { name: /Erika Admin/ });
+      await expect(picture).toBeVisible();
+      expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await expectAccessible(tv);
+      await screenshot(tv, `tv-image-slide-${lang}`);
 
-    // Revoked in the admin page: the display refuses the key from its next poll on.
-    await page.getByRole('button', { name: new RegExp(lang === 'de_DE' ? 'Empfang' : 'Reception') }).click();
-    const confirm = page.getByRole('dialog');
-    await confirm.getByRole('button', { name: lang === 'de_DE' ? 'Widerrufen' : 'Revoke' }).click();
-    await expect(page.getByRole('status')).toBeVisible();
-    await tv.reload();
-    await expect(tv.getByRole('heading', { name: texts[lang].invalid })).toBeVisible();
-    await expectAccessible(tv);
-    await display.close();
+      await tv.clock.runFor(30_000);
+      await expect((await activeSlide(tv)).getByText(texts[lang].second)).toBeVisible();
+
+      // Revoked in the admin page: the display refuses the key from its next poll on.
+      await page
+        .getByRole('button', { name: new RegExp(lang === 'de_DE' ? 'Empfang' : 'Reception') })
+        .click();
+      const confirm = page.getByRole('dialog');
+      await confirm.getByRole('button', { name: lang === 'de_DE' ? 'Widerrufen' : 'Revoke' }).click();
+      await expect(page.getByRole('status')).toBeVisible();
+      await tv.reload();
+      await expect(tv.getByRole('heading', { name: texts[lang].invalid })).toBeVisible();
+      await expectAccessible(tv);
+      await display.close();
+    });
   });
 }
 
-test('the TV displays page is for superadmins only', async ({ page }) => {
-  await signIn(page, members.anna, 'en_GB');
-  await page.goto('/en_GB/tv_displays');
-  await expect(page).toHaveURL(/\/en_GB\/403$/);
+test.describe('a member who is no superadmin', () => {
+  test.use({ storageState: stateOf(members.anna) });
+
+  test('the TV displays page is for superadmins only', async ({ page }) => {
+    await page.goto('/en_GB/tv_displays');
+    await expect(page).toHaveURL(/\/en_GB\/403$/);
+  });
 });
