@@ -1,14 +1,35 @@
-// Screenshots of the dashboard, the activity feed, a group with its stream and an article at 390 and
-// 1366 px in German and English, with axe on each (looked at by hand; kept under the output folder).
+// The dashboard, the activity feed, a group with its stream, the emoji picker and an article at 390
+// and 1366 px in German and English, one test per page: each passes axe and leaves a full-page
+// screenshot in its output folder (looked at by hand, not compared: the pages show what the tests
+// post). Ben uses his saved session.
 import { expect, type Page, test } from '@playwright/test';
 import { addMember, createGroup } from '../fixtures/groups';
-import { acceptCookies, apiAs, expectAccessible, type Lang, members, signIn } from '../fixtures/plaza';
+import { acceptCookies, apiAs, expectAccessible, type Lang, members, stateOf } from '../fixtures/plaza';
 
 const { groupAdmin: greta, groupMember: ben } = members;
 const widths = { phone: 390, desktop: 1366 } as const;
 
+test.use({ storageState: stateOf(ben) });
 test.beforeEach(async ({ context }) => acceptCookies(context));
 
+/** An open group with Ben as member and a post of Greta's in it, made through the API. */
+let group: { id: number; name: string };
+test.beforeAll(async () => {
+  group = await createGroup(greta, 'open', 'Dach');
+  await addMember(greta, group.id, ben);
+  const api = await apiAs(greta);
+  const created = await api.post('/api/v2/posts', {
+    headers: await api.csrf(),
+    data: {
+      description: '<p>Das Dachbeet ist bereit, <strong>Freitag</strong> pflanzen wir Tomaten 🍅</p>',
+      group_id: group.id,
+    },
+  });
+  expect(created.status()).toBe(201);
+  await api.dispose();
+});
+
+/** Waits for running animations to end, checks axe, keeps a full-page screenshot. */
 async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
@@ -19,46 +40,46 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
   for (const [device, width] of Object.entries(widths)) {
-    test(`posts, news and activities in ${lang} at ${width} px`, async ({ page }) => {
-      const group = await createGroup(greta, 'open', `Dach ${lang} ${device}`);
-      await addMember(greta, group.id, ben);
-      const api = await apiAs(greta);
-      const created = await api.post('/api/v2/posts', {
-        headers: await api.csrf(),
-        data: {
-          description: '<p>Das Dachbeet ist bereit, <strong>Freitag</strong> pflanzen wir Tomaten 🍅</p>',
-          group_id: group.id,
-        },
+    test.describe(`${lang} at ${width} px`, () => {
+      test.use({ viewport: { width, height: 900 } });
+
+      test(`the dashboard passes axe (${lang}, ${width} px)`, async ({ page }) => {
+        await page.goto(`/${lang}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await shoot(page, `${lang}-${device}-dashboard`);
       });
-      expect(created.status()).toBe(201);
-      await api.dispose();
 
-      await page.setViewportSize({ width, height: 900 });
-      await signIn(page, ben, lang);
-      await page.goto(`/${lang}`);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('article').first()).toBeVisible();
-      await shoot(page, `${lang}-${device}-dashboard`);
+      test(`the activity feed passes axe (${lang}, ${width} px)`, async ({ page }) => {
+        await page.goto(`/${lang}/activity_feed`);
+        await expect(page.getByRole('separator').first()).toBeVisible();
+        await shoot(page, `${lang}-${device}-activity-feed`);
+      });
 
-      await page.goto(`/${lang}/activity_feed`);
-      await expect(page.getByRole('separator').first()).toBeVisible();
-      await shoot(page, `${lang}-${device}-activity-feed`);
+      test(`a group stream passes axe (${lang}, ${width} px)`, async ({ page }) => {
+        await page.goto(`/${lang}/groups/${group.id}`);
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await shoot(page, `${lang}-${device}-group-stream`);
+      });
 
-      await page.goto(`/${lang}/groups/${group.id}`);
-      await expect(page.getByRole('article').first()).toBeVisible();
-      await shoot(page, `${lang}-${device}-group-stream`);
+      test(`the emoji picker passes axe (${lang}, ${width} px)`, async ({ page }) => {
+        await page.goto(`/${lang}/groups/${group.id}`);
+        await expect(page.getByRole('article').first()).toBeVisible();
+        await page
+          .getByRole('button', { name: lang === 'de_DE' ? 'Emoji einfügen' : 'Insert emoji' })
+          .click();
+        await expect(page.getByRole('dialog').getByRole('gridcell').first()).toBeVisible();
+        await shoot(page, `${lang}-${device}-emoji-picker`);
+      });
 
-      await page.getByRole('button', { name: lang === 'de_DE' ? 'Emoji einfügen' : 'Insert emoji' }).click();
-      await expect(page.getByRole('dialog').getByRole('gridcell').first()).toBeVisible();
-      await shoot(page, `${lang}-${device}-emoji-picker`);
-      await page.keyboard.press('Escape');
-
-      await page.goto(`/${lang}`);
-      const teaser = page.getByRole('region', { name: lang === 'de_DE' ? 'Top-Themen' : 'Top stories' });
-      await teaser.getByRole('link').first().click();
-      await expect(page).toHaveURL(/\/news\/page-\d+$/);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await shoot(page, `${lang}-${device}-article`);
+      test(`an article opened from the top stories passes axe (${lang}, ${width} px)`, async ({ page }) => {
+        await page.goto(`/${lang}`);
+        const teaser = page.getByRole('region', { name: lang === 'de_DE' ? 'Top-Themen' : 'Top stories' });
+        await teaser.getByRole('link').first().click();
+        await expect(page).toHaveURL(/\/news\/page-\d+$/);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await shoot(page, `${lang}-${device}-article`);
+      });
     });
   }
 }

@@ -1,6 +1,8 @@
 // The who-is-who (search by name, by skill and by a filter, then the profile), the extended search bar
 // with its field chips and suggestions, the basic search box, the occasions page and the occasions
-// slider: walks in German and English, axe on every page and the open filter panel, screenshots.
+// slider: walks in German and English, axe on every page and the open filter panel; screenshots at
+// 1366, 1024 and 390 px, one test per page and language, kept under test-results/screenshots to look
+// at by hand. Dora uses her saved session.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { userIdOf } from '../fixtures/groups';
@@ -11,7 +13,7 @@ import {
   type Lang,
   members,
   screenshot,
-  signIn,
+  stateOf,
 } from '../fixtures/plaza';
 
 const { directorySearcher: dora, directoryColleague: quirin, admin } = members;
@@ -120,6 +122,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => setAdvancedSearch(originalSearch));
+test.use({ storageState: stateOf(dora) });
 test.beforeEach(async ({ context }) => acceptCookies(context));
 
 /** axe-core over the occasions slider only (the pages around it belong to other features). */
@@ -143,7 +146,6 @@ for (const lang of ['en_GB', 'de_DE'] as Lang[]) {
   test(`finds a colleague by name, by skill and by a filter and opens the profile (${lang})`, async ({
     page,
   }) => {
-    await signIn(page, dora, lang);
     await page.goto(`/${lang}/who_is_who`);
     await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
     await expect(cards(page).first()).toBeVisible();
@@ -193,7 +195,6 @@ for (const lang of ['en_GB', 'de_DE'] as Lang[]) {
 
   test(`the extended search bar searches a field and opens a suggestion (${lang})`, async ({ page }) => {
     await setAdvancedSearch(extendedFor(lang));
-    await signIn(page, dora, lang);
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`/${lang}/who_is_who`);
     const bar = page.getByRole('combobox', { name: t.search });
@@ -240,7 +241,6 @@ for (const lang of ['en_GB', 'de_DE'] as Lang[]) {
   });
 
   test(`the occasions page and the slider show a birthday (${lang})`, async ({ page }) => {
-    await signIn(page, dora, lang);
     await page.goto(`/${lang}/occasions`);
     await expect(page.getByRole('heading', { level: 1, name: t.occasions })).toBeVisible();
     await expectAccessible(page);
@@ -266,7 +266,6 @@ for (const lang of ['en_GB', 'de_DE'] as Lang[]) {
 
 test('the basic search box of the side drawer searches the who-is-who', async ({ page }) => {
   await setAdvancedSearch({ type: 'basic', fields: [] });
-  await signIn(page, dora, 'en_GB');
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/en_GB/groups');
   const box = page.getByRole('complementary').getByRole('textbox').first();
@@ -276,32 +275,65 @@ test('the basic search box of the side drawer searches the who-is-who', async ({
   await expect(cards(page).first()).toHaveText('Quirin Quant');
 });
 
+const widths = [1366, 1024, 390];
+const viewportOf = (width: number) => ({ width, height: width > 800 ? 900 : 844 });
+
 for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
-  test(`screenshots of the who-is-who and occasions in ${lang}`, async ({ page }) => {
-    await setAdvancedSearch(extendedFor(lang));
-    await signIn(page, dora, lang);
-    for (const width of [1366, 1024, 390]) {
-      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-      await page.goto(`/${lang}/who_is_who?query=Quirin`);
-      await expect(cards(page).first()).toBeVisible();
-      await screenshot(page, `who-is-who-${lang}`);
-      await page.goto(`/${lang}/who_is_who`);
-      await expect(cards(page).first()).toBeVisible();
-      await page.getByRole('button', { name: texts[lang].filters, exact: true }).click();
-      await expect(page.getByRole('button', { name: texts[lang].apply })).toBeVisible();
-      // The panel opens with a height transition; the picture is taken once it has finished.
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-      await screenshot(page, `who-is-who-filters-${lang}`);
-      await page.goto(`/${lang}/occasions`);
-      await expect(page.getByRole('link', { name: /Quirin Quant/ }).first()).toBeVisible();
-      await screenshot(page, `occasions-${lang}`);
-      await page.goto(`/${lang}`);
-      await expect(page.getByRole('heading', { name: texts[lang].sliderTitle })).toBeVisible();
-      await expect(page.getByRole('link', { name: /Quirin Quant/ }).first()).toBeVisible();
-      await screenshot(page, `occasions-slider-${lang}`);
-      if (width > 800) {
+  const t = texts[lang];
+
+  test.describe(`screenshots in ${lang}`, () => {
+    test.beforeEach(async () => setAdvancedSearch(extendedFor(lang)));
+
+    test(`the who-is-who with a search at every width: screenshots kept (${lang})`, async ({ page }) => {
+      for (const width of widths) {
+        await page.setViewportSize(viewportOf(width));
+        await page.goto(`/${lang}/who_is_who?query=Quirin`);
+        await expect(cards(page).first()).toBeVisible();
+        await screenshot(page, `who-is-who-${lang}`);
+      }
+    });
+
+    test(`the who-is-who filter panel at every width: screenshots kept (${lang})`, async ({ page }) => {
+      for (const width of widths) {
+        await page.setViewportSize(viewportOf(width));
         await page.goto(`/${lang}/who_is_who`);
-        const bar = page.getByRole('combobox', { name: texts[lang].search });
+        await expect(cards(page).first()).toBeVisible();
+        await page.getByRole('button', { name: t.filters, exact: true }).click();
+        await expect(page.getByRole('button', { name: t.apply })).toBeVisible();
+        // The panel opens with a height transition; the picture is taken once it has finished.
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+        await screenshot(page, `who-is-who-filters-${lang}`);
+      }
+    });
+
+    test(`the occasions page at every width: screenshots kept (${lang})`, async ({ page }) => {
+      for (const width of widths) {
+        await page.setViewportSize(viewportOf(width));
+        await page.goto(`/${lang}/occasions`);
+        await expect(page.getByRole('link', { name: /Quirin Quant/ }).first()).toBeVisible();
+        await screenshot(page, `occasions-${lang}`);
+      }
+    });
+
+    test(`the occasions slider on the dashboard at every width: screenshots kept (${lang})`, async ({
+      page,
+    }) => {
+      for (const width of widths) {
+        await page.setViewportSize(viewportOf(width));
+        await page.goto(`/${lang}`);
+        await expect(page.getByRole('heading', { name: t.sliderTitle })).toBeVisible();
+        await expect(page.getByRole('link', { name: /Quirin Quant/ }).first()).toBeVisible();
+        await screenshot(page, `occasions-slider-${lang}`);
+      }
+    });
+
+    test(`the extended search's suggestions at desktop widths: screenshots kept (${lang})`, async ({
+      page,
+    }) => {
+      for (const width of widths.filter((w) => w > 800)) {
+        await page.setViewportSize(viewportOf(width));
+        await page.goto(`/${lang}/who_is_who`);
+        const bar = page.getByRole('combobox', { name: t.search });
         await bar.click();
         await bar.fill('Quanten');
         await expect(
@@ -310,6 +342,6 @@ for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
         await screenshot(page, `extended-search-${lang}`);
         await bar.press('Escape');
       }
-    }
+    });
   });
 }
