@@ -1,7 +1,7 @@
 import { directoryQuerySchema } from '@plaza/contract';
 import { profileFields, userProfileFieldValues, users } from '../packages/server/src/db/schema';
-import { refreshUserSearchVectors } from '../packages/server/src/modules/directory/search-vector';
 import { listDirectory } from '../packages/server/src/modules/directory/service';
+import { refreshUserSearchVectors } from '../packages/server/src/modules/users';
 import { createTestDatabase, testDbKind } from '../packages/server/test/database';
 
 /**

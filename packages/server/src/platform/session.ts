@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+// The cookie plugin's types (reply.setCookie, request.cookies) hold wherever this file is compiled.
+import type {} from '@fastify/cookie';
 import {
   cookies,
   defaultLocale,
