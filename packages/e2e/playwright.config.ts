@@ -22,7 +22,15 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // Compared screenshots (fixtures/screenshots.ts): a pixel counts as different beyond the default
+    // colour distance (0.2); a page may differ in at most 0.1 % of its pixels. Anti-aliasing noise
+    // stays under that; a moved or resized element or a larger heading does not (screens.spec.ts).
+    toHaveScreenshot: { threshold: 0.2, maxDiffPixelRatio: 0.001, animations: 'disabled', caret: 'hide' },
+  },
+  // One set of baselines: these tests only run in Debian's Chromium on Linux.
+  snapshotPathTemplate: '{testDir}/{testFileName}-snapshots/{arg}{ext}',
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,

@@ -1,38 +1,98 @@
-import { expect, test } from '@playwright/test';
-import { acceptCookies, expectAccessible, type Lang, members, screenshot, signIn } from '../fixtures/plaza';
+// The pages that show no content of their own, anonymous and signed in, at desktop and phone width in
+// German and English: one test per page, each checks the page with axe (WCAG 2.1 A/AA) and compares
+// it with its stored screenshot (fixtures/screenshots.ts says what keeps the pictures stable and how
+// to renew them). The dashboard shows what other tests posted, so it gets axe only; a page with a
+// changed layout must not match its stored picture.
+import { expect, type Page, test } from '@playwright/test';
+import { acceptCookies, expectAccessible, type Lang, members, stateOf } from '../fixtures/plaza';
+import { expectScreenshot, expectScreenshotToDiffer, freezeClock } from '../fixtures/screenshots';
 
-const widths = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
+const viewports = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const langs: Lang[] = ['de_DE', 'en_GB'];
 
-const anonymousPages = ['login', 'forgot_password', 'reset_password?user_id=1&hash=x', '404', '403', 'error'];
-const memberPages = ['', 'change_password', 'result-not-found', '404'];
+/** Picture name and path under `/<lang>/`. */
+const anonymousPages = [
+  ['login', 'login'],
+  ['forgot-password', 'forgot_password'],
+  ['reset-password', 'reset_password?user_id=1&hash=x'],
+  ['not-found', '404'],
+  ['forbidden', '403'],
+  ['error', 'error'],
+] as const;
+const memberPages = [
+  ['change-password', 'change_password'],
+  ['result-not-found', 'result-not-found'],
+  ['not-found', '404'],
+] as const;
 
-for (const [device, viewport] of Object.entries(widths)) {
+test.use({ timezoneId: 'Europe/Berlin' });
+test.beforeEach(async ({ context, page }) => {
+  await acceptCookies(context);
+  await freezeClock(page);
+});
+
+/** Opens a page and waits until it has loaded what it shows. */
+async function open(page: Page, lang: Lang, path: string): Promise<void> {
+  await page.goto(`/${lang}/${path}`);
+  await expect(page.locator('main').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+for (const [device, viewport] of Object.entries(viewports)) {
   for (const lang of langs) {
-    test(`pages are accessible and look right: ${device}, ${lang}`, async ({ page, context }) => {
-      await acceptCookies(context);
-      await page.setViewportSize(viewport);
-      for (const path of anonymousPages) {
-        await page.goto(`/${lang}/${path}`);
-        await expect(page.locator('main').first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await expectAccessible(page);
-        await screenshot(page, `${lang}-${device}-anon-${path.split('?')[0] || 'root'}`);
+    test.describe(`anonymous, ${device}, ${lang}`, () => {
+      test.use({ viewport });
+      for (const [name, path] of anonymousPages) {
+        test(`${name} passes axe and matches its screenshot (anonymous, ${device}, ${lang})`, async ({
+          page,
+        }) => {
+          await open(page, lang, path);
+          await expectAccessible(page);
+          await expectScreenshot(page, `anonymous-${name}-${device}-${lang}.png`);
+        });
       }
-      await signIn(page, members.shots, lang);
-      for (const path of memberPages) {
-        await page.goto(`/${lang}/${path}`);
-        await expect(page.locator('main').first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await expectAccessible(page);
-        await screenshot(page, `${lang}-${device}-member-${path || 'dashboard'}`);
+    });
+
+    test.describe(`signed in, ${device}, ${lang}`, () => {
+      test.use({ viewport, storageState: stateOf(members.shots) });
+      for (const [name, path] of memberPages) {
+        test(`${name} passes axe and matches its screenshot (signed in, ${device}, ${lang})`, async ({
+          page,
+        }) => {
+          await open(page, lang, path);
+          // Still there: the saved session holds (anonymous visitors go to the sign-in page).
+          await expect(page).toHaveURL(new RegExp(`/${lang}/${path}$`));
+          await expectAccessible(page);
+          await expectScreenshot(page, `member-${name}-${device}-${lang}.png`);
+        });
       }
+
+      test(`the dashboard passes axe (signed in, ${device}, ${lang})`, async ({ page }) => {
+        await open(page, lang, '');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectAccessible(page);
+      });
     });
   }
 }
 
-test('the language changer switches the interface language', async ({ page, context }) => {
-  await acceptCookies(context);
+test.describe('a changed layout', () => {
+  test.use({ viewport: viewports.desktop });
+
+  for (const [change, css] of [
+    ['the page content 8 px lower', 'main { position: relative; top: 8px; }'],
+    ['the submit button 40 px narrower', 'main button[type="submit"] { max-width: calc(100% - 40px); }'],
+    ['the headings one size larger', 'main h1 { font-size: 120% !important; }'],
+  ] as const) {
+    test(`does not match the stored screenshot: ${change}`, async ({ page }) => {
+      await open(page, 'de_DE', 'login');
+      await page.addStyleTag({ content: css });
+      await expectScreenshotToDiffer(page, 'anonymous-login-desktop-de_DE.png');
+    });
+  }
+});
+
+test('the language changer switches the interface language', async ({ page }) => {
   await page.goto('/de_DE/login');
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Sprache' }).click();
@@ -42,12 +102,15 @@ test('the language changer switches the interface language', async ({ page, cont
   await expect(page.locator('html')).toHaveAttribute('lang', /en/);
 });
 
-test('the navigation from the server follows the language', async ({ page, context }) => {
-  await acceptCookies(context);
-  await signIn(page, members.shots, 'de_DE');
-  const nav = page.getByRole('navigation').first();
-  await expect(nav.getByRole('link', { name: 'Gruppen' })).toBeVisible();
-  await page.goto('/en_GB');
-  await expect(nav.getByRole('link', { name: 'Groups' })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Gruppen' })).toBeHidden();
+test.describe('signed in', () => {
+  test.use({ storageState: stateOf(members.shots) });
+
+  test('the navigation from the server follows the language', async ({ page }) => {
+    await page.goto('/de_DE');
+    const nav = page.getByRole('navigation').first();
+    await expect(nav.getByRole('link', { name: 'Gruppen' })).toBeVisible();
+    await page.goto('/en_GB');
+    await expect(nav.getByRole('link', { name: 'Groups' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Gruppen' })).toBeHidden();
+  });
 });
