@@ -108,15 +108,19 @@ if (wanted('e2e')) {
   if (!existsSync(chromium)) {
     missing('e2e', `Chromium is not installed at ${chromium} (apt-get install -y chromium)`);
   } else {
-    let built = existsSync(path.join(root, 'packages/web/dist/index.html'));
-    if (!built) {
+    // The e2e server and its CLI run compiled: the server build is quick and always made fresh, so a
+    // stale dist/ never meets a newer schema; the web app is built only when it is missing.
+    console.log('\n=== build server for e2e ===');
+    let built =
+      (await runTimed('npm', ['run', 'build', '--workspace', '@plaza/server'], { cwd: root })).status === 0;
+    if (built && !existsSync(path.join(root, 'packages/web/dist/index.html'))) {
       console.log('\n=== build web app for e2e ===');
-      const build = await runTimed('npm', ['run', 'build', '--workspace', '@plaza/web'], { cwd: root });
-      built = build.status === 0;
-      if (!built) {
-        totals.failed += 1;
-        notes.push('FAILED e2e: the web app did not build');
-      }
+      built =
+        (await runTimed('npm', ['run', 'build', '--workspace', '@plaza/web'], { cwd: root })).status === 0;
+    }
+    if (!built) {
+      totals.failed += 1;
+      notes.push('FAILED e2e: the server or the web app did not build');
     }
     if (built) {
       console.log('\n=== e2e ===');

@@ -1,6 +1,6 @@
 // Starts Plaza for the end-to-end tests: a fresh PGlite data folder, the demo content, the test
 // members created through the operator CLI, the local link preview site (its port written to
-// `previewSiteFile`, its name mapped to 127.0.0.1 by LINK_PREVIEW_HOSTS), then the server itself on
+// `previewSiteFile`, its name mapped to 127.0.0.1 by LINK_PREVIEW_HOSTS), then the compiled server (`npm run build`) on
 // PLAZA_E2E_PORT. The site stops when the server does.
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -39,7 +39,7 @@ for (const member of Object.values(members)) {
 const site = await startPreviewSite();
 writeFileSync(previewSiteFile, JSON.stringify({ port: site.port }));
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+const server = spawn(process.execPath, ['packages/server/dist/main.js'], {
   cwd: root,
   env: {
     ...env,
