@@ -12,10 +12,13 @@
 // - platform/ importing modules/, app.ts, housekeeping.ts or cli/ (platform is below the modules);
 // - db/ importing modules/, except db/seed/, which may use module entries (seeding goes through the
 //   modules' own functions);
-// - a module file that is not a repository (repo.ts, *-repo.ts) importing a query builder: a value
-//   (not `type`) import from `drizzle-orm` (eq, and, sql, …) or from db/schema (the tables); queries
-//   belong in the module's repositories, which its services call. Type-only imports (`import type`,
-//   `{ type SQL }`) are fine;
+// - a module file that is not a repository (repo.ts, *-repo.ts) or a query piece (*-sql.ts) importing a
+//   query builder: a value (not `type`) import from `drizzle-orm` (eq, and, sql, …) or from db/schema
+//   (the tables); queries belong in the module's repositories, which its services call. Type-only
+//   imports (`import type`, `{ type SQL }`) are fine;
+// - a query piece (*-sql.ts) importing the database client or its helpers (db/client, db/execute-rows),
+//   even as a type: query pieces build SQL fragments (conditions, documents) for repositories and
+//   never run a query themselves;
 // - a web feature (src/features/<a>/**) importing another feature (src/features/<b>/**); shared code
 //   belongs in src/components or src/lib.
 //
@@ -78,6 +81,7 @@ export function valueImports(text) {
 }
 
 const isRepository = (rel) => /(^|-)repo\.ts$/.test(path.basename(rel));
+const isQueryPiece = (rel) => /-sql\.ts$/.test(path.basename(rel));
 
 function listFiles(dir) {
   let entries;
@@ -174,13 +178,22 @@ function checkServer(root, problems) {
     fileGraph.set(from, edges);
     if (fromModule && !moduleGraph.has(fromModule)) moduleGraph.set(fromModule, new Set());
     const text = readFileSync(file, 'utf8');
-    if (fromModule && !isRepository(from))
+    if (fromModule && isQueryPiece(from))
+      for (const specifier of importSpecifiers(text)) {
+        const target = resolve(file, specifier);
+        const rel = target && inside(src, target);
+        if (rel === 'db/client.ts' || rel === 'db/execute-rows.ts')
+          problems.push(
+            `server: ${from} imports ${rel}; a query piece (*-sql.ts) builds SQL and never runs it, repositories run queries`,
+          );
+      }
+    if (fromModule && !isRepository(from) && !isQueryPiece(from))
       for (const { specifier, names } of valueImports(text)) {
         const target = resolve(file, specifier);
         const schema = target && inside(src, target).startsWith('db/schema');
         if (specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/') || schema)
           problems.push(
-            `server: ${from} imports ${names.join(', ')} from ${schema ? inside(src, target) : specifier}; queries belong in the module's repositories (repo.ts, *-repo.ts), type-only imports are fine`,
+            `server: ${from} imports ${names.join(', ')} from ${schema ? inside(src, target) : specifier}; queries belong in the module's repositories (repo.ts, *-repo.ts) and query pieces (*-sql.ts), type-only imports are fine`,
           );
       }
     for (const specifier of importSpecifiers(text)) {

@@ -162,9 +162,9 @@ describe('check-imports', () => {
         "import * as orm from 'drizzle-orm/pg-core';\nexport const postsModule = orm;\n",
     });
     expect(problems).toEqual([
-      "server: modules/posts/routes.ts imports * as orm from drizzle-orm/pg-core; queries belong in the module's repositories (repo.ts, *-repo.ts), type-only imports are fine",
-      "server: modules/users/service.ts imports and, eq from drizzle-orm; queries belong in the module's repositories (repo.ts, *-repo.ts), type-only imports are fine",
-      "server: modules/users/service.ts imports users from db/schema/index.ts; queries belong in the module's repositories (repo.ts, *-repo.ts), type-only imports are fine",
+      "server: modules/posts/routes.ts imports * as orm from drizzle-orm/pg-core; queries belong in the module's repositories (repo.ts, *-repo.ts) and query pieces (*-sql.ts), type-only imports are fine",
+      "server: modules/users/service.ts imports and, eq from drizzle-orm; queries belong in the module's repositories (repo.ts, *-repo.ts) and query pieces (*-sql.ts), type-only imports are fine",
+      "server: modules/users/service.ts imports users from db/schema/index.ts; queries belong in the module's repositories (repo.ts, *-repo.ts) and query pieces (*-sql.ts), type-only imports are fine",
     ]);
   });
 
@@ -181,6 +181,22 @@ describe('check-imports', () => {
         "import { eq } from 'drizzle-orm';\nexport const t = eq;\n",
     });
     expect(problems).toEqual([]);
+  });
+
+  it('lets a query piece (*-sql.ts) build SQL but not run it: no database client, not even its type', () => {
+    const problems = check({
+      'packages/server/src/db/schema/index.ts': 'export const users = {};\n',
+      'packages/server/src/db/client.ts': 'export type Db = 1;\n',
+      'packages/server/src/db/execute-rows.ts': 'export const executeRows = 1;\n',
+      'packages/server/src/modules/users/search-sql.ts':
+        "import { sql } from 'drizzle-orm';\nimport { users } from '../../db/schema';\nexport const match = [sql, users];\n",
+      'packages/server/src/modules/posts/visibility-sql.ts':
+        "import { sql } from 'drizzle-orm';\nimport type { Db } from '../../db/client';\nimport { executeRows } from '../../db/execute-rows';\nexport const run = (db: Db) => [sql, db, executeRows];\n",
+    });
+    expect(problems).toEqual([
+      'server: modules/posts/visibility-sql.ts imports db/client.ts; a query piece (*-sql.ts) builds SQL and never runs it, repositories run queries',
+      'server: modules/posts/visibility-sql.ts imports db/execute-rows.ts; a query piece (*-sql.ts) builds SQL and never runs it, repositories run queries',
+    ]);
   });
 
   it('reports allowed entries that no longer occur', () => {

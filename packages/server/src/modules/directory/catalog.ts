@@ -9,12 +9,27 @@ import type { Db } from '../../db/client';
 import { t } from '../../platform/i18n';
 import { getSettings } from '../settings';
 import { type BuiltinSearchField, isFieldIncluded } from '../users';
-import { customFieldId, loadProfileFields, localized, type ProfileFieldDef } from './profile-fields';
+import { customFieldId, labelsOf, localized, optionsOf, type ProfileFieldDef } from './profile-fields';
+import { directoryRepo } from './repo';
 
 /** What the directory may search and filter by in this deployment: settings plus custom profile fields. */
 export interface Catalog {
   settings: Settings;
   fields: ProfileFieldDef[];
+}
+
+/** Every custom profile field in its configured order. */
+async function loadProfileFields(db: Db): Promise<ProfileFieldDef[]> {
+  const rows = await directoryRepo.profileFieldRows(db);
+  return rows.map((row) => ({
+    id: row.id,
+    key: row.key,
+    type: row.type,
+    labels: labelsOf(row.labels),
+    options: optionsOf(row.options),
+    searchable: row.searchable,
+    filterable: row.filterable,
+  }));
 }
 
 /** Loads the settings and custom profile fields (two small queries per call). */

@@ -1,69 +1,13 @@
 import type { DirectoryFacet, FilterOption, FilterValues, Locale } from '@plaza/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executeRows } from '../../db/execute-rows';
-import { badRequest } from '../../platform/errors';
 import { builtinFacets, builtinLabel, type Catalog } from './catalog';
-import { customFieldId, fieldById, localized, type ProfileFieldDef, valueLabel } from './profile-fields';
+import { customFieldId, localized, valueLabel } from './profile-fields';
+import { directoryRepo } from './repo';
 
-/** The users column (of alias `u`) behind each built-in facet. */
-export const facetColumns: Record<DirectoryFacet, string> = {
-  locations: 'location_names',
-  areas: 'areas',
-  skills: 'skills',
-  special_tasks: 'special_tasks',
-  languages: 'languages',
-};
-
-const textArray = (values: readonly string[]) =>
-  sql`array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[]`;
-
-/** `u.<column>` holds one of the values. */
-export function columnOverlaps(facet: DirectoryFacet, values: readonly string[]): SQL {
-  return sql`${sql.raw(`u.${facetColumns[facet]}`)} && ${textArray(values)}`;
-}
-
-/** The member has one of the values in a custom field. */
-function customOverlaps(field: ProfileFieldDef, values: readonly string[]): SQL {
-  return sql`exists (select 1 from user_profile_field_values fv where fv.user_id = u.id and fv.field_id = ${field.id} and fv.values && ${textArray(values)})`;
-}
-
-/**
- * The SQL conditions of chosen filters (on `users u`): ANDed across facets, ORed within one.
- * A facet the deployment does not offer is a 400.
- */
-export function facetConditions(catalog: Catalog, filters: FilterValues): SQL[] {
-  const builtins = builtinFacets(catalog) as string[];
-  return Object.entries(filters).map(([facet, values]) => {
-    if (builtins.includes(facet)) return columnOverlaps(facet as DirectoryFacet, values);
-    const field = fieldById(catalog.fields, facet);
-    if (field?.filterable) return customOverlaps(field, values);
-    throw badRequest(`There is no filter ${facet}.`, `filters.${facet}`);
-  });
-}
-
-/** Distinct values of built-in facets among the listed members, as `[facet, value]` rows. */
-export async function builtinFacetValues(
-  db: Db,
-  facets: readonly DirectoryFacet[],
-  members: SQL,
-): Promise<Map<string, string[]>> {
-  const byFacet = new Map<string, string[]>();
-  if (facets.length === 0) return byFacet;
-  const parts = facets.map(
-    (facet) =>
-      sql`select ${facet}::text as facet, v as value from users u cross join lateral unnest(${sql.raw(`u.${facetColumns[facet]}`)}) as v where ${members}`,
-  );
-  const rows = await executeRows<{ facet: string; value: string }>(
-    db,
-    sql`select facet, value from (${sql.join(parts, sql` union `)}) f where btrim(value) <> '' order by facet, lower(value), value`,
-  );
-  for (const row of rows) byFacet.set(row.facet, [...(byFacet.get(row.facet) ?? []), row.value]);
-  return byFacet;
-}
+/** Distinct values of built-in facets among the members `members` selects (on `users u`), by facet. */
+export const builtinFacetValues = (db: Db, facets: readonly DirectoryFacet[], members: SQL) =>
+  directoryRepo.facetValues(db, facets, members);
 
 /** Filter options of the built-in facets, values as they occur. */
 export function builtinOptions(
@@ -94,17 +38,10 @@ async function customOptions(
 ): Promise<FilterOption[]> {
   const fields = catalog.fields.filter((field) => field.filterable);
   if (fields.length === 0) return [];
-  const rows = await executeRows<{ field_id: number; value: string }>(
+  const rows = await directoryRepo.customFieldValues(
     db,
-    sql`
-    select distinct fv.field_id, v as value
-    from user_profile_field_values fv
-    join users u on u.id = fv.user_id
-    cross join lateral unnest(fv.values) as v
-    where fv.field_id in (${sql.join(
-      fields.map((field) => sql`${field.id}`),
-      sql`, `,
-    )}) and btrim(v) <> '' and ${members}`,
+    fields.map((field) => field.id),
+    members,
   );
   return fields.flatMap((field) => {
     const values = rows.filter((row) => Number(row.field_id) === field.id).map((row) => row.value);

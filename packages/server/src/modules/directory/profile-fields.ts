@@ -1,7 +1,4 @@
 import type { Locale } from '@plaza/contract';
-import { asc } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { profileFields } from '../../db/schema';
 
 /** A stored option of a select field: its value and its label per locale. */
 export interface ProfileFieldOption {
@@ -20,7 +17,7 @@ export interface ProfileFieldDef {
   filterable: boolean;
 }
 
-function labelsOf(value: unknown): Record<string, string> {
+export function labelsOf(value: unknown): Record<string, string> {
   if (typeof value === 'string') return { de_DE: value };
   if (!value || typeof value !== 'object') return {};
   return Object.fromEntries(
@@ -28,7 +25,7 @@ function labelsOf(value: unknown): Record<string, string> {
   );
 }
 
-function optionsOf(value: unknown): ProfileFieldOption[] {
+export function optionsOf(value: unknown): ProfileFieldOption[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((option: unknown) => {
     if (!option || typeof option !== 'object') return [];
@@ -47,23 +44,6 @@ export function localized(labels: Record<string, string>, locale: Locale, fallba
 export function valueLabel(field: ProfileFieldDef, value: string, locale: Locale): string {
   const option = field.options.find((o) => o.value === value);
   return option ? localized(option.labels, locale, value) : value;
-}
-
-/** Every custom profile field in its configured order. */
-export async function loadProfileFields(db: Db): Promise<ProfileFieldDef[]> {
-  const rows = await db
-    .select()
-    .from(profileFields)
-    .orderBy(asc(profileFields.position), asc(profileFields.id));
-  return rows.map((row) => ({
-    id: row.id,
-    key: row.key,
-    type: row.type,
-    labels: labelsOf(row.labels),
-    options: optionsOf(row.options),
-    searchable: row.searchable,
-    filterable: row.filterable,
-  }));
 }
 
 /** The search-field and facet id of a custom field. */

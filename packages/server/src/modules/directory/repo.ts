@@ -1,12 +1,21 @@
+import type { DirectoryFacet } from '@plaza/contract';
 import { and, asc, desc, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
-import { users } from '../../db/schema';
+import { profileFields, users } from '../../db/schema';
 import type { UserRow } from '../users';
-import { facetColumns } from './facets';
 import type { ProfileFieldDef } from './profile-fields';
-import { containsPattern, escapeLike } from './search-query';
+import { containsPattern, escapeLike } from './search-sql';
+
+/** The users column (of alias `u`) behind each built-in facet. */
+export const facetColumns: Record<DirectoryFacet, string> = {
+  locations: 'location_names',
+  areas: 'areas',
+  skills: 'skills',
+  special_tasks: 'special_tasks',
+  languages: 'languages',
+};
 
 /** The users table as `u`, the alias every directory condition is written against. */
 export const u = alias(users, 'u');
@@ -82,6 +91,47 @@ export const directoryRepo = {
   async customValues(db: Db, field: ProfileFieldDef, text: string | null, limit: number): Promise<string[]> {
     const source = sql`select x as v from user_profile_field_values fv join users u on u.id = fv.user_id cross join lateral unnest(fv.values) as x where fv.field_id = ${field.id} and ${listedMembers}`;
     return distinctMatches(db, source, text, limit);
+  },
+
+  /** Distinct values of built-in facets among the members `members` selects (on `users u`), by facet. */
+  async facetValues(db: Db, facets: readonly DirectoryFacet[], members: SQL): Promise<Map<string, string[]>> {
+    const byFacet = new Map<string, string[]>();
+    if (facets.length === 0) return byFacet;
+    const parts = facets.map(
+      (facet) =>
+        sql`select ${facet}::text as facet, v as value from users u cross join lateral unnest(${sql.raw(`u.${facetColumns[facet]}`)}) as v where ${members}`,
+    );
+    const rows = await executeRows<{ facet: string; value: string }>(
+      db,
+      sql`select facet, value from (${sql.join(parts, sql` union `)}) f where btrim(value) <> '' order by facet, lower(value), value`,
+    );
+    for (const row of rows) byFacet.set(row.facet, [...(byFacet.get(row.facet) ?? []), row.value]);
+    return byFacet;
+  },
+
+  /** Distinct non-blank values that the members `members` selects chose in the given custom fields. */
+  async customFieldValues(
+    db: Db,
+    fieldIds: readonly number[],
+    members: SQL,
+  ): Promise<{ field_id: number; value: string }[]> {
+    return executeRows<{ field_id: number; value: string }>(
+      db,
+      sql`
+      select distinct fv.field_id, v as value
+      from user_profile_field_values fv
+      join users u on u.id = fv.user_id
+      cross join lateral unnest(fv.values) as v
+      where fv.field_id in (${sql.join(
+        fieldIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and btrim(v) <> '' and ${members}`,
+    );
+  },
+
+  /** Every custom profile field definition in its configured order. */
+  async profileFieldRows(db: Db) {
+    return db.select().from(profileFields).orderBy(asc(profileFields.position), asc(profileFields.id));
   },
 };
 

@@ -7,36 +7,24 @@ import {
   type Suggestion,
   type User,
 } from '@plaza/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import { fieldDocument, loadUserView, presentUser } from '../users';
+import { loadUserView, presentUser } from '../users';
 import { type Catalog, loadCatalog, type SearchFieldDef, searchFields } from './catalog';
-import { directoryFilterOptions, facetConditions } from './facets';
+import { directoryFilterOptions } from './facets';
+import { facetConditions } from './facets-sql';
 import { valueLabel } from './profile-fields';
 import { type DirectoryOrder, directoryRepo, listedMembers } from './repo';
-import { prefixQuery, searchWords } from './search-query';
+import { searchWords, textMatch } from './search-sql';
 
 /** Most value suggestions, and most people suggestions, of the extended search bar. */
 const suggestionLimit = 5;
 
-/**
- * The condition and ranking of a search text, over the whole document or one search field. A field's
- * words are part of the whole document, so the indexed document narrows the rows before the field's
- * own document is built for them; the ranking is the whole document's.
- */
-function textMatch(words: string[], field: SearchFieldDef | undefined): { where: SQL; rank: SQL } {
-  const query = prefixQuery(words);
-  const whole = sql`u.search_vector @@ ${query}`;
-  const rank = sql`ts_rank(u.search_vector, ${query})`;
-  if (!field) return { where: whole, rank };
-  const document =
-    typeof field.target === 'string'
-      ? fieldDocument(field.target)
-      : fieldDocument({ customFieldId: field.target.id });
-  return { where: sql`${whole} and ${document} @@ ${query}`, rank };
-}
+/** What a search field searches, as the search document of one field takes it. */
+const searchTarget = (field: SearchFieldDef) =>
+  typeof field.target === 'string' ? field.target : { customFieldId: field.target.id };
 
 /** The search field an extended search names; one the deployment does not offer is a 400. */
 function searchField(catalog: Catalog, locale: Locale, fieldId: string): SearchFieldDef {
@@ -61,7 +49,7 @@ export async function listDirectory(
   const words = searchWords(query.query);
   let rank: SQL | undefined;
   if (words.length > 0) {
-    const match = textMatch(words, field);
+    const match = textMatch(words, field && searchTarget(field));
     where.push(match.where);
     rank = match.rank;
   }
@@ -161,7 +149,7 @@ export async function suggest(
   const field = searchField(catalog, locale, fieldId);
   const words = searchWords(text);
   if (!text || words.length === 0) return { results: [] };
-  const { where, rank } = textMatch(words, field);
+  const { where, rank } = textMatch(words, field && searchTarget(field));
   const [values, people] = await Promise.all([
     valueSuggestions(db, field, text, locale),
     directoryRepo.page(db, [where], {

@@ -103,3 +103,11 @@ export async function loadTopicAccess(db: Db, topicId: number, user: SessionUser
     permissions: topicPermissionsFor(groupAccess.permissions, topic.author_id === user.id),
   };
 }
+
+/** Whether a member may read the content of a group (the policy, for one member and one group); a missing group is no. */
+export async function memberReadsGroup(db: Db, groupId: number, user: SessionUser): Promise<boolean> {
+  const group = await accessRepo.group(db, groupId);
+  if (!group) return false;
+  const { viewer } = await loadGroupViewer(db, groupId, user);
+  return canReadGroupContent({ type: group.type, adminCount: 0 }, viewer);
+}

@@ -4,6 +4,7 @@ export {
   loadGroupAccess,
   loadGroupViewer,
   loadTopicAccess,
+  memberReadsGroup,
   requireGroupPermission,
   requireGroupRead,
   type TopicAccess,

@@ -65,11 +65,11 @@ export const newsRepo = {
     return ids.flatMap((id) => rows.filter((row) => row.id === id));
   },
   /** Ids of the newest published articles matching a condition. */
-  async latestArticleIds(db: Db, where: SQL | undefined, limit: number, offset = 0): Promise<number[]> {
+  async latestArticleIds(db: Db, only: { featured?: boolean }, limit: number, offset = 0): Promise<number[]> {
     const rows = await db
       .select({ id: pages.id })
       .from(pages)
-      .where(and(publishedArticles(), where))
+      .where(and(publishedArticles(), only.featured ? eq(pages.featured, true) : undefined))
       .orderBy(desc(pages.publish_date), desc(pages.id))
       .limit(limit)
       .offset(offset);

@@ -8,10 +8,8 @@ import {
   newsTeasers,
   type PageQuery,
 } from '@plaza/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { pages } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { SessionUser } from '../../platform/request-context';
@@ -34,7 +32,7 @@ async function articles(db: Db, user: SessionUser, locale: Locale, ids: number[]
 
 /** The featured articles of the top teaser slider. */
 export async function topTeaser(db: Db, user: SessionUser, locale: Locale) {
-  const ids = await newsRepo.latestArticleIds(db, eq(pages.featured, true), newsTeasers.topTeaserMax);
+  const ids = await newsRepo.latestArticleIds(db, { featured: true }, newsTeasers.topTeaserMax);
   return {
     results: await articles(db, user, locale, ids),
     options: { isCircle: true },
@@ -107,7 +105,7 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
   if (query.page !== 1) return { results, pagination, ...emptyTeasers(), filters: [] };
   const [top, latest, filters] = await Promise.all([
     topTeaser(db, user, locale),
-    newsRepo.latestArticleIds(db, undefined, newsTeasers.webNewsMax),
+    newsRepo.latestArticleIds(db, {}, newsTeasers.webNewsMax),
     newsFilters(db, locale),
   ]);
   const latestArticles = await articles(db, user, locale, latest);

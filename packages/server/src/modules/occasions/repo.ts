@@ -61,6 +61,13 @@ function occasionsSql(today: string, types: readonly OccasionType[], where: SQL[
 
 /** Queries of the persons of occasion. */
 export const occasionsRepo = {
+  /** `users u` who entered and have a date of one of the kinds (a birthday, an entry date). */
+  membersWithDates(types: readonly OccasionType[]): SQL {
+    const dated = types.includes('birthday')
+      ? sql`(u.birthday is not null or u.entry_date is not null)`
+      : sql`u.entry_date is not null`;
+    return sql`u.agb_nda_accepted and ${dated}`;
+  },
   /** A page of coming occasions, soonest first. */
   async page(
     db: Db,

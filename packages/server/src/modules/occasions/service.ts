@@ -11,12 +11,12 @@ import {
   type Pagination,
   type Settings,
 } from '@plaza/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { badRequest } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { SessionUser } from '../../platform/request-context';
-import { builtinFacetValues, builtinOptions, columnOverlaps, prefixQuery, searchWords } from '../directory';
+import { builtinFacetValues, builtinOptions, columnOverlaps, matchesWords, searchWords } from '../directory';
 import { getSettings } from '../settings';
 import { isFieldIncluded, loadUserView, presentUser } from '../users';
 import { type OccasionRow, occasionsRepo } from './repo';
@@ -105,7 +105,7 @@ export async function listOccasions(
     enabledTypes(settings).filter((type) => !only || type === only),
   );
   const words = searchWords(query.query);
-  if (words.length > 0) where.push(sql`u.search_vector @@ ${prefixQuery(words)}`);
+  if (words.length > 0) where.push(matchesWords(words));
   const day = today();
   const [total, rows] = await Promise.all([
     occasionsRepo.count(db, day, types, where),
@@ -132,11 +132,8 @@ export async function occasionFeed(
 export async function occasionFilters(db: Db, locale: Locale): Promise<{ results: FilterOption[] }> {
   const settings = await getSettings(db);
   const types = enabledTypes(settings);
-  const dated = types.includes('birthday')
-    ? sql`(u.birthday is not null or u.entry_date is not null)`
-    : sql`u.entry_date is not null`;
   const facets = shownFacets(settings);
-  const values = await builtinFacetValues(db, facets, sql`u.agb_nda_accepted and ${dated}`);
+  const values = await builtinFacetValues(db, facets, occasionsRepo.membersWithDates(types));
   const typeOption: FilterOption = {
     id: 'type',
     identifier: 'type',

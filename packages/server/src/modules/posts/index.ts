@@ -6,4 +6,4 @@ export { personName } from './presenter';
 export { postsModule } from './routes';
 export { postRowsByIds, removePostsIn } from './service';
 export { postPage, presentPostRows, readablePost } from './stream';
-export { readablePosts, readerOf } from './visibility';
+export { readablePosts, readerOf } from './visibility-sql';

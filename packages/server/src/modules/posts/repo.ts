@@ -12,7 +12,7 @@ import {
   topics,
   users,
 } from '../../db/schema';
-import { type PostReader, readablePosts } from './visibility';
+import { type PostReader, readablePosts } from './visibility-sql';
 
 export type PostRow = typeof posts.$inferSelect;
 export type NewPostRow = typeof posts.$inferInsert;

@@ -12,7 +12,13 @@ import { badRequest, forbidden } from '../../platform/errors';
 import { mentionedIds, sanitizeRichText, textOfHtml } from '../../platform/html-sanitizer';
 import { hasPermission, isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
-import { combinedName, loadGroupAccess, loadTopicAccess, requireGroupPermission } from '../groups';
+import {
+  combinedName,
+  loadGroupAccess,
+  loadTopicAccess,
+  memberReadsGroup,
+  requireGroupPermission,
+} from '../groups';
 import { getSettings } from '../settings';
 import { deleteStoredFiles } from '../uploads';
 import { findUserById } from '../users';
@@ -22,7 +28,6 @@ import { postPolicy } from './policy';
 import { cleanPreview } from './preview';
 import { postsRepo } from './repo';
 import { readablePost, readablePostRow } from './stream';
-import { memberReadsGroup } from './visibility';
 
 /** Mentions notified per post at most (more spans are kept as text, without a notification). */
 const maxMentions = 50;

@@ -4,7 +4,7 @@ import { notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { presentPost } from './presenter';
 import { type PostScope, type PostStreamRow, postsRepo } from './repo';
-import { readerOf } from './visibility';
+import { readerOf } from './visibility-sql';
 
 /** Presents post rows with their files and mentions, loaded for all rows at once. */
 export async function presentPostRows(

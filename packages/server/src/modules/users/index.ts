@@ -3,11 +3,6 @@ export { countUsers, findUserById, findUserByLogin, insertUserRow, type UserRow 
 export { createUser } from './create-user';
 export { loadUserView, ownView, presentUser } from './presenter';
 export { usersModule } from './routes';
-export {
-  type BuiltinSearchField,
-  fieldDocument,
-  isFieldIncluded,
-  refreshOnProfileOptions,
-  refreshUserSearchVectors,
-} from './search-vector';
+export { refreshOnProfileOptions, refreshUserSearchVectors } from './search-vector';
+export { type BuiltinSearchField, fieldDocument, isFieldIncluded } from './search-vector-sql';
 export { setUserPassword } from './set-password';

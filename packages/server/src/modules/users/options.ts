@@ -1,12 +1,11 @@
 import { genders, type ListOptions, type Locale, locales, type Option, userStatuses } from '@plaza/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { executeRows } from '../../db/execute-rows';
 import { t } from '../../platform/i18n';
 import { loadEditableMember } from './access';
 import { countryCodes } from './countries';
 import { loadUserView } from './presenter';
 import type { IncludedProfileField, Viewer } from './profile-policy';
+import { usersRepo } from './repo';
 
 /** Most values listed per list field. */
 const LIST_OPTIONS_MAX = 500;
@@ -66,18 +65,8 @@ export async function listOptions(db: Db, viewer: Viewer): Promise<ListOptions> 
     keys.map((key) =>
       view.hidden.has(listColumns[key].field)
         ? Promise.resolve([])
-        : valuesInUse(db, listColumns[key].column),
+        : usersRepo.valuesInUse(db, listColumns[key].column, LIST_OPTIONS_MAX),
     ),
   );
   return Object.fromEntries(keys.map((key, index) => [key, lists[index]!])) as ListOptions;
-}
-
-/** The distinct values of a text-array column of users, sorted. */
-async function valuesInUse(db: Db, column: string): Promise<string[]> {
-  const rows = await executeRows<{ value: string }>(
-    db,
-    sql`select distinct v.value from users u cross join lateral unnest(u.${sql.raw(column)}) as v(value)
-        where btrim(v.value) <> '' order by v.value limit ${LIST_OPTIONS_MAX}`,
-  );
-  return rows.map((row) => row.value);
 }

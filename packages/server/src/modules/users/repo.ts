@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/execute-rows';
 import { users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -32,5 +33,49 @@ export const usersRepo = {
   async count(db: Db): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users);
     return row?.n ?? 0;
+  },
+  async superadminCount(db: Db): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`'superadmin' = any(${users.permissions})`);
+    return row?.n ?? 0;
+  },
+  /**
+   * Deletes a member in one transaction, first handing the admin role of every group they alone
+   * administered to its longest-standing member (addresses, children, custom field values, follows,
+   * memberships and their activities go with the row by foreign key).
+   */
+  async deleteHandingOverGroups(db: Db, userId: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        update group_memberships set role = 'admin', updated_at = now()
+        where id in (
+          select distinct on (m.group_id) m.id from group_memberships m
+          where m.status = 'accepted' and m.user_id <> ${userId}
+            and m.group_id in (
+              select a.group_id from group_memberships a
+              where a.user_id = ${userId} and a.role = 'admin' and a.status = 'accepted')
+            and not exists (
+              select 1 from group_memberships o
+              where o.group_id = m.group_id and o.role = 'admin' and o.status = 'accepted'
+                and o.user_id <> ${userId})
+          order by m.group_id, m.created_at, m.id)`);
+      await tx.delete(users).where(eq(users.id, userId));
+    });
+  },
+  /** The distinct non-blank values of a text-array column of users, sorted, at most `limit`. */
+  async valuesInUse(db: Db, column: string, limit: number): Promise<string[]> {
+    const rows = await executeRows<{ value: string }>(
+      db,
+      sql`select distinct v.value from users u cross join lateral unnest(u.${sql.raw(column)}) as v(value)
+          where btrim(v.value) <> '' order by v.value limit ${limit}`,
+    );
+    return rows.map((row) => row.value);
+  },
+  /** Sets `search_vector` of the given members (or of all) to `document`, an expression over `users u`. */
+  async setSearchVectors(db: Db, document: SQL, userIds: readonly number[] | 'all'): Promise<void> {
+    const where = userIds === 'all' ? sql`true` : sql`u.id = any(${sql.param([...userIds])}::int[])`;
+    await db.execute(sql`update users u set search_vector = ${document} where ${where}`);
   },
 };

@@ -1,9 +1,7 @@
-import { eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { isNull, or, type SQL, sql } from 'drizzle-orm';
 import { groupMemberships, groups, posts } from '../../db/schema';
 import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
-import { canReadGroupContent, loadGroupViewer } from '../groups';
 
 /** Who reads posts: a member (with their site permission) or every member at once (the TV). */
 export type PostReader = { id: number; superadmin: boolean } | 'every_member';
@@ -28,12 +26,4 @@ export function readablePosts(reader: PostReader): SQL | undefined {
     isNull(posts.group_id),
     sql`exists (select 1 from ${groups} where ${groups.id} = ${posts.group_id} and (${groups.type} = 'open' or ${member}))`,
   );
-}
-
-/** Whether a member may read the content of a group (the policy, for one member and one group). */
-export async function memberReadsGroup(db: Db, groupId: number, user: SessionUser): Promise<boolean> {
-  const [group] = await db.select({ type: groups.type }).from(groups).where(eq(groups.id, groupId));
-  if (!group) return false;
-  const { viewer } = await loadGroupViewer(db, groupId, user);
-  return canReadGroupContent({ type: group.type, adminCount: 0 }, viewer);
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { type BuiltinSearchField, fieldDocument } from '../users';
 
 /** Most words of a search text that are used. */
 const maxWords = 8;
@@ -27,3 +28,23 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 
 /** `%text%` for ILIKE with the wildcards of the text escaped. */
 export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+
+/** `users u` whose whole search document has every word (as a prefix or a stem). */
+export const matchesWords = (words: readonly string[]): SQL => sql`u.search_vector @@ ${prefixQuery(words)}`;
+
+/**
+ * The condition and ranking of a search text, over the whole document or one search field. A field's
+ * words are part of the whole document, so the indexed document narrows the rows before the field's
+ * own document is built for them; the ranking is the whole document's.
+ */
+export function textMatch(
+  words: string[],
+  field: BuiltinSearchField | { customFieldId: number } | undefined,
+): { where: SQL; rank: SQL } {
+  const query = prefixQuery(words);
+  const whole = sql`u.search_vector @@ ${query}`;
+  const rank = sql`ts_rank(u.search_vector, ${query})`;
+  if (!field) return { where: whole, rank };
+  const document = fieldDocument(field);
+  return { where: sql`${whole} and ${document} @@ ${query}`, rank };
+}
