@@ -40,15 +40,15 @@ function ShellLayout() {
   const session = useSession();
   const signedIn = session.status === 'authenticated';
   const [mobileOpen, setMobileOpen] = useState(false);
-  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsAnchor, setSettingsAnchor] = useState<HTMLElement | null>(null);
   // While the extended search is active its dark layer covers the page and the drawer, not the app bar.
   const [searchActive, setSearchActive] = useState(false);
   const extendedSearch = signedIn && session.settings.advanced_search.type === 'extended';
-  const closeSettings = useCallback(() => setSettingsOpen(false), []);
+  const closeSettings = useCallback(() => setSettingsAnchor(null), []);
   const closeMobile = useCallback(() => setMobileOpen(false), []);
-  const openSettings = useCallback(() => {
+  const openSettings = useCallback((gear: HTMLElement) => {
     setMobileOpen(false);
-    setSettingsOpen(true);
+    setSettingsAnchor(gear);
   }, []);
 
   const drawer = signedIn && <SideDrawerContent onOpenSettings={openSettings} onNavigate={closeMobile} />;
@@ -121,7 +121,7 @@ function ShellLayout() {
           >
             {drawer}
           </Drawer>
-          <SettingsDrawer open={settingsOpen} onClose={closeSettings} />
+          <SettingsDrawer open={settingsAnchor !== null} anchor={settingsAnchor} onClose={closeSettings} />
         </Box>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>

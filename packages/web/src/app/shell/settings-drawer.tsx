@@ -6,11 +6,13 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { breakpoints, endpoints, type SettingsMenuItem } from '@plaza/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { call } from '../../lib/api-client';
@@ -18,11 +20,25 @@ import { useLang } from '../use-lang';
 
 const settingsMenuKey = ['menu', 'settings'] as const;
 
-/** The settings drawer: links and toggles from `GET menu/settings`; closes on wide screens. */
-export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The settings: links and toggles from `GET menu/settings`. Below the wide-screen breakpoint a drawer
+ * from the right; at and above it (where the spec closes the drawer) a panel under the gear, so the
+ * gear opens the settings at every width. Crossing the breakpoint closes whichever is open.
+ */
+export function SettingsDrawer({
+  open,
+  anchor,
+  onClose,
+}: {
+  open: boolean;
+  /** The gear that opened it: the wide panel hangs below it. */
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const client = useQueryClient();
+  const wide = useMediaQuery(`(min-width: ${breakpoints.wide}px)`, { noSsr: true });
   const menu = useQuery({
     queryKey: settingsMenuKey,
     queryFn: () => call(endpoints.menu.settingsMenu),
@@ -37,22 +53,14 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
     onSettled: () => client.invalidateQueries({ queryKey: settingsMenuKey }),
   });
 
+  const wideBefore = useRef(wide);
   useEffect(() => {
-    if (!open) return;
-    const query = window.matchMedia(`(min-width: ${breakpoints.wide}px)`);
-    const close = () => query.matches && onClose();
-    close();
-    query.addEventListener('change', close);
-    return () => query.removeEventListener('change', close);
-  }, [open, onClose]);
+    if (wideBefore.current !== wide && open) onClose();
+    wideBefore.current = wide;
+  }, [wide, open, onClose]);
 
-  return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      slotProps={{ paper: { 'aria-labelledby': 'settings-title' } }}
-    >
+  const content = (
+    <>
       <Box sx={{ width: 300, p: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography id="settings-title" variant="h2" component="h2">
           {t('app.settings.title')}
@@ -83,6 +91,23 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
           ),
         )}
       </List>
+    </>
+  );
+  const paper = { role: 'dialog', 'aria-labelledby': 'settings-title' };
+
+  return wide ? (
+    <Popover
+      open={open && Boolean(anchor)}
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      slotProps={{ paper }}
+    >
+      {content}
+    </Popover>
+  ) : (
+    <Drawer anchor="right" open={open} onClose={onClose} slotProps={{ paper }}>
+      {content}
     </Drawer>
   );
 }

@@ -27,7 +27,8 @@ export function SideDrawerContent({
   onOpenSettings,
   onNavigate,
 }: {
-  onOpenSettings: () => void;
+  /** Opens the settings from the gear (the wide-screen panel hangs below it). */
+  onOpenSettings: (gear: HTMLElement) => void;
   onNavigate: () => void;
 }) {
   const { t } = useTranslation();
@@ -91,7 +92,10 @@ export function SideDrawerContent({
         >
           {name}
         </Link>
-        <IconButton onClick={onOpenSettings} aria-label={t('app.settings.open')}>
+        <IconButton
+          onClick={(event) => onOpenSettings(event.currentTarget)}
+          aria-label={t('app.settings.open')}
+        >
           <SettingsIcon />
         </IconButton>
         {!session.settings.single_sign_on && (
