@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type Plugin, runnerImport } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './build/precompress';
 
 const server = process.env.PLAZA_SERVER_URL ?? 'http://localhost:3000';
 const require = createRequire(import.meta.url);
@@ -42,7 +43,7 @@ function endpointRoutes(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), endpointRoutes()],
+  plugins: [react(), endpointRoutes(), precompress()],
   resolve: {
     alias: [
       // React Router's package exports only point at its development build; ship the production one.
@@ -63,7 +64,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // No source maps: the server would have to keep them from the public, and nobody reads them there.
+    sourcemap: false,
     manifest: true,
     rolldownOptions: {
       // Building a zod schema has no side effects: an unused one (say the error schemas beside

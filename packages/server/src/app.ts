@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './deps';
 import { registerHousekeeping } from './housekeeping';
 import { modules } from './modules';
+import { registerCompression } from './platform/compression';
 import { csrf } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
 import { frameworkErrors } from './platform/framework-errors';
@@ -55,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.secureCookies,
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

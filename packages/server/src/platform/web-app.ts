@@ -3,17 +3,40 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** Serves the built web app with history fallback; API paths keep their JSON 404. */
+/** Build output under `assets/` carries a content hash in its name: a changed file is a new URL. */
+const hashedAssetCache = 'public, max-age=31536000, immutable';
+/** Everything else (index.html, favicon) is revalidated on each use (ETag), so a deployment shows at once. */
+const revalidatedCache = 'no-cache';
+
+/**
+ * Serves the built web app with history fallback; API paths keep their JSON 404. The build writes a
+ * brotli and a gzip twin beside each file (`x.js.br`, `x.js.gz`): the one the client accepts is sent,
+ * with `Vary: accept-encoding`. Only the files themselves are routes; compressed twins are reached
+ * through them, and source maps are never served (a production build has none).
+ */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
+  const assetsDir = path.join(webDist, 'assets') + path.sep;
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', file.startsWith(assetsDir) ? hashedAssetCache : revalidatedCache);
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/billing-api/');
-    if (hasWeb && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A missing asset (a chunk of an older build, a source map) is a 404, not the app's page in its place.
+    const isAsset = request.url.startsWith('/assets/');
+    if (hasWeb && !isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.sendFile('index.html');
     }
     return reply
       .status(404)
