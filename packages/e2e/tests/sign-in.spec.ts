@@ -69,6 +69,17 @@ test('returns to the requested page after sign-in', async ({ page }) => {
   await expect(page).toHaveURL(/\/de_DE\/change_password$/);
 });
 
+test('keeps a deep link to a group through sign-in', async ({ page }) => {
+  await page.goto('/de_DE/groups/1');
+  await expect(page).toHaveURL(/\/de_DE\/login\?redirect=%2Fgroups%2F1$/);
+  await fillLogin(page, members.anna);
+  await expect(page).toHaveURL(/\/de_DE\/groups\/1$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The sign-in page's own guard once sent the member on to the dashboard a moment later.
+  await page.waitForTimeout(1500);
+  await expect(page).toHaveURL(/\/de_DE\/groups\/1$/);
+});
+
 test('resets a forgotten password through the mailed link', async ({ page }) => {
   await page.goto('/en_GB/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();

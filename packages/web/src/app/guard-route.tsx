@@ -13,6 +13,7 @@ export function Guard({ access }: { access: Access }) {
     session.status,
     lang,
     stripLanguage(location.pathname, location.search),
+    window.location.origin,
   );
   return target ? <Navigate to={target} replace /> : <Outlet />;
 }

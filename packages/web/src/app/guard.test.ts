@@ -10,21 +10,48 @@ import {
 } from './guard';
 
 const pages = { landing: null, terms: 3, imprint: 4, privacy: null, q_and_a: 5 };
+const origin = 'https://plaza.example';
 
 describe('route guard', () => {
   it('sends anonymous visitors of protected routes to sign-in with the path as redirect', () => {
-    expect(guardRedirect('login', 'anonymous', 'en_GB', '/groups/4?selectedTab=files')).toBe(
+    expect(guardRedirect('login', 'anonymous', 'en_GB', '/groups/4?selectedTab=files', origin)).toBe(
       '/en_GB/login?redirect=%2Fgroups%2F4%3FselectedTab%3Dfiles',
     );
-    expect(guardRedirect('login', 'agb_pending', 'de_DE', '/')).toBe('/de_DE/login?redirect=%2F');
-    expect(guardRedirect('login', 'authenticated', 'de_DE', '/')).toBeNull();
+    expect(guardRedirect('login', 'agb_pending', 'de_DE', '/', origin)).toBe('/de_DE/login?redirect=%2F');
+    expect(guardRedirect('login', 'authenticated', 'de_DE', '/', origin)).toBeNull();
   });
 
   it('sends signed-in members away from anonymous-only routes to the dashboard', () => {
-    expect(guardRedirect('anonymous', 'authenticated', 'de_DE', '/login')).toBe('/de_DE');
-    expect(guardRedirect('anonymous', 'anonymous', 'de_DE', '/login')).toBeNull();
-    expect(guardRedirect('anonymous', 'agb_pending', 'de_DE', '/login')).toBeNull();
-    expect(guardRedirect('any', 'authenticated', 'de_DE', '/reset_password')).toBeNull();
+    expect(guardRedirect('anonymous', 'authenticated', 'de_DE', '/login', origin)).toBe('/de_DE');
+    expect(guardRedirect('anonymous', 'anonymous', 'de_DE', '/login', origin)).toBeNull();
+    expect(guardRedirect('anonymous', 'agb_pending', 'de_DE', '/login', origin)).toBeNull();
+    expect(guardRedirect('any', 'authenticated', 'de_DE', '/reset_password', origin)).toBeNull();
+  });
+
+  // The sign-in page sent the member to the redirect, then its own guard (seeing the new session)
+  // sent them on to the dashboard: the deep link showed for a moment and was lost.
+  it('sends a member who has just signed in where the sign-in page was asked to go', () => {
+    expect(
+      guardRedirect('anonymous', 'authenticated', 'de_DE', '/login?redirect=%2Fgroups%2F1', origin),
+    ).toBe('/de_DE/groups/1');
+    expect(
+      guardRedirect(
+        'anonymous',
+        'authenticated',
+        'en_GB',
+        `/login?next=${encodeURIComponent(`${origin}/en_GB/news/page-2`)}`,
+        origin,
+      ),
+    ).toBe('/en_GB/news/page-2');
+    expect(
+      guardRedirect(
+        'anonymous',
+        'authenticated',
+        'en_GB',
+        '/login?next=https%3A%2F%2Fevil.example%2F',
+        origin,
+      ),
+    ).toBe('/en_GB');
   });
 
   it('shows the landing page to anonymous visitors only when one is configured', () => {

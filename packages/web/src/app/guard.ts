@@ -6,17 +6,26 @@ export type Access = 'login' | 'anonymous' | 'any';
 /** Marker of a legal page id in `/page/{id}`, resolved through the settings pages map. */
 export const legalPageMarker = 'legal-';
 
-/** Where the guard sends a visitor instead, or null to let them in. `path` is the path without the language. */
+/**
+ * Where the guard sends a visitor instead, or null to let them in. `path` is the path without the
+ * language, with its query. A member who is signed in on an anonymous-only route (the sign-in page
+ * right after signing in, too) goes where its `redirect` or `next` says, like the sign-in itself, so
+ * the guard and the sign-in page never send them to two different places.
+ */
 export function guardRedirect(
   access: Access,
   status: AuthSession['status'],
   lang: Locale,
   path: string,
+  origin: string,
 ): string | null {
   if (access === 'login' && status !== 'authenticated') {
     return `/${lang}/login?redirect=${encodeURIComponent(path)}`;
   }
-  if (access === 'anonymous' && status === 'authenticated') return `/${lang}`;
+  if (access === 'anonymous' && status === 'authenticated') {
+    const query = new URLSearchParams(path.split('?')[1] ?? '');
+    return afterLoginTarget(lang, query.get('redirect'), query.get('next'), origin);
+  }
   return null;
 }
 
