@@ -1,22 +1,36 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { Locale } from '@plaza/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useSession } from '../session';
+import { call } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
+import { sessionQuery, useSession } from '../session';
 import { useLang } from '../use-lang';
 
-/** Switches the language by swapping the `/{lang}` prefix of the current route. */
+/**
+ * Switches the language by swapping the `/{lang}` prefix of the current route. A signed-in member's
+ * choice is saved too, so `/` opens in it and their notifications are worded in it; the page does not
+ * wait for that, and a failed save leaves the switch as it is.
+ */
 export function LanguageChanger() {
   const { t } = useTranslation();
   const lang = useLang();
-  const { settings } = useSession();
+  const { settings, user } = useSession();
+  const client = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   if (!settings.show_language_changer || settings.languages.length < 2) return null;
   const change = (next: Locale) => {
     const rest = location.pathname.replace(/^\/[^/]+/, '');
     navigate(`/${next}${rest}${location.search}`);
+    if (user) {
+      call(routes.users.saveUserData, { params: { id: user.id }, body: { selected_language: next } }).then(
+        () => client.invalidateQueries({ queryKey: sessionQuery.queryKey }),
+        () => undefined,
+      );
+    }
   };
   return (
     <TextField
