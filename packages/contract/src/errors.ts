@@ -24,6 +24,11 @@ export const errorCodes = [
   'image_required',
   /** The server cannot reach its database right now (503 with Retry-After); the same call works again later. */
   'database_unavailable',
+  /**
+   * The database is overloaded (503 with Retry-After): a statement ran past its time limit, or the server
+   * refused the call at once because too many wait for a database connection. The same call works later.
+   */
+  'database_busy',
   'internal',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);

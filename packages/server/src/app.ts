@@ -12,6 +12,7 @@ import { registerCompression } from './platform/compression';
 import { csrf } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
 import { frameworkErrors } from './platform/framework-errors';
+import { queryScopes } from './platform/query-scopes';
 import { rateLimits } from './platform/rate-limit';
 import { realtimePlugin } from './platform/realtime';
 import { session } from './platform/session';
@@ -29,6 +30,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     frameworkErrors,
   });
+  // First: every later hook (the session lookup's query among them) runs inside the request's query scope.
+  await app.register(queryScopes);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -62,6 +62,9 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LINK_PREVIEW_HOSTS: linkPreviewHostsSchema.optional(),
   PLAZA_DEMO: z.enum(['1', 'true', '0', 'false']).optional(),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  DB_POOL_MAX: z.coerce.number().int().min(1).default(10),
+  DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).default(50),
 });
 
 /** Typed server configuration, read once from the environment. */
@@ -89,6 +92,13 @@ export interface Config {
    * embedded PGlite does, never a PostgreSQL server.
    */
   demoContent: boolean;
+  /**
+   * The server's own database limits (PostgreSQL); the CLI and migrations run without them. Statements
+   * running longer than `statementTimeoutMs` are cancelled (`DB_STATEMENT_TIMEOUT_MS`, 0 = no limit);
+   * the pool holds `poolMax` connections (`DB_POOL_MAX`); once `poolQueueMax` requests wait for one
+   * (`DB_POOL_QUEUE_MAX`), further requests are refused at once with 503 instead of queueing.
+   */
+  database: { statementTimeoutMs: number; poolMax: number; poolQueueMax: number };
 }
 
 /** Reads the configuration; throws a readable message naming each bad variable. */
@@ -118,5 +128,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     linkPreviewHosts: e.LINK_PREVIEW_HOSTS ?? new Map(),
     demoContent:
       e.PLAZA_DEMO === undefined ? !e.DATABASE_URL : e.PLAZA_DEMO === '1' || e.PLAZA_DEMO === 'true',
+    database: {
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      poolMax: e.DB_POOL_MAX,
+      poolQueueMax: e.DB_POOL_QUEUE_MAX,
+    },
   };
 }

@@ -43,3 +43,22 @@ describe('configuration: LINK_PREVIEW_HOSTS', () => {
     expect(() => hosts(value)).toThrow(message);
   });
 });
+
+describe('configuration: database limits', () => {
+  it('defaults to a 5 s statement timeout, a pool of 10 and a wait queue of 50', () => {
+    expect(loadConfig({}).database).toEqual({ statementTimeoutMs: 5000, poolMax: 10, poolQueueMax: 50 });
+  });
+
+  it('reads DB_STATEMENT_TIMEOUT_MS (0 = no limit), DB_POOL_MAX and DB_POOL_QUEUE_MAX', () => {
+    const env = { DB_STATEMENT_TIMEOUT_MS: '0', DB_POOL_MAX: '20', DB_POOL_QUEUE_MAX: '0' };
+    expect(loadConfig(env).database).toEqual({ statementTimeoutMs: 0, poolMax: 20, poolQueueMax: 0 });
+  });
+
+  it.each([
+    ['DB_STATEMENT_TIMEOUT_MS', '-1'],
+    ['DB_POOL_MAX', '0'],
+    ['DB_POOL_QUEUE_MAX', 'many'],
+  ])('stops the start for %s=%j, naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid configuration:\\n {2}${name}: `));
+  });
+});

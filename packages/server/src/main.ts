@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     log: failureLog,
+    limits: config.database,
   });
   await database.migrate();
   const content = await prepareContent(database, config);

@@ -35,6 +35,8 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** The app's time (rate-limit windows, the sign-in delay, housekeeping); default the system clock. */
   clock?: Clock;
+  /** Routes a test adds to the real app (e.g. one running a slow statement), registered before it is ready. */
+  routes?: (app: FastifyInstance) => void;
 }
 
 /** The real app on a fresh database of its own (PGlite or PostgreSQL per PLAZA_TEST_DB). */
@@ -60,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logStream: options.logStream,
     clock: options.clock,
   });
+  options.routes?.(app);
   await app.ready();
   return {
     app,

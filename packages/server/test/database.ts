@@ -114,6 +114,9 @@ async function openPgliteFromTemplate(): Promise<Database> {
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
+    async ping() {
+      await client.query('select 1');
+    },
     close: () => client.close(),
   };
 }

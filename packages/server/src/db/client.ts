@@ -9,8 +9,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../paths';
 import { consoleFailureLog, type FailureLog } from '../platform/failure-log';
+import { openControlConnection } from './control-connection';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { MIGRATION_LOCK_ID } from './locks';
+import { GuardedPool } from './pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -21,8 +23,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
-  /** Applies the committed migrations (serialised across processes on PostgreSQL). */
+  /** Applies the committed migrations (serialised across processes on PostgreSQL), without the statement timeout. */
   migrate(): Promise<void>;
+  /** Runs `select 1` outside the pool (the readiness check): a full pool does not make it wait. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,6 +38,19 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Where a lost PostgreSQL connection is reported (default: stderr); PGlite has none to lose. */
   log?: FailureLog | undefined;
+  /**
+   * The server's limits (`config.database`). Unset (the CLI, tests' own databases): no statement timeout,
+   * a pool of 10 and no bound on its wait queue.
+   */
+  limits?: DatabaseLimits | undefined;
+}
+
+export interface DatabaseLimits {
+  /** Statements running longer are cancelled by PostgreSQL (57014); 0 means no limit. */
+  statementTimeoutMs: number;
+  poolMax: number;
+  /** Requests that may wait for a connection before further ones are refused at once (`db/pool.ts`). */
+  poolQueueMax: number;
 }
 
 /**
@@ -45,12 +62,35 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite (in `dataDir/db`, locked against a second process). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.log ?? consoleFailureLog);
-  return openPglite(options.dataDir);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.log ?? consoleFailureLog, options.limits);
+  }
+  return openPglite(options.dataDir, options.limits);
 }
 
-async function openPostgres(url: string, log: FailureLog): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+async function openPostgres(
+  url: string,
+  log: FailureLog,
+  limits: DatabaseLimits | undefined,
+): Promise<Database> {
+  const connection = {
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Sent with the connection's start-up message: every connection of the pool has it from the start.
+    ...(limits?.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
+  };
+  const control = openControlConnection({ ...connection, query_timeout: CONNECT_TIMEOUT_MS }, log);
+  const pool = new GuardedPool(
+    { ...connection, max: limits?.poolMax ?? 10 },
+    {
+      queueMax: limits?.poolQueueMax,
+      cancelBackend(pid) {
+        control.query('select pg_cancel_backend($1)', [pid]).catch((error: unknown) => {
+          log.warn({ err: error, database: 'postgres', pid }, 'cancelling a statement failed');
+        });
+      },
+    },
+  );
   // A connection the server or the network ends (restart, failover, a cut) makes its pg client emit
   // 'error'. Without a listener that is an uncaught exception and ends the process: the pool listens
   // only while a client is idle, not while a transaction holds it. So every client gets a listener of
@@ -68,20 +108,34 @@ async function openPostgres(url: string, log: FailureLog): Promise<Database> {
     db,
     driver: 'postgres',
     async migrate() {
-      const client = await pool.connect();
+      // A connection of its own, without the pool's statement timeout: a migration may run for long.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      client.on('error', (error) => {
+        log.warn({ err: error, database: 'postgres' }, 'database connection lost');
+      });
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
-    close: () => pool.end(),
+    async ping() {
+      await control.query('select 1');
+    },
+    async close() {
+      await control.close();
+      await pool.end();
+    },
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string | undefined,
+  limits: DatabaseLimits | undefined,
+): Promise<Database> {
   let lock: DataDirLock | undefined;
   let client: PGlite;
   if (dataDir) {
@@ -96,12 +150,24 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   } else {
     client = await PGlite.create();
   }
+  // PGlite keeps the setting but does not enforce it today (its WebAssembly build has no timer signal);
+  // it is set so that the limit holds wherever PGlite starts to. PGlite has no pool: nothing to shed.
+  const statementTimeout = `set statement_timeout = ${limits?.statementTimeoutMs ?? 0}`;
+  await client.exec(statementTimeout);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     driver: 'pglite',
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await client.exec('set statement_timeout = 0');
+      try {
+        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.exec(statementTimeout);
+      }
+    },
+    async ping() {
+      await client.query('select 1');
     },
     async close() {
       await client.close();

@@ -1,7 +1,9 @@
 import type { ApiError, ErrorCode } from '@plaza/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { databaseBusyReason } from '../db/busy';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { busyLog } from './busy-log';
 
 /** An expected failure with its HTTP status; answered as `{ errors: [...] }`. */
 export class AppError extends Error {
@@ -38,6 +40,22 @@ export const databaseUnavailable = () =>
     { 'retry-after': String(databaseRetryAfterSeconds) },
   );
 
+/**
+ * Seconds a client is asked to wait (`Retry-After`) when the database is overloaded: shorter than for an
+ * outage, as a burst is over in seconds once the server sheds it.
+ */
+export const databaseBusyRetryAfterSeconds = 2;
+
+/** The 503 for a call refused because the database is overloaded (statement timeout, load shedding). */
+export const databaseBusy = () =>
+  new AppError(
+    503,
+    'database_busy',
+    'The service is very busy right now. Please try again in a moment.',
+    undefined,
+    { 'retry-after': String(databaseBusyRetryAfterSeconds) },
+  );
+
 const statusCodes: Record<number, ErrorCode> = {
   400: 'bad_request',
   401: 'unauthenticated',
@@ -53,23 +71,26 @@ function body(errors: ApiError[]) {
   return { errors };
 }
 
+/** Sends an `AppError` as the contract's error body, with its status and headers. */
+function sendAppError(reply: FastifyReply, error: AppError) {
+  return reply
+    .status(error.status)
+    .headers(error.headers)
+    .send(
+      body([{ code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) }]),
+    );
+}
+
 /**
- * Maps every failure to the contract's error body. A lost database is a 503 `database_unavailable` with
- * `Retry-After` (logged as a warning: it is the database's state, not a bug); anything else unexpected
- * is a 500 that is logged with the request id and says nothing more.
+ * Maps every failure to the contract's error body. An overloaded database (statement timeout, load
+ * shedding, see `db/busy.ts`) is a 503 `database_busy` and a lost one a 503 `database_unavailable`,
+ * both with `Retry-After` and logged as warnings (the database's state, not a bug); anything else
+ * unexpected is a 500 that is logged with the request id and says nothing more.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const logBusy = busyLog();
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply
-        .status(error.status)
-        .headers(error.headers)
-        .send(
-          body([
-            { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) },
-          ]),
-        );
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
       return reply.status(400).send(
@@ -89,16 +110,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const code = statusCodes[error.statusCode] ?? 'bad_request';
       return reply.status(error.statusCode).send(body([{ code, message: error.message }]));
     }
+    const busy = databaseBusyReason(error, request.queryScope?.abandoned ?? false);
+    if (busy) {
+      logBusy(request, error, busy);
+      return sendAppError(reply, databaseBusy());
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.warn(
         { err: error, method: request.method, url: request.url },
         'request failed: database unavailable',
       );
-      const unavailable = databaseUnavailable();
-      return reply
-        .status(unavailable.status)
-        .headers(unavailable.headers)
-        .send(body([{ code: unavailable.code, message: unavailable.message }]));
+      return sendAppError(reply, databaseUnavailable());
     }
     request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
     return reply

@@ -1,4 +1,5 @@
 import type { Locale } from '@plaza/contract';
+import type { QueryScope } from '../db/query-scope';
 import type { users } from '../db/schema';
 
 /** The signed-in member as loaded with the session. */
@@ -12,5 +13,7 @@ declare module 'fastify' {
     sessionId: string | null;
     /** The locale of this call: `locale` query, `x-locale` header, the member's choice, else de_DE. */
     locale: Locale;
+    /** The database work of this call (`platform/query-scopes.ts`): load shedding and cancelling. */
+    queryScope: QueryScope | null;
   }
 }

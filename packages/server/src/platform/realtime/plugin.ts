@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RawData, WebSocket } from 'ws';
+import { databaseBusyReason } from '../../db/busy';
 import { sessions } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { AppDeps } from '../../deps';
@@ -161,14 +162,17 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
 
       const failed = (message: ClientMessage, error: unknown) => {
         const unavailable = isDatabaseUnavailable(error);
+        const busy = databaseBusyReason(error, false) !== undefined;
         const channel = 'channel' in message ? message.channel : undefined;
         const context = { err: error, command: message.command, channel };
         if (unavailable) log.warn(context, 'real-time message failed: database unavailable');
+        else if (busy) log.warn(context, 'real-time message failed: database busy');
         else log.error(context, 'real-time message failed');
         if (message.command === 'subscribe')
           send(socket, { type: 'reject_subscription', channel: message.channel });
         else send(socket, { type: 'error', message: 'The server could not handle this message.' });
         if (unavailable) closeForRetry('database unavailable, try again later');
+        else if (busy) closeForRetry('database busy, try again later');
       };
 
       socket.on('message', (raw: RawData) => {

@@ -1,3 +1,4 @@
+import { databaseBusyReason } from '../../db/busy';
 import type { Db } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { type Clock, systemClock } from '../clock';
@@ -61,9 +62,11 @@ export function createScheduler({ db, jobs, log, clock = systemClock, tickMs }: 
       await outcome.afterCommit?.();
       if (outcome.removed > 0) log.info({ job: job.name, removed: outcome.removed }, 'housekeeping job done');
     } catch (error) {
-      // A database that cannot be reached is its state, not a bug in the job: a warning.
+      // A database that cannot be reached or is overloaded is its state, not a bug in the job: a warning.
       if (isDatabaseUnavailable(error))
         log.warn({ err: error, job: job.name }, 'housekeeping job failed: database unavailable');
+      else if (databaseBusyReason(error, false))
+        log.warn({ err: error, job: job.name }, 'housekeeping job failed: database busy');
       else log.error({ err: error, job: job.name }, 'housekeeping job failed');
     }
   }

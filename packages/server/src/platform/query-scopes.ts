@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { abandonQueryScope, newQueryScope, runInQueryScope } from '../db/query-scope';
+
+/**
+ * Reads whose statements are cancelled when their client goes away. Writes run to their end: stopping
+ * one between its statements could leave half of it done, and writes are short (the statement timeout
+ * bounds them like every statement). WebSocket upgrades live on after their request: never cancelled.
+ */
+const cancellableMethods = new Set(['GET', 'HEAD']);
+
+/**
+ * Gives every request a query scope (`db/query-scope.ts`) before any other hook runs (the session
+ * lookup is the first query), so the pool sheds load per request and knows what each request holds.
+ * A read whose client goes away before the answer (the response closes unfinished) is abandoned: its
+ * running statements are cancelled and its further queries refused, so a burst of given-up requests
+ * does not keep the database busy for nobody.
+ */
+async function queryScopesPlugin(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('queryScope', null);
+  app.addHook('onRequest', (request, reply, done) => {
+    const scope = newQueryScope();
+    request.queryScope = scope;
+    if (cancellableMethods.has(request.method) && !request.headers.upgrade) {
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) abandonQueryScope(scope);
+      });
+    }
+    // The rest of the request (hooks, handler) continues inside the scope.
+    runInQueryScope(scope, done);
+  });
+}
+
+export const queryScopes = fp(queryScopesPlugin, { name: 'plaza-query-scopes' });
