@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type Comment, limits, type ReactionTargetType } from '@plaza/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/use-lang';
 import { apiErrorText } from '../../lib/api-error-text';
@@ -57,8 +57,20 @@ function CommentItem({
   );
 }
 
-/** The comments of an article or a post: the list ('show more'), a field to write one, delete by permission. */
-export function CommentsPanel({ type, id }: { type: ReactionTargetType; id: number }) {
+/**
+ * The comments of an article or a post: the list ('show more'), a field to write one, delete by
+ * permission. `onCount` hears the list's total whenever it loads, so the item's comment counter
+ * follows a written or deleted comment without reloading the stream.
+ */
+export function CommentsPanel({
+  type,
+  id,
+  onCount,
+}: {
+  type: ReactionTargetType;
+  id: number;
+  onCount?: (count: number) => void;
+}) {
   const { t } = useTranslation();
   const fieldId = useId();
   const [limit, setLimit] = useState(commentsStep);
@@ -68,6 +80,10 @@ export function CommentsPanel({ type, id }: { type: ReactionTargetType; id: numb
   const remove = useDeleteComment(type, id);
   const data = comments.data;
   const trimmed = text.trim();
+  const total = data?.pagination.total;
+  useEffect(() => {
+    if (total !== undefined) onCount?.(total);
+  }, [total, onCount]);
   return (
     <Box component="section" aria-label={t('reactions.comments_title')} sx={{ pt: 1 }}>
       {comments.isError && <Alert severity="error">{apiErrorText(t, comments.error)}</Alert>}

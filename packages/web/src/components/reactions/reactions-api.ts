@@ -1,5 +1,6 @@
 import { endpoints, type LikeState, type ReactionTargetType } from '@plaza/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { call } from '../../lib/api-client';
 
 /** Query keys of the comments and likes of one article or post. */
@@ -15,6 +16,17 @@ export const commentsQuery = (type: ReactionTargetType, id: number, limit: numbe
     queryKey: [...reactionKeys.comments(type, id), limit],
     queryFn: () => call(endpoints.comments.list, { query: { type, id, page: 1, per_page: limit } }),
   });
+
+/**
+ * An item's comment count: the figure its stream or page brought, until its comments panel loads a
+ * list (after a comment is written or deleted, too) and `set` takes that list's total. A new figure
+ * from the stream wins again.
+ */
+export function useCommentCount(fromItem: number) {
+  const [loaded, setLoaded] = useState<{ fromItem: number; count: number } | null>(null);
+  const set = useCallback((count: number) => setLoaded({ fromItem, count }), [fromItem]);
+  return { value: loaded?.fromItem === fromItem ? loaded.count : fromItem, set };
+}
 
 /** Writes a comment; the comment list reloads. */
 export function useWriteComment(type: ReactionTargetType, id: number) {

@@ -14,6 +14,7 @@ import { FallbackAvatar } from '../../components/fallback-avatar';
 import { FileLinks } from '../../components/file-links';
 import { CommentsPanel } from '../../components/reactions/comments-panel';
 import { LikeButton } from '../../components/reactions/like-button';
+import { useCommentCount } from '../../components/reactions/reactions-api';
 import { RichHtml } from '../../components/rich-html';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
@@ -26,6 +27,7 @@ function ArticleView({ article }: { article: Article }) {
   const { t } = useTranslation();
   const lang = useLang();
   const image = article.images.title ?? article.images.slider[0] ?? null;
+  const commentCount = useCommentCount(article.comments_count);
   return (
     <Box component="article" aria-labelledby="article-title" sx={{ maxWidth: 820 }}>
       <Box component="header" sx={{ mb: 3 }}>
@@ -78,9 +80,9 @@ function ArticleView({ article }: { article: Article }) {
           {article.comments_allowed && (
             <Box component="section" aria-labelledby="article-comments">
               <Typography id="article-comments" variant="h2" sx={{ fontSize: '1.25rem' }}>
-                {t('news.article.comments', { count: article.comments_count })}
+                {t('news.article.comments', { count: commentCount.value })}
               </Typography>
-              <CommentsPanel type="news" id={article.item_id} />
+              <CommentsPanel type="news" id={article.item_id} onCount={commentCount.set} />
             </Box>
           )}
         </>

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FallbackAvatar } from '../../components/fallback-avatar';
 import { CommentsPanel } from '../../components/reactions/comments-panel';
 import { LikeButton } from '../../components/reactions/like-button';
+import { useCommentCount } from '../../components/reactions/reactions-api';
 import { RichHtml } from '../../components/rich-html';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
@@ -31,6 +32,7 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
   const lang = useLang();
   const titleId = useId();
   const [showComments, setShowComments] = useState(commentsOpen);
+  const commentCount = useCommentCount(post.comments_count);
   const [confirm, setConfirm] = useState(false);
   const remove = useDeletePost();
   const where = post.topic ? `${post.group?.name} · ${post.topic.name}` : post.group?.name;
@@ -65,7 +67,7 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
             aria-expanded={showComments}
             onClick={() => setShowComments((open) => !open)}
           >
-            {t('posts.card.comments', { count: post.comments_count })}
+            {t('posts.card.comments', { count: commentCount.value })}
           </Button>
           {post.permissions.includes('delete') && (
             <Button
@@ -82,7 +84,7 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
             </Button>
           )}
         </Box>
-        {showComments && <CommentsPanel type="post" id={post.item_id} />}
+        {showComments && <CommentsPanel type="post" id={post.item_id} onCount={commentCount.set} />}
       </CardContent>
       <ConfirmDialog
         open={confirm}

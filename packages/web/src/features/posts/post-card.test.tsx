@@ -1,0 +1,60 @@
+import { type Comment, endpoints, type Post } from '@plaza/contract';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answer, stubFetch } from '../../test/fetch-stub';
+import { renderInApp } from '../../test/render-in-app';
+import { sessionUser } from '../../test/session-user';
+import { PostCard } from './post-card';
+
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+const post: Post = {
+  id: 'post-7',
+  item_id: 7,
+  meta: { type: 'post' },
+  author: { id: 5, name: 'Paula Poster', avatar: null },
+  created_at: '2026-03-05T09:30:00.000Z',
+  description: '<p>Lunch?</p>',
+  files: [],
+  preview: null,
+  group: null,
+  topic: null,
+  mentions: [],
+  comments_allowed: true,
+  likes_allowed: true,
+  likes_count: 0,
+  comments_count: 0,
+  liked_by_me: false,
+  permissions: [],
+};
+
+const reply: Comment = {
+  id: 1,
+  text: 'Yes!',
+  author: { id: 3, name: 'Viewer', avatar: null },
+  created_at: '2026-03-05T10:00:00.000Z',
+  permissions: ['delete'],
+};
+
+const list = (results: Comment[]) => ({
+  results,
+  pagination: { self: 1, first: 1, last: 1, prev: null, next: null, total: results.length, per_page: 10 },
+  can_comment: true,
+});
+
+describe('PostCard', () => {
+  // The counter kept the stream's 0 after a comment was sent, until the page was reloaded.
+  it('counts a comment the member has just sent', async () => {
+    const answers = [answer(endpoints.comments.list, list([])), answer(endpoints.comments.write, reply)];
+    stubFetch(answers);
+    renderInApp(<PostCard post={post} commentsOpen />, { user: sessionUser(3) });
+    expect(screen.getByRole('button', { name: '0 comments' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Write a comment' }), 'Yes!');
+    answers.push(answer(endpoints.comments.list, list([reply])));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('button', { name: '1 comment' })).toBeTruthy();
+  });
+});
