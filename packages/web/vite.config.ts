@@ -84,6 +84,8 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     environment: 'jsdom',
+    // Vitest's default on a 2-core machine is one worker; jsdom setup and imports are per file, so two use both cores.
+    maxWorkers: 2,
     setupFiles: ['src/test-setup.ts'],
     // Dialog and carousel walks in jsdom take a few seconds on a loaded 2-core machine; 5 s was too tight.
     testTimeout: 20_000,

@@ -43,6 +43,11 @@ export const limits = {
   multiSelectMenuMaxHeight: 260,
   defaultPageSize: 20,
   maxPageSize: 100,
+  /**
+   * Deepest page of a stream (news, group, topic): a page is read by walking the newest items of each
+   * source in index order, so its cost grows with its depth; 500 pages of 20 reach 10,000 items back.
+   */
+  maxStreamPage: 500,
   passwordMinLength: 8,
   passwordMaxLength: 128,
   usernameMaxLength: 64,

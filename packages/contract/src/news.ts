@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits, maxId, timings } from './constants';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
-import { pageQuerySchema, paginated } from './pagination';
+import { streamPage, streamPageQuerySchema } from './pagination';
 import { postSchema } from './posts';
 import { text } from './text';
 
@@ -86,7 +86,7 @@ export const newsFilterQuerySchema = z.object({
   type: z.enum(['article', 'post']).optional(),
 });
 
-export const newsListSchema = paginated(newsItemSchema).extend({
+export const newsListSchema = streamPage(newsItemSchema).extend({
   topTeaser: topTeaserSchema,
   horizontalTeaser: teaserBlock,
   webNews: teaserBlock,
@@ -115,7 +115,9 @@ export const newsEndpoints = {
     summary: 'The news stream (articles and readable posts), or a group stream with group_id',
     tags,
     access: 'user',
-    query: pageQuerySchema.extend(newsFilterQuerySchema.shape).extend({ group_id: idSchema.optional() }),
+    query: streamPageQuerySchema
+      .extend(newsFilterQuerySchema.shape)
+      .extend({ group_id: idSchema.optional() }),
     response: newsListSchema,
   }),
   filters: defineEndpoint({
@@ -141,8 +143,8 @@ export const newsEndpoints = {
     tags,
     access: 'user',
     params: z.object({ id: idSchema }),
-    query: pageQuerySchema,
-    response: paginated(postSchema),
+    query: streamPageQuerySchema,
+    response: streamPage(postSchema),
   }),
   get: defineEndpoint({
     method: 'GET',

@@ -12,3 +12,11 @@ export function oneOf(column: AnyPgColumn, values: readonly string[]): SQL {
   }
   return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 }
+
+/** `column <@ array['a', 'b', ...]`: every element of a text-array column is one of the contract's values. */
+export function allOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  for (const value of values) {
+    if (!/^[A-Za-z0-9_]+$/.test(value)) throw new Error(`not a plain enum value: ${value}`);
+  }
+  return sql`${column} <@ array[${sql.raw(values.map((value) => `'${value}'`).join(', '))}]::text[]`;
+}

@@ -1,4 +1,4 @@
-import { pageVisibilities, reactionTargetTypes } from '@plaza/contract';
+import { type Locale, pageVisibilities, reactionTargetTypes } from '@plaza/contract';
 import {
   boolean,
   check,
@@ -29,7 +29,8 @@ export const pageCategories = pgTable('page_categories', {
 });
 
 /**
- * A CMS page. Only `type = 'article'` (news articles) is used so far; other CMS pages grow from here.
+ * A CMS page: `type = 'article'` (news articles) or `legal` (the pages of the settings' pages map); other
+ * CMS pages grow from here.
  * `visibility` is `all` (public) or `members`; `featured` articles fill the top teaser.
  */
 export const pages = pgTable(
@@ -51,6 +52,11 @@ export const pages = pgTable(
     comments_allowed: boolean('comments_allowed').notNull().default(true),
     likes_allowed: boolean('likes_allowed').notNull().default(true),
     featured: boolean('featured').notNull().default(false),
+    /** Title and content in languages other than the one they were written in, by locale. */
+    translations: jsonb('translations')
+      .$type<Partial<Record<Locale, { title: string; content: string }>>>()
+      .notNull()
+      .default({}),
     ...timestamps,
   },
   (t) => [

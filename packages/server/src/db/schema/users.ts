@@ -1,4 +1,4 @@
-import { genders, locales, userStatuses } from '@plaza/contract';
+import { genders, locales, userPermissions, userStatuses } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -14,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { oneOf } from './checks';
+import { allOf, oneOf } from './checks';
 
 const tsvector = customType<{ data: string }>({
   dataType() {
@@ -46,7 +46,7 @@ export const users = pgTable(
     gender: text('gender', { enum: genders }),
     selected_language: text('selected_language', { enum: locales }).notNull().default('de_DE'),
     agb_nda_accepted: boolean('agb_nda_accepted').notNull().default(false),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions', { enum: userPermissions }).array().notNull().default(sql`'{}'::text[]`),
     img_path: text('img_path'),
     /** The uploaded avatar (its crop is `img_path`); kept for re-cropping. */
     image_id: integer('image_id'),
@@ -73,6 +73,7 @@ export const users = pgTable(
     check('users_gender_check', oneOf(t.gender, genders)),
     check('users_selected_language_check', oneOf(t.selected_language, locales)),
     check('users_status_check', oneOf(t.status, userStatuses)),
+    check('users_permissions_check', allOf(t.permissions, userPermissions)),
   ],
 );
 

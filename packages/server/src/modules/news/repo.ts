@@ -7,9 +7,6 @@ export type PageRow = typeof pages.$inferSelect;
 
 const author = alias(users, 'article_author');
 
-const reactionCount = (table: typeof likes | typeof comments) =>
-  sql<number>`(select count(*)::int from ${table} where ${table.target_type} = 'news' and ${table.target_id} = ${pages.id})`;
-
 function articleFields(viewerId: number) {
   return {
     id: pages.id,
@@ -27,8 +24,8 @@ function articleFields(viewerId: number) {
     visibility: pages.visibility,
     comments_allowed: pages.comments_allowed,
     likes_allowed: pages.likes_allowed,
-    likes_count: reactionCount(likes),
-    comments_count: reactionCount(comments),
+    likes_count: pages.like_count,
+    comments_count: pages.comment_count,
     liked_by_me: sql<boolean>`exists (select 1 from ${likes} where ${likes.target_type} = 'news' and ${likes.target_id} = ${pages.id} and ${likes.user_id} = ${viewerId})`,
   };
 }
@@ -84,35 +81,22 @@ export const newsRepo = {
     return row;
   },
   /**
-   * One page of the mixed stream: `{kind, id}` of articles and readable posts, newest first (articles
-   * by publish date, posts by creation). `readable` is the posts visibility condition.
+   * `{id, at}` of the newest published articles of the scope (none when the scope wants posts only),
+   * newest first by the publish-date index.
    */
-  async streamPage(
-    db: Db,
-    scope: NewsScope,
-    readable: SQL | undefined,
-    limit: number,
-    offset: number,
-  ): Promise<{ kind: 'article' | 'post'; id: number }[]> {
-    const { articleWhere, postWhere } = streamConditions(scope, readable);
-    const result = await db.execute<{ kind: 'article' | 'post'; id: number }>(sql`
-      select kind, id from (
-        select 'article'::text as kind, ${pages.id} as id, ${pages.publish_date} as at from ${pages} where ${articleWhere}
-        union all
-        select 'post'::text as kind, ${posts.id} as id, ${posts.created_at} as at from ${posts} where ${postWhere}
-      ) stream
-      order by at desc, kind asc, id desc
-      limit ${limit} offset ${offset}`);
-    return rowsOf<{ kind: 'article' | 'post'; id: number }>(result).map((row) => ({
-      kind: row.kind,
-      id: Number(row.id),
-    }));
-  },
-  async streamCount(db: Db, scope: NewsScope, readable: SQL | undefined): Promise<number> {
-    const { articleWhere, postWhere } = streamConditions(scope, readable);
-    const [articles] = await db.select({ n: sql<number>`count(*)::int` }).from(pages).where(articleWhere);
-    const [postCount] = await db.select({ n: sql<number>`count(*)::int` }).from(posts).where(postWhere);
-    return (articles?.n ?? 0) + (postCount?.n ?? 0);
+  async newestArticles(db: Db, scope: NewsScope, limit: number): Promise<{ id: number; at: Date }[]> {
+    if (scope.type === 'post') return [];
+    return db
+      .select({ id: pages.id, at: pages.publish_date })
+      .from(pages)
+      .where(
+        and(
+          publishedArticles(),
+          scope.categories?.length ? inArray(pages.category_id, scope.categories) : undefined,
+        ),
+      )
+      .orderBy(desc(pages.publish_date), desc(pages.id))
+      .limit(limit);
   },
   /** Categories that published articles use, by key. */
   async usedCategories(db: Db) {
@@ -124,22 +108,3 @@ export const newsRepo = {
       .orderBy(pageCategories.key, pageCategories.id);
   },
 };
-
-/** The rows of a raw query on either driver (node-postgres answers `{rows}`, PGlite too). */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
-
-function streamConditions(scope: NewsScope, readable: SQL | undefined) {
-  const none = sql`false`;
-  const articleWhere =
-    scope.type === 'post'
-      ? none
-      : and(
-          publishedArticles(),
-          scope.categories?.length ? inArray(pages.category_id, scope.categories) : undefined,
-        )!;
-  // Posts have no category: a category filter shows articles only.
-  const postWhere = scope.type === 'article' || scope.categories?.length ? none : (readable ?? sql`true`);
-  return { articleWhere, postWhere };
-}

@@ -1,6 +1,6 @@
 import {
   type Article,
-  buildPagination,
+  buildStreamPagination,
   type Locale,
   type NewsFilter,
   type NewsItem,
@@ -14,7 +14,14 @@ import { notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { SessionUser } from '../../platform/request-context';
 import { loadGroupAccess, loadTopicAccess, requireGroupRead } from '../groups';
-import { postPage, postRowsByIds, presentPostRows, readablePost, readablePosts, readerOf } from '../posts';
+import {
+  newestReadablePosts,
+  postPage,
+  postRowsByIds,
+  presentPostRows,
+  readablePost,
+  readerOf,
+} from '../posts';
 import { categoryName, presentArticle } from './presenter';
 import { newsRepo } from './repo';
 
@@ -70,6 +77,37 @@ export async function newsFilters(db: Db, locale: Locale): Promise<NewsFilter[]>
   return filters;
 }
 
+type StreamEntry = { kind: 'article' | 'post'; id: number; at: Date };
+
+/**
+ * One page of the mixed stream, newest first (articles by publish date, posts by creation): the newest
+ * `offset + limit + 1` of each source, each read by its index, merged here. A page never reads more than
+ * that of either table, however large the community; the contract bounds the page depth. Posts have no
+ * category, so a category filter shows articles only.
+ */
+async function streamEntries(
+  db: Db,
+  user: SessionUser,
+  scope: { categories?: number[] | undefined; type?: 'article' | 'post' | undefined },
+  { page, per_page }: PageQuery,
+): Promise<{ entries: StreamEntry[]; hasMore: boolean }> {
+  const offset = (page - 1) * per_page;
+  const enough = offset + per_page + 1;
+  const withPosts = scope.type !== 'article' && !scope.categories?.length;
+  const [articleRows, postRows] = await Promise.all([
+    newsRepo.newestArticles(db, scope, enough),
+    withPosts ? newestReadablePosts(db, user, enough) : Promise.resolve([]),
+  ]);
+  const merged: StreamEntry[] = [
+    ...articleRows.map((row) => ({ kind: 'article' as const, ...row })),
+    ...postRows.map((row) => ({ kind: 'post' as const, ...row })),
+  ].sort(
+    (a, b) =>
+      b.at.getTime() - a.at.getTime() || (a.kind === b.kind ? b.id - a.id : a.kind === 'article' ? -1 : 1),
+  );
+  return { entries: merged.slice(offset, offset + per_page), hasMore: merged.length > offset + per_page };
+}
+
 /**
  * The news stream: articles and the posts the member may read, newest first; with `group_id` the
  * group's posts only (the group stream). Teasers and filters come with page 1 of the dashboard stream.
@@ -81,12 +119,7 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
     return { ...page, ...emptyTeasers(), filters: [] };
   }
   const scope = { categories: query.category, type: query.type };
-  const readable = readablePosts(readerOf(user));
-  const offset = (query.page - 1) * query.per_page;
-  const [entries, total] = await Promise.all([
-    newsRepo.streamPage(db, scope, readable, query.per_page, offset),
-    newsRepo.streamCount(db, scope, readable),
-  ]);
+  const { entries, hasMore } = await streamEntries(db, user, scope, query);
   const articleIds = entries.filter((e) => e.kind === 'article').map((e) => e.id);
   const postIds = entries.filter((e) => e.kind === 'post').map((e) => e.id);
   const [articleItems, postRows] = await Promise.all([
@@ -101,7 +134,7 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
         : postItems.find((p) => p.item_id === entry.id);
     return item ? [item] : [];
   });
-  const pagination = buildPagination(query.page, query.per_page, total);
+  const pagination = buildStreamPagination(query.page, query.per_page, hasMore);
   if (query.page !== 1) return { results, pagination, ...emptyTeasers(), filters: [] };
   const [top, latest, filters] = await Promise.all([
     topTeaser(db, user, locale),

@@ -5,5 +5,5 @@ export { notifyAboutPost } from './notify';
 export { personName } from './presenter';
 export { postsModule } from './routes';
 export { postRowsByIds, removePostsIn } from './service';
-export { postPage, presentPostRows, readablePost } from './stream';
+export { newestReadablePosts, postPage, presentPostRows, readablePost } from './stream';
 export { readablePosts, readerOf } from './visibility-sql';

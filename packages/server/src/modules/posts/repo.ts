@@ -20,10 +20,6 @@ export type PostFileRow = typeof postFiles.$inferSelect;
 
 const author = alias(users, 'post_author');
 
-/** Count of reactions on a post, as a correlated subquery. */
-const reactionCount = (table: typeof likes | typeof comments) =>
-  sql<number>`(select count(*)::int from ${table} where ${table.target_type} = 'post' and ${table.target_id} = ${posts.id})`;
-
 /** The fields of a post as streams show it, for one viewer (0 for "every member"). */
 function streamFields(viewerId: number) {
   return {
@@ -40,8 +36,8 @@ function streamFields(viewerId: number) {
     author_img: author.img_path,
     group_name: groups.name,
     topic_name: topics.name,
-    likes_count: reactionCount(likes),
-    comments_count: reactionCount(comments),
+    likes_count: posts.like_count,
+    comments_count: posts.comment_count,
     liked_by_me: sql<boolean>`exists (select 1 from ${likes} where ${likes.target_type} = 'post' and ${likes.target_id} = ${posts.id} and ${likes.user_id} = ${viewerId})`,
     viewer_is_group_admin: sql<boolean>`exists (select 1 from ${groupMemberships} where ${groupMemberships.group_id} = ${posts.group_id} and ${groupMemberships.user_id} = ${viewerId} and ${groupMemberships.status} = 'accepted' and ${groupMemberships.role} = 'admin')`,
   };
@@ -77,7 +73,10 @@ export type PostStreamRow = Awaited<ReturnType<typeof selectStream>>[number];
 
 /** Queries on posts, their files and mentions; every read takes the reader's visibility. */
 export const postsRepo = {
-  /** Posts of a scope the reader may see, newest first. */
+  /**
+   * Posts of a scope the reader may see, newest first, by index (the offset is bounded by the contract's
+   * deepest stream page). Ask for one more than a page to learn whether another follows.
+   */
   async page(db: Db, reader: PostReader, scope: PostScope, limit: number, offset: number) {
     return selectStream(db, reader)
       .where(scopeCondition(reader, scope))
@@ -85,12 +84,14 @@ export const postsRepo = {
       .limit(limit)
       .offset(offset);
   },
-  async count(db: Db, reader: PostReader, scope: PostScope): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
+  /** `{id, at}` of the newest posts the reader may see, for merging with other sources. */
+  async newest(db: Db, reader: PostReader, limit: number): Promise<{ id: number; at: Date }[]> {
+    return db
+      .select({ id: posts.id, at: posts.created_at })
       .from(posts)
-      .where(scopeCondition(reader, scope));
-    return row?.n ?? 0;
+      .where(readablePosts(reader))
+      .orderBy(desc(posts.created_at), desc(posts.id))
+      .limit(limit);
   },
   /** Posts by id that the reader may see, in the order of `ids`. */
   async byIds(db: Db, reader: PostReader, ids: number[]): Promise<PostStreamRow[]> {

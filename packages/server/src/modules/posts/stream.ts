@@ -1,4 +1,4 @@
-import { buildPagination, type PageQuery, type Post } from '@plaza/contract';
+import { buildStreamPagination, type PageQuery, type Post } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
@@ -26,17 +26,18 @@ export async function presentPostRows(
   );
 }
 
-/** A page of the posts of a scope that the member may read, newest first. */
+/** A page of the posts of a scope that the member may read, newest first; no total (see the contract). */
 export async function postPage(db: Db, user: SessionUser, scope: PostScope, { page, per_page }: PageQuery) {
-  const reader = readerOf(user);
-  const [rows, total] = await Promise.all([
-    postsRepo.page(db, reader, scope, per_page, (page - 1) * per_page),
-    postsRepo.count(db, reader, scope),
-  ]);
+  const rows = await postsRepo.page(db, readerOf(user), scope, per_page + 1, (page - 1) * per_page);
   return {
-    results: await presentPostRows(db, rows, user),
-    pagination: buildPagination(page, per_page, total),
+    results: await presentPostRows(db, rows.slice(0, per_page), user),
+    pagination: buildStreamPagination(page, per_page, rows.length > per_page),
   };
+}
+
+/** `{id, at}` of the newest posts the member may read, newest first (for the news stream to merge). */
+export function newestReadablePosts(db: Db, user: SessionUser, limit: number) {
+  return postsRepo.newest(db, readerOf(user), limit);
 }
 
 /** One post the member may read; a post they may not read is "not found", like a missing one. */

@@ -95,19 +95,18 @@ describe('posts: a private or approval group’s posts stay with its members', (
     }
   });
 
-  it('leaves them out of the news stream and its count for non-members', async () => {
+  it('leaves them out of the news stream for non-members', async () => {
     for (const client of [outsiderClient, applicantClient]) {
       const news = (await client.get('/api/v2/news')).json();
       const ids = news.results.map((item: { id: string }) => item.id);
       expect(ids).toEqual([`post-${open.item_id}`]);
-      expect(news.pagination.total).toBe(1);
       const posts = (await client.get('/api/v2/news', { query: { type: 'post' } })).json();
-      expect(posts.pagination.total).toBe(1);
+      expect(posts.results.map((item: { id: string }) => item.id)).toEqual([`post-${open.item_id}`]);
     }
     const mine = (await insiderClient.get('/api/v2/news')).json();
-    expect(mine.pagination.total).toBe(3);
+    expect(mine.results).toHaveLength(3);
     const superadmin = (await superadminClient.get('/api/v2/news')).json();
-    expect(superadmin.pagination.total).toBe(3);
+    expect(superadmin.results).toHaveLength(3);
   });
 
   it('closes the group and topic streams to non-members', async () => {
@@ -136,7 +135,7 @@ describe('posts: a private or approval group’s posts stay with its members', (
   it('shows them to a member once they join', async () => {
     await insiderClient.put(`/api/v2/groups/applications/${await applicationId()}`);
     expect((await applicantClient.get(`/api/v2/posts/${guarded.item_id}`)).statusCode).toBe(200);
-    expect((await applicantClient.get('/api/v2/news')).json().pagination.total).toBe(2);
+    expect((await applicantClient.get('/api/v2/news')).json().results).toHaveLength(2);
   });
 
   async function applicationId(): Promise<number> {

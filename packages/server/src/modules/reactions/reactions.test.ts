@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
 import { buildAdmin, buildGroup, buildUser } from '../../../test/factories';
 import { activitiesOf, signedIn } from '../../../test/group-helpers';
 import { buildArticle, writePost } from '../../../test/post-helpers';
+import { posts, users } from '../../db/schema';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
@@ -165,5 +167,35 @@ describe('comments and likes on news and posts', () => {
     expect((await readerClient.put('/api/v2/comments', { ...closed, text: 'x' })).statusCode).toBe(403);
     expect((await readerClient.get('/api/v2/comments', { query: closed })).json().can_comment).toBe(false);
     expect((await readerClient.get('/api/v2/likes', { query: closed })).json().can_like).toBe(false);
+  });
+
+  it('keeps the counts of a post right through likes, comments and a deleted member (the cascade)', async () => {
+    const passer = await buildUser(t.db, { firstname: 'Gerd', lastname: 'Gone' });
+    const passerClient = await signedIn(t, passer);
+    const group = await buildGroup(t.db, { admins: [author], members: [passer] });
+    const post = (await writePost(authorClient, { description: '<p>Zähl mich</p>', group_id: group.id }))
+      .item_id;
+    const counts = async () => {
+      const [row] = await t.db
+        .select({ likes: posts.like_count, comments: posts.comment_count })
+        .from(posts)
+        .where(eq(posts.id, post));
+      return row;
+    };
+    await passerClient.put('/api/v2/likes', { type: 'post', id: post, like: true });
+    await authorClient.put('/api/v2/likes', { type: 'post', id: post, like: true });
+    await passerClient.put('/api/v2/comments', { type: 'post', id: post, text: 'eins' });
+    const second = (
+      await authorClient.put('/api/v2/comments', { type: 'post', id: post, text: 'zwei' })
+    ).json();
+    expect(await counts()).toEqual({ likes: 2, comments: 2 });
+    await authorClient.put('/api/v2/likes', { type: 'post', id: post, like: false });
+    await authorClient.delete(`/api/v2/comments/${second.id}`);
+    expect(await counts()).toEqual({ likes: 1, comments: 1 });
+    // The member goes: their like and comment go by foreign key, and the counts with them.
+    await t.db.delete(users).where(eq(users.id, passer.id));
+    expect(await counts()).toEqual({ likes: 0, comments: 0 });
+    const shown = (await authorClient.get(`/api/v2/news/post-${post}`)).json();
+    expect(shown).toMatchObject({ likes_count: 0, comments_count: 0 });
   });
 });

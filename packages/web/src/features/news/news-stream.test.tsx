@@ -51,10 +51,10 @@ function listPage(page: number, items: Article[], next: number | null): NewsList
     pagination: {
       self: page,
       first: 1,
-      last: next ?? page,
+      last: null,
       prev: page > 1 ? page - 1 : null,
       next,
-      total: 4,
+      total: null,
       per_page: 2,
     },
     topTeaser: { results: page === 1 ? teasers(3) : [], options: { isCircle: false }, sliderInterval: 5000 },
