@@ -6,6 +6,7 @@ import { mediaEndpoints } from './media';
 import { menuEndpoints } from './menu';
 import { newsEndpoints } from './news';
 import { occasionEndpoints } from './occasions';
+import { pageEndpoints } from './pages';
 import { postEndpoints } from './posts';
 import { commentEndpoints, likeEndpoints } from './reactions';
 import { settingsEndpoints } from './settings-api';
@@ -29,6 +30,7 @@ export * from './media';
 export * from './menu';
 export * from './news';
 export * from './occasions';
+export * from './pages';
 export * from './pagination';
 export * from './posts';
 export * from './profile';
@@ -55,6 +57,7 @@ export const endpoints = {
   comments: commentEndpoints,
   likes: likeEndpoints,
   news: newsEndpoints,
+  pages: pageEndpoints,
   media: mediaEndpoints,
   tv: tvEndpoints,
   directory: directoryEndpoints,

@@ -8,6 +8,7 @@ import { healthModule } from './health';
 import { mediaModule } from './media';
 import { newsModule } from './news';
 import { occasionsModule } from './occasions';
+import { pagesModule } from './pages';
 import { postsModule } from './posts';
 import { reactionsModule } from './reactions';
 import { settingsModule } from './settings';
@@ -24,6 +25,7 @@ export const modules: Module[] = [
   healthModule,
   authModule,
   settingsModule,
+  pagesModule,
   activitiesModule,
   uploadsModule,
   groupsModule,

@@ -1,12 +1,18 @@
 import { activityTypes, membershipStatuses } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { users } from './users';
 
 /** What an activity is about; when that row is gone, housekeeping removes the activity. */
 export const activityTargetTypes = ['post', 'page', 'group', 'topic', 'membership'] as const;
 export type ActivityTargetType = (typeof activityTargetTypes)[number];
+
+/** An activity's sentence before translation: a key of the translation bundles and its `{{name}}` values. */
+export interface ActivityMessage {
+  key: string;
+  vars: Record<string, string>;
+}
 
 const targetTypeList = sql.raw(activityTargetTypes.map((type) => `'${type}'`).join(', '));
 
@@ -20,7 +26,10 @@ export const activities = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type', { enum: activityTypes }).notNull(),
+    /** The sentence in the recipient's language when it happened; shown when `message` is null. */
     text: text('text').notNull(),
+    /** The sentence as a translation key with its values, worded in the reader's language when read. */
+    message: jsonb('message').$type<ActivityMessage>(),
     url: text('url'),
     membership_id: integer('membership_id'),
     membership_status: text('membership_status', { enum: membershipStatuses }),

@@ -20,7 +20,7 @@ export const demoSettings: SettingsInput = {
   allow_posts_without_grp_and_topic: true,
   stream_options: { group_image_required: false },
   jobs_option: { receiver_email: 'jobs@example.com' },
-  // CMS page ids of the legal pages; the pages themselves come with the CMS feature.
+  // CMS page ids of the legal pages; seedLegalPages stores them and sets the ids it got.
   pages: { landing: null, terms: 1, imprint: 2, privacy: 3, q_and_a: 4 },
   profile_options: { profile_section_variant: 'default' },
   base_options: { show_users_in_order: 'lastname', show_legal_footer_on_meta: true },

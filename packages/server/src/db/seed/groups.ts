@@ -1,7 +1,6 @@
 import { defaultLocale, type GroupType, isLocale } from '@plaza/contract';
 import { asc, eq, ne } from 'drizzle-orm';
-import { insertActivityRow } from '../../modules/activities';
-import { t } from '../../platform/i18n';
+import { insertActivityRow, worded } from '../../modules/activities';
 import type { Db } from '../client';
 import { groupMemberships, groups, topics, users } from '../schema';
 
@@ -256,7 +255,7 @@ async function seedAdminInbox(
     user_id: adminId,
     actor_id: inviter,
     type: 'invite',
-    text: t(locale, 'group_activities.invite', { name: nameOf(inviter), group: 'Leadership Circle' }),
+    ...worded(locale, 'group_activities.invite', { name: nameOf(inviter), group: 'Leadership Circle' }),
     url: '/groups',
     membership_id: invitation!.id,
     membership_status: 'pending',
@@ -272,7 +271,7 @@ async function seedAdminInbox(
     user_id: adminId,
     actor_id: applicant,
     type: 'application',
-    text: t(locale, 'group_activities.application', { name: nameOf(applicant), group: 'Product Guild' }),
+    ...worded(locale, 'group_activities.application', { name: nameOf(applicant), group: 'Product Guild' }),
     url: '/groups',
     membership_id: application!.id,
     membership_status: 'applied',

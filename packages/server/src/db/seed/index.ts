@@ -9,6 +9,7 @@ import { MIGRATION_LOCK_ID } from '../locks';
 import { seedDemoFieldValues, seedDemoProfileFields } from './demo-profile-fields';
 import { demoCookieConfig, demoSettings } from './demo-settings';
 import { seedDemoGroups } from './groups';
+import { seedLegalPages } from './legal-pages';
 import { demoPeople } from './people';
 import { seedDemoPosts } from './posts';
 
@@ -50,7 +51,9 @@ async function fillDemoContent(
   db: Db,
   options: SeedOptions,
 ): Promise<{ admin: { username: string; password: string } }> {
-  await storeSettingsDocument(db, 'settings', settingsSchema.parse(demoSettings));
+  const legalPages = await seedLegalPages(db);
+  const pages = { ...demoSettings.pages, ...legalPages };
+  await storeSettingsDocument(db, 'settings', settingsSchema.parse({ ...demoSettings, pages }));
   await storeSettingsDocument(db, 'menu', defaultMenu);
   await storeSettingsDocument(db, 'cookie_config', demoCookieConfig);
 

@@ -1,8 +1,7 @@
 import { defaultLocale, isLocale, postPath } from '@plaza/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { insertActivityRow } from '../../modules/activities';
+import { insertActivityRow, worded } from '../../modules/activities';
 import { sanitizeArticleHtml, sanitizeRichText } from '../../platform/html-sanitizer';
-import { t } from '../../platform/i18n';
 import type { Db } from '../client';
 import {
   comments,
@@ -103,9 +102,9 @@ export async function seedDemoPosts(db: Db, adminId: number, dataDir?: string): 
         user_id: member.id,
         actor_id: author.id,
         type: 'mention',
-        text: demo.group
-          ? t(locale, 'post_activities.mention_in_group', { name: nameOf(author), group: demo.group })
-          : t(locale, 'post_activities.mention', { name: nameOf(author) }),
+        ...(demo.group
+          ? worded(locale, 'post_activities.mention_in_group', { name: nameOf(author), group: demo.group })
+          : worded(locale, 'post_activities.mention', { name: nameOf(author) })),
         url: postPath(post!.id),
       });
     }

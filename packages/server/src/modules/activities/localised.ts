@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale } from '@plaza/contract';
+import { defaultLocale, isLocale, type Locale } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../platform/bus';
 import { t } from '../../platform/i18n';
@@ -11,9 +11,15 @@ export interface LocalisedActivityInput extends Omit<ActivityInput, 'text'> {
   vars: Record<string, string>;
 }
 
+/** An activity's sentence both ways: worded in `locale` (the stored text) and as its key and values. */
+export function worded(locale: Locale, key: string, vars: Record<string, string>) {
+  return { text: t(locale, key, vars), message: { key, vars } };
+}
+
 /**
- * Records an activity worded in the recipient's own language (the default language when theirs is
- * unknown) and pushes it on their NotificationChannel; a recipient who no longer exists gets nothing.
+ * Records an activity as a translation key, so each reader sees it in their interface language, with
+ * its text in the recipient's own language (the default language when theirs is unknown) for the push
+ * on their NotificationChannel; a recipient who no longer exists gets nothing.
  */
 export async function recordLocalisedActivity(
   deps: { db: Db; bus: EventBus },
@@ -22,5 +28,5 @@ export async function recordLocalisedActivity(
   const recipient = await findUserById(deps.db, input.userId);
   if (!recipient) return;
   const locale = isLocale(recipient.selected_language) ? recipient.selected_language : defaultLocale;
-  await recordActivity(deps, { ...input, text: t(locale, textKey, vars) });
+  await recordActivity(deps, { ...input, ...worded(locale, textKey, vars) }, locale);
 }

@@ -24,6 +24,7 @@ const withActor = {
   actor_id: activities.actor_id,
   type: activities.type,
   text: activities.text,
+  message: activities.message,
   url: activities.url,
   membership_id: activities.membership_id,
   membership_status: activities.membership_status,

@@ -8,8 +8,10 @@ import { latestNotifications, listActivities, markNotificationOld, unreadCount }
 export async function activitiesModule(app: FastifyInstance, { database }: AppDeps): Promise<void> {
   const { db } = database;
   const api = endpoints.activities;
-  route(app, api.list, ({ user, query }) => listActivities(db, user.id, query));
+  route(app, api.list, ({ user, query, request }) => listActivities(db, user.id, request.locale, query));
   route(app, api.unread, ({ user }) => unreadCount(db, user.id));
-  route(app, api.latestNotifications, ({ user }) => latestNotifications(db, user.id));
+  route(app, api.latestNotifications, ({ user, request }) =>
+    latestNotifications(db, user.id, request.locale),
+  );
   route(app, api.markNotificationOld, ({ user, query }) => markNotificationOld(db, user.id, query.id));
 }

@@ -2,12 +2,14 @@ import {
   type Activity,
   type ActivityType,
   buildPagination,
+  defaultLocale,
+  type Locale,
   type notificationEventSchema,
   type PageQuery,
 } from '@plaza/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { ActivityTargetType } from '../../db/schema';
+import type { ActivityMessage, ActivityTargetType } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import { notFound } from '../../platform/errors';
 import { notificationTopic } from '../../platform/realtime';
@@ -23,7 +25,10 @@ export interface ActivityInput {
   /** Who caused it, if a member did. */
   actorId?: number | null;
   type: ActivityType;
+  /** The sentence in the recipient's language. */
   text: string;
+  /** The same sentence as a translation key, so each reader sees it in their language. */
+  message?: ActivityMessage | null;
   url?: string | null;
   membership?: { id: number; status: 'pending' | 'applied' | 'accepted' | 'declined' } | null;
 }
@@ -57,24 +62,26 @@ export function removeOrphanActivities(db: Db): Promise<number> {
 }
 
 /**
- * Records an activity for the member concerned and pushes it on their NotificationChannel,
- * on whichever instance their socket is connected to.
+ * Records an activity for the member concerned and pushes it on their NotificationChannel (worded in
+ * `locale`, the recipient's language), on whichever instance their socket is connected to.
  */
 export async function recordActivity(
   deps: { db: Db; bus: EventBus },
   input: ActivityInput,
+  locale: Locale = defaultLocale,
 ): Promise<Activity> {
   const row = await activitiesRepo.insert(deps.db, {
     user_id: input.userId,
     actor_id: input.actorId ?? null,
     type: input.type,
     text: input.text,
+    message: input.message ?? null,
     url: input.url ?? null,
     membership_id: input.membership?.id ?? null,
     membership_status: input.membership?.status ?? null,
     ...activityTarget(input),
   });
-  const activity = presentActivity(row);
+  const activity = presentActivity(row, locale);
   const event: z.infer<typeof notificationEventSchema> = { kind: 'activity', activity };
   await deps.bus.publish(notificationTopic(input.userId), event);
   return activity;
@@ -87,13 +94,14 @@ export async function recordActivity(
 export async function listActivities(
   db: Db,
   userId: number,
+  locale: Locale,
   { page, per_page, mark_read }: PageQuery & { mark_read: boolean },
 ) {
   const [rows, total] = await Promise.all([
     activitiesRepo.page(db, userId, per_page, (page - 1) * per_page),
     activitiesRepo.count(db, userId),
   ]);
-  const results = rows.map(presentActivity);
+  const results = rows.map((row) => presentActivity(row, locale));
   if (mark_read) {
     await activitiesRepo.markRead(
       db,
@@ -110,10 +118,10 @@ export async function unreadCount(db: Db, userId: number) {
   return { unread_activities: await activitiesRepo.count(db, userId, true) };
 }
 
-/** Notifications not yet shown to the member. */
-export async function latestNotifications(db: Db, userId: number) {
+/** Notifications not yet shown to the member, in the caller's language. */
+export async function latestNotifications(db: Db, userId: number, locale: Locale) {
   const rows = await activitiesRepo.latestNotOld(db, userId, LATEST_NOTIFICATIONS);
-  return { results: rows.map(presentActivity) };
+  return { results: rows.map((row) => presentActivity(row, locale)) };
 }
 
 /** Marks one of the member's own notifications as shown; someone else's is "not found". */

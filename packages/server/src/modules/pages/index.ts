@@ -1,0 +1,3 @@
+// The public entry of the pages module: what the app and other modules may use. Everything else in this folder is private to it.
+export { pagesModule } from './routes';
+export { createPage, type NewPage } from './service';

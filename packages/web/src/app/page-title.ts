@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useSession } from './session';
+
+/** A browser tab's title: what the page shows, then the company (`Gruppen - Nordlicht GmbH`). */
+export function pageTitle(title: string, company: string): string {
+  return title ? `${title} - ${company}` : company;
+}
+
+/**
+ * Sets the tab's title for a page whose title is its content (a group's or a member's name); routes
+ * with a fixed title name it in their `handle` instead (language-layout.tsx). Waits for the content.
+ */
+export function usePageTitle(title: string | null | undefined): void {
+  const { settings } = useSession();
+  useEffect(() => {
+    if (title) document.title = pageTitle(title, settings.company.name);
+  }, [title, settings.company.name]);
+}
