@@ -45,12 +45,11 @@ async function expectPreview(scope: Locator): Promise<void> {
     .toBe(320);
 }
 
-/** The number in the side drawer's unread badge (0 when hidden). */
+/** The unread count on the app bar's notification bell (0 when it shows none). */
 async function unreadCount(page: Page): Promise<number> {
-  const badge = page.getByLabel(/unread activit/);
-  if (!(await badge.count())) return 0;
-  const text = (await badge.first().getAttribute('aria-label')) ?? '';
-  return Number(text.match(/\d+/)?.[0] ?? 0);
+  const bell = page.getByRole('button', { name: /^(Open notifications|Benachrichtigungen öffnen)/ });
+  const label = (await bell.getAttribute('aria-label')) ?? '';
+  return Number(label.match(/\d+/)?.[0] ?? 0);
 }
 
 const desktop = { width: 1366, height: 900 };
@@ -152,7 +151,7 @@ test.describe('Greta writes', () => {
     await settle(page);
     await expectAccessible(page);
 
-    // Ben sees the mention arrive without reloading: the badge counts it, and the feed (opened from
+    // Ben sees the mention arrive without reloading: the bell counts it, and the feed (opened from
     // the navigation, still without a reload) lists it above the 'up to date' divider.
     await expect.poll(() => unreadCount(benPage)).toBeGreaterThan(unreadBefore);
     await benPage

@@ -14,6 +14,7 @@ import { useLang } from '../use-lang';
 import { BackToTop } from './back-to-top';
 import { Footer } from './footer';
 import { LanguageChanger } from './language-changer';
+import { NotificationBell } from './notification-bell';
 import { SettingsDrawer } from './settings-drawer';
 import { SideDrawerContent } from './side-drawer';
 
@@ -101,6 +102,7 @@ function ShellLayout() {
             </Suspense>
           )}
           <Box sx={{ flexGrow: 1, display: signedIn ? { xs: 'none', md: 'block' } : 'none' }} />
+          {signedIn && <NotificationBell />}
           <LanguageChanger />
         </Toolbar>
       </AppBar>

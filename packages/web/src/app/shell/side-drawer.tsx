@@ -2,7 +2,6 @@ import Logout from '@mui/icons-material/Logout';
 import Search from '@mui/icons-material/Search';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Avatar from '@mui/material/Avatar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -20,9 +19,8 @@ import { basicSearchPath } from '../../features/directory/search-params';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
 import { navigationHref } from './nav-path';
-import { useUnreadActivities } from './use-notifications';
 
-/** The side drawer: own avatar and name, unread badge, settings and logout, search, main navigation. */
+/** The side drawer: own avatar and name, settings and logout, search, main navigation. */
 export function SideDrawerContent({
   onOpenSettings,
   onNavigate,
@@ -36,7 +34,6 @@ export function SideDrawerContent({
   const navigate = useNavigate();
   const session = useSession();
   const user = session.user!;
-  const unread = useUnreadActivities(true);
   const [term, setTerm] = useState('');
   const name = `${user.firstname} ${user.lastname}`.trim();
 
@@ -72,37 +69,35 @@ export function SideDrawerContent({
           </RouterLink>
         </Box>
       )}
-      <Box sx={{ px: 2, pb: 2, display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Badge
-          color="secondary"
-          overlap="circular"
-          badgeContent={Number.isInteger(unread) ? unread : 0}
-          invisible={!Number.isInteger(unread) || unread === 0}
-          slotProps={{ badge: { 'aria-label': t('app.unread', { count: unread ?? 0 }) } }}
-        >
-          <Avatar src={user.img_path ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
-            {name.slice(0, 1)}
-          </Avatar>
-        </Badge>
-        <Link
-          component={RouterLink}
-          to={`/${lang}${user.profile_url}`}
-          onClick={onNavigate}
-          sx={{ flex: 1, fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}
-        >
-          {name}
-        </Link>
-        <IconButton
-          onClick={(event) => onOpenSettings(event.currentTarget)}
-          aria-label={t('app.settings.open')}
-        >
-          <SettingsIcon />
-        </IconButton>
-        {!session.settings.single_sign_on && (
-          <IconButton component={RouterLink} to={`/${lang}/logout`} aria-label={t('app.logout')}>
-            <Logout />
-          </IconButton>
-        )}
+      <Box sx={{ px: 2, pb: 2, display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>
+        <Avatar src={user.img_path ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
+          {name.slice(0, 1)}
+        </Avatar>
+        {/* The name gets the drawer's width beside the avatar and wraps between words only; the
+            actions sit below it, so a normal name is never broken mid-word. */}
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Link
+            component={RouterLink}
+            to={`/${lang}${user.profile_url}`}
+            onClick={onNavigate}
+            sx={{ display: 'block', fontWeight: 600, overflowWrap: 'break-word', pt: 0.5 }}
+          >
+            {name}
+          </Link>
+          <Box sx={{ display: 'flex', gap: 0.5, ml: -1 }}>
+            <IconButton
+              onClick={(event) => onOpenSettings(event.currentTarget)}
+              aria-label={t('app.settings.open')}
+            >
+              <SettingsIcon />
+            </IconButton>
+            {!session.settings.single_sign_on && (
+              <IconButton component={RouterLink} to={`/${lang}/logout`} aria-label={t('app.logout')}>
+                <Logout />
+              </IconButton>
+            )}
+          </Box>
+        </Box>
       </Box>
       {/* With the extended search the app bar's search bar takes the place of this box. */}
       {session.settings.advanced_search.type === 'basic' && (

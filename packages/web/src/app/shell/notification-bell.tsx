@@ -1,0 +1,105 @@
+import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Popover from '@mui/material/Popover';
+import Typography from '@mui/material/Typography';
+import { endpoints } from '@plaza/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ActivityItem } from '../../features/activities/activity-item';
+import { call } from '../../lib/api-client';
+import { useLang } from '../use-lang';
+import { useUnreadActivities } from './use-notifications';
+
+const latestKey = ['activities', 'notifications', 'latest'] as const;
+
+/**
+ * The bell in the app bar: the unread count as its badge, and a panel of the notifications not shown
+ * yet (`GET notifications/latest`, kept live like the count). Closing the panel marks what it showed as
+ * old, so the next opening shows only what arrived since; the activity feed keeps them all.
+ */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const client = useQueryClient();
+  const titleId = useId();
+  const bell = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useState(false);
+  const unread = useUnreadActivities(true);
+  const latest = useQuery({
+    queryKey: latestKey,
+    queryFn: () => call(endpoints.activities.latestNotifications),
+    enabled: open,
+  });
+  const shown = latest.data?.results ?? [];
+  const count = Number.isInteger(unread) ? (unread ?? 0) : 0;
+
+  const close = () => {
+    setOpen(false);
+    if (shown.length === 0) return;
+    void Promise.allSettled(
+      shown.map((item) => call(endpoints.activities.markNotificationOld, { query: { id: item.id } })),
+    ).then(() => client.invalidateQueries({ queryKey: latestKey }));
+  };
+
+  return (
+    <>
+      <IconButton
+        ref={bell}
+        onClick={() => setOpen(true)}
+        aria-label={count ? t('app.notifications.open_unread', { count }) : t('app.notifications.open')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+      >
+        <Badge color="secondary" badgeContent={count} invisible={count === 0} max={99}>
+          <NotificationsIcon />
+        </Badge>
+      </IconButton>
+      <Popover
+        open={open}
+        anchorEl={bell.current}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-labelledby': titleId,
+            sx: { width: 360, maxWidth: 'calc(100vw - 16px)' },
+          },
+        }}
+      >
+        <Typography id={titleId} component="h2" variant="h6" sx={{ px: 2, pt: 2, pb: 1 }}>
+          {t('app.notifications.title')}
+        </Typography>
+        {latest.isPending && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+            <CircularProgress size={24} aria-label={t('app.loading')} />
+          </Box>
+        )}
+        {latest.isSuccess && shown.length === 0 && (
+          <Typography color="text.secondary" sx={{ px: 2, py: 1 }}>
+            {t('app.notifications.empty')}
+          </Typography>
+        )}
+        {shown.length > 0 && (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, px: 1, maxHeight: '60vh', overflowY: 'auto' }}>
+            {shown.map((activity) => (
+              <ActivityItem key={activity.id} activity={activity} />
+            ))}
+          </Box>
+        )}
+        <Box sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+          <Link component={RouterLink} to={`/${lang}/activity_feed`} onClick={close}>
+            {t('app.notifications.all')}
+          </Link>
+        </Box>
+      </Popover>
+    </>
+  );
+}
