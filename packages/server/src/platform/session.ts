@@ -9,7 +9,7 @@ import {
   localeHeader,
   sessionTtlSeconds,
 } from '@plaza/contract';
-import { and, eq, gt, lte, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lte, ne } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -84,6 +84,9 @@ export async function removeExpiredSessions(db: Db, now: Date): Promise<number> 
   return rows.length;
 }
 
+/** The columns of `SessionUser`: the member without the password hash and the search document. */
+const { password_hash: _hash, search_vector: _document, ...sessionUserColumns } = getTableColumns(users);
+
 /** Loads the member of the session cookie into `request.user`, and the call's locale into `request.locale`. */
 async function sessionPlugin(app: FastifyInstance, { database }: AppDeps) {
   const { db } = database;
@@ -95,7 +98,7 @@ async function sessionPlugin(app: FastifyInstance, { database }: AppDeps) {
     if (token) {
       const id = hashToken(token);
       const [row] = await db
-        .select({ session: sessions, user: users })
+        .select({ session: { last_seen_at: sessions.last_seen_at }, user: sessionUserColumns })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.user_id))
         .where(and(eq(sessions.id, id), gt(sessions.expires_at, new Date())));

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { executeRows } from '../../src/db/execute-rows';
 import { appSettings, comments, likes, posts, profileFields, rateLimits, topics } from '../../src/db/schema';
 import { recordActivity } from '../../src/modules/activities/service';
+import { forgetSettingsDocuments } from '../../src/modules/settings';
 import type { TestApp } from '../app';
 import { TestClient } from '../client';
 import { buildAdmin, buildGroup, buildUser, testPassword } from '../factories';
@@ -289,6 +290,7 @@ export async function repair(
   if (dirty.settings) {
     await t.db.delete(appSettings);
     if (settings.length) await t.db.insert(appSettings).values(settings);
+    forgetSettingsDocuments(t.db);
   }
   if (dirty.world && !(await intact(t, world))) return { world: await buildWorld(t), rebuilt: true };
   if (dirty.world || dirty.sessions) {

@@ -27,6 +27,11 @@ export const authRepo = {
       .returning({ id: passwordResets.id });
     return rows.length > 0;
   },
+  /** The stored password hash of a member (the session's member carries none). */
+  async passwordHash(db: Db, userId: number): Promise<string | null | undefined> {
+    const [row] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, userId));
+    return row?.hash;
+  },
   async setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
     await db
       .update(users)

@@ -170,7 +170,8 @@ export async function resetPassword(deps: Deps, { request, reply }: Call, input:
   }
   const user = request.user;
   if (!user) throw unauthenticated();
-  if (!(await verifyPassword(input.current_password, user.password_hash))) {
+  const storedHash = await authRepo.passwordHash(db, user.id);
+  if (!storedHash || !(await verifyPassword(input.current_password, storedHash))) {
     throw new AppError(
       400,
       'current_password_wrong',

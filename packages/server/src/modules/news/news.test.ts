@@ -182,8 +182,10 @@ describe('news stream, teasers, filters, group and topic streams', () => {
     const seen: string[] = [];
     let page: number | null = 1;
     while (page !== null) {
-      const answer = (await client.get('/api/v2/news', { query: { per_page: 5, page } })).json();
-      seen.push(...answer.results.map((i: { id: string }) => i.id));
+      const answer: { results: { id: string }[]; pagination: { self: number; next: number | null } } = (
+        await client.get('/api/v2/news', { query: { per_page: 5, page } })
+      ).json();
+      seen.push(...answer.results.map((i) => i.id));
       expect(answer.pagination.self).toBe(page);
       page = answer.pagination.next;
     }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { loadBundle } from '../../platform/i18n';
 import { route } from '../../platform/route';
+import { forgetSettingsDocuments, settingsChangedTopic } from './document-cache';
 import {
   consent,
   getSettings,
@@ -15,11 +16,18 @@ import {
 } from './service';
 
 /** Settings, menus, consent and languages. */
-export async function settingsModule(app: FastifyInstance, { database }: AppDeps): Promise<void> {
+export async function settingsModule(app: FastifyInstance, { database, bus }: AppDeps): Promise<void> {
   const { db } = database;
+  // Another instance stored settings: drop the parsed copies here too.
+  const unsubscribe = await bus.subscribe(settingsChangedTopic, () => forgetSettingsDocuments(db));
+  app.addHook('onClose', unsubscribe);
   const api = endpoints.settings;
   route(app, api.settings, () => getSettings(db));
-  route(app, api.updateSettings, ({ user, body }) => updateSettings(db, user, body));
+  route(app, api.updateSettings, async ({ user, body }) => {
+    const settings = await updateSettings(db, user, body);
+    await bus.publish(settingsChangedTopic, {});
+    return settings;
+  });
   route(app, api.consent, ({ query }) => consent(db, query));
   route(app, api.languages, () => languages(db));
   route(app, api.translations, ({ params, request, reply }) => {

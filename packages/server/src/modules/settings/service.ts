@@ -15,6 +15,7 @@ import { AppError, badRequest } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
+import { cachedDocument, forgetSettingsDocuments } from './document-cache';
 import { defaultMenu, localizeMenu, storedNavigationItemSchema } from './menu-data';
 import { settingsPolicy } from './policy';
 import { type SettingsKey, settingsRepo } from './repo';
@@ -40,11 +41,15 @@ const minimalCookieConfig: CookieConfig = {
   provider_type_to_cookie_type_mapping: {},
 };
 
-/** The settings object with every default filled. Read on each call so a change shows at once on every instance. */
-export async function getSettings(db: Db): Promise<Settings> {
-  const stored = await settingsRepo.get(db, 'settings');
-  const parsed = settingsSchema.safeParse(stored ?? {});
-  return parsed.success ? parsed.data : settingsSchema.parse({});
+/**
+ * The settings object with every default filled, parsed once per `SETTINGS_CACHE_MS` (document-cache.ts).
+ * Callers must not change it: it is shared.
+ */
+export function getSettings(db: Db): Promise<Settings> {
+  return cachedDocument(db, 'settings', async () => {
+    const parsed = settingsSchema.safeParse((await settingsRepo.get(db, 'settings')) ?? {});
+    return parsed.success ? parsed.data : settingsSchema.parse({});
+  });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -120,13 +125,17 @@ export function onSettingsStored(listener: SettingsListener): void {
 /** Stores the settings and tells the subscribers. */
 async function storeSettings(db: Db, previous: Settings, next: Settings): Promise<void> {
   await settingsRepo.put(db, 'settings', next);
+  forgetSettingsDocuments(db);
   for (const listener of settingsListeners) await listener(db, previous, next);
 }
 
 /** The main navigation of a member in a language. */
 export async function navigationFor(db: Db, _user: SessionUser, locale: Locale): Promise<NavigationItem[]> {
-  const stored = z.array(storedNavigationItemSchema).safeParse(await settingsRepo.get(db, 'menu'));
-  return localizeMenu(stored.success ? stored.data : defaultMenu, locale, (key) => t(locale, key));
+  const menu = await cachedDocument(db, 'menu', async () => {
+    const stored = z.array(storedNavigationItemSchema).safeParse(await settingsRepo.get(db, 'menu'));
+    return stored.success ? stored.data : defaultMenu;
+  });
+  return localizeMenu(menu, locale, (key) => t(locale, key));
 }
 
 /** The settings drawer of a member: links, then toggles with the member's current values. */
@@ -224,6 +233,7 @@ export async function languages(db: Db) {
 }
 
 /** Stores a deployment document as given, unchecked (the seed's demo settings, menu and cookie config). */
-export function storeSettingsDocument(db: Db, key: SettingsKey, value: unknown): Promise<void> {
-  return settingsRepo.put(db, key, value);
+export async function storeSettingsDocument(db: Db, key: SettingsKey, value: unknown): Promise<void> {
+  await settingsRepo.put(db, key, value);
+  forgetSettingsDocuments(db);
 }

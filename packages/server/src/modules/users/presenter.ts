@@ -40,7 +40,10 @@ export function hiddenOf(row: { id: number }, view: UserView): ReadonlySet<Inclu
  * Maps a users row to the contract's User for a viewer; never passes the row through. Fields the view
  * hides are left out (no key at all), and a hidden birth year never leaves for anyone but the member.
  */
-export function presentUser(row: UserRow, view: UserView, now = new Date()): User {
+/** A member as answers show them: any row without the password hash and the search document is enough. */
+export type PresentableUser = Omit<UserRow, 'password_hash' | 'search_vector'>;
+
+export function presentUser(row: PresentableUser, view: UserView, now = new Date()): User {
   const hidden = hiddenOf(row, view);
   const birthday = hidden.has('birthday') ? null : visibleBirthday(row, view.viewerId);
   const occasions: User['occasions'] = [];
