@@ -118,3 +118,9 @@ export const resetLinkTtlSeconds = 3600;
 
 /** Server-side session lifetime. */
 export const sessionTtlSeconds = 14 * 24 * 3600;
+
+/** How the who-is-who sorts members (the settings' `base_options.show_users_in_order` and a list's `order_by`). */
+export const directoryOrders = ['lastname', 'firstname', 'newest'] as const;
+
+/** The two layouts of a profile's sections (the settings' `profile_options.profile_section_variant`). */
+export const profileSectionVariants = ['default', 'variant'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseBirthday } from './birthday';
-import { limits } from './constants';
+import { limits, profileSectionVariants } from './constants';
 import { emailSchema, idValueSchema, nameSchema, usernameSchema } from './entities';
 import { localeSchema } from './settings';
 import { optionalPlainTextField, plainTextField, text } from './text';
@@ -151,7 +151,7 @@ export const profileSchema = z.object({
   /** Link for editors to open this profile in the admin view; null for others. */
   admin_url: z.string().nullable(),
   variant: z.enum(['full', 'guest']),
-  section_variant: z.enum(['default', 'variant']),
+  section_variant: z.enum(profileSectionVariants),
   /** The viewer may edit this profile (self, superadmin or users permission). */
   editable: z.boolean(),
   /** The viewer may delete this account (the same people). */

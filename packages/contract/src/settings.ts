@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defaultLocale, locales } from './constants';
+import { defaultLocale, directoryOrders, locales, profileSectionVariants } from './constants';
 import { text, unstorableTextReason } from './text';
 
 export const localeSchema = z.enum(locales);
@@ -91,13 +91,13 @@ export const settingsSchema = z.object({
   pages: pagesMapSchema.prefault({}),
   profile_options: z
     .object({
-      profile_section_variant: z.enum(['default', 'variant']).default('default'),
+      profile_section_variant: z.enum(profileSectionVariants).default('default'),
       ...includedProfileShape,
     })
     .prefault({}),
   base_options: z
     .object({
-      show_users_in_order: z.enum(['lastname', 'firstname', 'newest']).default('lastname'),
+      show_users_in_order: z.enum(directoryOrders).default('lastname'),
       show_legal_footer_on_meta: z.boolean().default(true),
     })
     .prefault({}),
