@@ -10,7 +10,7 @@ describe('bounded pool queue', () => {
   let s: LimitedApp;
 
   beforeAll(async () => {
-    s = await startLimitedApp({ statementTimeoutMs: 0, poolMax: 2, poolQueueMax: 1 });
+    s = await startLimitedApp({ statementTimeoutMs: 0, poolMax: 2, poolQueueMax: 2 });
     processFailures.start();
   });
 
@@ -19,11 +19,11 @@ describe('bounded pool queue', () => {
     await s?.close();
   });
 
-  it('refuses a request at once with 503 while both connections are busy and one request waits; serves again afterwards', async () => {
+  it('refuses at once while the queue is full, lets another route in before the bursting one, serves again afterwards', async () => {
     const inject = (url: string) => s.t.app.inject({ method: 'GET', url });
     let slowAnswered = 0;
-    // Two hold the two connections, the third waits in the queue (its bound is one).
-    const slow = [1, 2, 3].map(() =>
+    // Two hold the two connections, two wait in the queue (its bound).
+    const slow = [1, 2, 3, 4].map(() =>
       inject(`${sleepPath}?seconds=2`).then((response) => {
         slowAnswered += 1;
         return response;
@@ -31,22 +31,32 @@ describe('bounded pool queue', () => {
     );
     await expect.poll(() => s.sleeping(), { timeout: 10_000 }).toBe(2);
 
-    expectDatabaseBusy(await inject(`${sleepPath}?seconds=0`));
     // Refused while the slow ones still run: at once, not after waiting for a connection.
+    expectDatabaseBusy(await inject(`${sleepPath}?seconds=0`));
     expect(slowAnswered).toBe(0);
+
+    // A request of another route still gets in: the newest waiting request of the bursting route is
+    // refused in its place.
+    const settings = inject('/api/v2/settings');
+    expectDatabaseBusy(await slow[3]!);
+    expect(slowAnswered).toBe(1);
+
     // Neither probe needs a connection of the pool.
     expect((await inject('/healthz')).statusCode).toBe(200);
     expect((await inject('/readyz')).statusCode).toBe(200);
 
-    // The waiting request was served, not refused; and afterwards the server answers as before.
-    expect((await Promise.all(slow)).map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    // The others were served, not refused; and afterwards the server answers as before.
+    expect((await Promise.all(slow.slice(0, 3))).map((response) => response.statusCode)).toEqual([
+      200, 200, 200,
+    ]);
+    expect((await settings).statusCode).toBe(200);
     expect((await inject(`${sleepPath}?seconds=0`)).statusCode).toBe(200);
 
     expect(s.logs.lines).toContainEqual(
       expect.objectContaining({
         level: 40,
         msg: 'request refused: too many requests wait for the database (load shedding)',
-        reason: 'queue_full',
+        reason: 'shed',
       }),
     );
     expect(s.logs.lines.filter((line) => line.level >= 50)).toEqual([]);

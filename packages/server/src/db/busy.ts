@@ -4,11 +4,11 @@
  * protects itself, and the same call works again once the load is gone.
  */
 
-/** The pool refused a request at once: too many requests wait for a connection already (load shedding). */
-export class PoolQueueFullError extends Error {
-  constructor(readonly waiting: number) {
-    super(`The database pool's wait queue is full (${waiting} requests waiting).`);
-    this.name = 'PoolQueueFullError';
+/** The pool refused a request a connection (load shedding): too many wait already, or it waited too long. */
+export class PoolRefusedError extends Error {
+  constructor(why: string) {
+    super(`The database pool refused the request: ${why}`);
+    this.name = 'PoolRefusedError';
   }
 }
 
@@ -26,7 +26,7 @@ export class QueryAbandonedError extends Error {
  */
 const QUERY_CANCELED = '57014';
 
-export type DatabaseBusyReason = 'statement_timeout' | 'queue_full' | 'abandoned';
+export type DatabaseBusyReason = 'statement_timeout' | 'shed' | 'abandoned';
 
 /**
  * Why the database refused the call, or undefined when the error is not about load. Looks through the
@@ -41,7 +41,7 @@ export function databaseBusyReason(
   const seen = new Set<unknown>();
   for (let current = error; current instanceof Error && !seen.has(current); current = current.cause) {
     seen.add(current);
-    if (current instanceof PoolQueueFullError) return 'queue_full';
+    if (current instanceof PoolRefusedError) return 'shed';
     if (current instanceof QueryAbandonedError) return 'abandoned';
     if ((current as Error & { code?: unknown }).code === QUERY_CANCELED) {
       return requestAbandoned ? 'abandoned' : 'statement_timeout';

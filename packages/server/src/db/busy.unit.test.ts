@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { databaseBusyReason, PoolQueueFullError, QueryAbandonedError } from './busy';
+import { databaseBusyReason, PoolRefusedError, QueryAbandonedError } from './busy';
 
 /** A driver error as drizzle hands it on: wrapped, with the driver's error as `cause`. */
 const wrapped = (cause: Error) => new Error('Failed query: select pg_sleep($1)', { cause });
@@ -9,7 +9,9 @@ const cancelled = () =>
 describe('databaseBusyReason', () => {
   it('names the reason, also through the cause chain', () => {
     expect(databaseBusyReason(wrapped(cancelled()), false)).toBe('statement_timeout');
-    expect(databaseBusyReason(new PoolQueueFullError(50), false)).toBe('queue_full');
+    expect(databaseBusyReason(new PoolRefusedError('50 requests wait for a connection.'), false)).toBe(
+      'shed',
+    );
     expect(databaseBusyReason(wrapped(new QueryAbandonedError()), false)).toBe('abandoned');
   });
 

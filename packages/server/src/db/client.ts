@@ -84,6 +84,7 @@ async function openPostgres(
     { ...connection, max: limits?.poolMax ?? 10 },
     {
       queueMax: limits?.poolQueueMax,
+      waitTimeoutMs: CONNECT_TIMEOUT_MS,
       cancelBackend(pid) {
         control.query('select pg_cancel_backend($1)', [pid]).catch((error: unknown) => {
           log.warn({ err: error, database: 'postgres', pid }, 'cancelling a statement failed');

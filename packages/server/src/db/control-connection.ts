@@ -33,23 +33,31 @@ export function openControlConnection(config: pg.ClientConfig, log: FailureLog):
     return opening;
   };
 
-  return {
-    async query(text, values) {
-      if (closed) throw new Error('The database control connection is closed.');
-      current ??= open();
-      const opening = current;
-      const client = await opening;
-      try {
-        return await client.query(text, values);
-      } catch (error) {
-        // An answer of PostgreSQL carries its SQLSTATE; anything else (a read timeout, a broken socket)
-        // leaves the connection in an unknown state: the next call opens a new one.
-        if (!isSqlState((error as { code?: unknown }).code)) {
-          if (current === opening) current = undefined;
-          void client.end().catch(() => {});
-        }
-        throw error;
+  /** Runs one query; the connection's queries run one after another (pg wants no overlapping calls). */
+  const run = async (text: string, values: unknown[] | undefined) => {
+    if (closed) throw new Error('The database control connection is closed.');
+    current ??= open();
+    const opening = current;
+    const client = await opening;
+    try {
+      return await client.query(text, values);
+    } catch (error) {
+      // An answer of PostgreSQL carries its SQLSTATE; anything else (a read timeout, a broken socket)
+      // leaves the connection in an unknown state: the next call opens a new one.
+      if (!isSqlState((error as { code?: unknown }).code)) {
+        if (current === opening) current = undefined;
+        void client.end().catch(() => {});
       }
+      throw error;
+    }
+  };
+  let previous: Promise<unknown> = Promise.resolve();
+
+  return {
+    query(text, values) {
+      const result = previous.then(() => run(text, values));
+      previous = result.catch(() => {});
+      return result;
     },
     async close() {
       closed = true;

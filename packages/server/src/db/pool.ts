@@ -1,33 +1,59 @@
 import pg from 'pg';
-import { PoolQueueFullError, QueryAbandonedError } from './busy';
+import { PoolRefusedError, QueryAbandonedError } from './busy';
 import { currentQueryScope, type QueryScope } from './query-scope';
 
 type Release = (release?: boolean | Error) => void;
 type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void;
 
 const noop = () => {};
+/** The lane of work outside a request (jobs, real-time messages): each of its connects counts alone. */
+const backgroundRoute = '';
 
 export interface PoolGuard {
-  /** How many requests may wait for a connection; a further request is refused at once. Unset: no bound. */
+  /** How many requests may wait for a connection before new ones are refused. Unset: no bound. */
   queueMax?: number | undefined;
+  /** How long a request may wait for a connection before it is refused. */
+  waitTimeoutMs: number;
   /** Cancels the statement that the backend with this process id runs (best effort, never throws). */
   cancelBackend(pid: number): void;
 }
 
+interface Waiter {
+  route: string;
+  scope: QueryScope | undefined;
+  callback: ConnectCallback;
+  timer: NodeJS.Timeout;
+}
+
+/** The waiters of one route: requests already under way first, then new ones. */
+interface Lane {
+  ongoing: Waiter[];
+  fresh: Waiter[];
+}
+
 /**
- * node-postgres's pool with two guards, applied where every query asks for its connection (drizzle calls
- * `pool.query`, which calls `connect`, and `connect` for transactions), so no module has to do anything:
+ * node-postgres's pool with its wait queue in Plaza's hands. Every query asks for its connection here
+ * (drizzle calls `pool.query`, which calls `connect`, or `connect` for a transaction), so no module does
+ * anything. The request behind each call comes from its query scope (`query-scope.ts`).
  *
- * - Load shedding: while every connection is busy and `queueMax` requests already wait, a request that
- *   has not yet had a connection is refused at once (`PoolQueueFullError`) instead of queueing for
- *   seconds. A request that already had one is never refused: cutting it off halfway would waste what it
- *   did. Requests are told apart by their query scope (`query-scope.ts`); work outside a request (jobs,
- *   real-time messages) counts as one request per connection.
- * - Abandoned requests: the scope knows which connections its request holds, so `abandonQueryScope`
- *   can cancel their running statements; further queries of the request are refused.
+ * - Fair between routes: each route waits in a lane of its own and the lanes take turns, so a burst on
+ *   one slow endpoint does not make a cheap one wait behind it. In a lane, requests already under way
+ *   go first: finishing them frees the pool sooner than starting new ones.
+ * - Load shedding: when `queueMax` requests wait, a new request is refused at once with
+ *   `PoolRefusedError`, or, when another route waits with more new requests than its own, that route's
+ *   newest waiting request is refused in its place. A request that already had a connection is never
+ *   refused: cutting it off halfway would waste what it did. Nobody waits longer than `waitTimeoutMs`.
+ * - Abandoned requests: `abandonQueryScope` cancels the statements running on the connections the
+ *   request holds and drops its waiting calls.
+ *
+ * pg-pool's own queue stays empty: at most `max` connections are handed out at a time.
  */
 export class GuardedPool extends pg.Pool {
-  /** Requests waiting for a connection right now (a request with parallel queries counts once). */
+  /** Connections handed out or being handed out. */
+  private inUse = 0;
+  /** The routes with waiters, in turn order. */
+  private readonly lanes = new Map<string, Lane>();
+  /** Requests waiting for a connection (a request with parallel queries counts once). */
   private waitingRequests = 0;
 
   constructor(
@@ -35,6 +61,10 @@ export class GuardedPool extends pg.Pool {
     private readonly guard: PoolGuard,
   ) {
     super(config);
+  }
+
+  private get max(): number {
+    return this.options.max ?? 10;
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -46,66 +76,147 @@ export class GuardedPool extends pg.Pool {
       });
     }
     const scope = currentQueryScope();
-    if (scope?.abandoned) {
-      callback(new QueryAbandonedError(), undefined, noop);
-      return;
-    }
+    if (scope?.abandoned) callback(new QueryAbandonedError(), undefined, noop);
+    else if (this.inUse < this.max && this.lanes.size === 0) this.handOut(scope, callback);
+    else this.enqueue(scope, callback);
+  }
+
+  private enqueue(scope: QueryScope | undefined, callback: ConnectCallback): void {
+    const route = scope?.route ?? backgroundRoute;
+    // A request already counted as waiting (a parallel query of it) is no new request.
+    const fresh = !scope?.admitted;
+    const newRequest = fresh && !scope?.waiting;
     const { queueMax } = this.guard;
-    if (queueMax !== undefined && !scope?.admitted && this.waitingRequests >= queueMax && this.allBusy()) {
-      callback(new PoolQueueFullError(this.waitingRequests), undefined, noop);
+    if (
+      newRequest &&
+      queueMax !== undefined &&
+      this.waitingRequests >= queueMax &&
+      !this.makeRoomFor(route)
+    ) {
+      callback(
+        new PoolRefusedError(`${this.waitingRequests} requests wait for a connection.`),
+        undefined,
+        noop,
+      );
       return;
     }
-    if (scope) scope.admitted = true;
-    // Until its callback, even a connect that finds an idle connection waits (pg-pool hands it over on
-    // the next tick, possibly to an earlier caller).
-    const stopWaiting = this.startWaiting(scope);
-    super.connect((error, client, done) => {
-      stopWaiting();
-      if (error || !client || !scope) return callback(error, client, done);
-      if (scope.abandoned) {
-        client.release();
+    const waiter: Waiter = {
+      route,
+      scope,
+      callback,
+      timer: setTimeout(() => {
+        this.drop(
+          waiter,
+          new PoolRefusedError(`No connection became free within ${this.guard.waitTimeoutMs} ms.`),
+        );
+      }, this.guard.waitTimeoutMs).unref(),
+    };
+    const lane = this.lanes.get(route) ?? { ongoing: [], fresh: [] };
+    this.lanes.set(route, lane);
+    (fresh ? lane.fresh : lane.ongoing).push(waiter);
+    if (!scope) this.waitingRequests += 1;
+    else {
+      if (scope.waiting === 0) this.waitingRequests += 1;
+      scope.waiting += 1;
+      scope.onAbandon.set(waiter, () => this.drop(waiter, new QueryAbandonedError()));
+    }
+  }
+
+  /**
+   * Refuses the newest new request of the route with the most of them waiting, when that is not
+   * `route` itself (nor only one more than it has): the route bursting pays for its burst.
+   */
+  private makeRoomFor(route: string): boolean {
+    const own = this.lanes.get(route)?.fresh.length ?? 0;
+    let longest: Lane | undefined;
+    for (const lane of this.lanes.values()) {
+      if (!longest || lane.fresh.length > longest.fresh.length) longest = lane;
+    }
+    const victim = longest && longest.fresh.length > own + 1 ? longest.fresh.at(-1) : undefined;
+    if (!victim) return false;
+    this.drop(victim, new PoolRefusedError('Refused for a request of a route with fewer waiting.'));
+    return true;
+  }
+
+  /** Takes a waiter out of the queue without a connection and fails it with `error`. */
+  private drop(waiter: Waiter, error: Error): void {
+    const lane = this.lanes.get(waiter.route);
+    if (!lane) return;
+    const before = lane.ongoing.length + lane.fresh.length;
+    lane.ongoing = lane.ongoing.filter((other) => other !== waiter);
+    lane.fresh = lane.fresh.filter((other) => other !== waiter);
+    if (lane.ongoing.length + lane.fresh.length === before) return;
+    if (lane.ongoing.length + lane.fresh.length === 0) this.lanes.delete(waiter.route);
+    this.stopWaiting(waiter);
+    waiter.callback(error, undefined, noop);
+  }
+
+  private stopWaiting(waiter: Waiter): void {
+    clearTimeout(waiter.timer);
+    const { scope } = waiter;
+    if (!scope) {
+      this.waitingRequests -= 1;
+      return;
+    }
+    scope.onAbandon.delete(waiter);
+    scope.waiting -= 1;
+    if (scope.waiting === 0) this.waitingRequests -= 1;
+  }
+
+  /** Hands free connections to waiters, one route after the other. */
+  private dispatch(): void {
+    while (this.inUse < this.max) {
+      const next = this.lanes.entries().next();
+      if (next.done) return;
+      const [route, lane] = next.value;
+      const waiter = (lane.ongoing.shift() ?? lane.fresh.shift())!;
+      // The lane goes to the end of the turn order (or away when empty).
+      this.lanes.delete(route);
+      if (lane.ongoing.length + lane.fresh.length > 0) this.lanes.set(route, lane);
+      this.stopWaiting(waiter);
+      this.handOut(waiter.scope, waiter.callback);
+    }
+  }
+
+  private handOut(scope: QueryScope | undefined, callback: ConnectCallback): void {
+    this.inUse += 1;
+    super.connect((error, client) => {
+      if (error || !client) {
+        this.inUse -= 1;
+        this.dispatch();
+        return callback(error, undefined, noop);
+      }
+      const release = this.tracked(scope, client);
+      if (scope?.abandoned) {
+        release();
         return callback(new QueryAbandonedError(), undefined, noop);
       }
-      callback(undefined, client, this.hold(scope, client));
+      if (scope) scope.admitted = true;
+      callback(undefined, client, release);
     });
   }
 
-  /** No idle connection and no room for a new one: a caller would have to wait. */
-  private allBusy(): boolean {
-    return this.idleCount === 0 && this.totalCount >= (this.options.max ?? 10);
-  }
-
-  /** Counts the scope (once, however many of its queries wait) as waiting; returns how to stop. */
-  private startWaiting(scope: QueryScope | undefined): () => void {
-    if (!scope) {
-      this.waitingRequests += 1;
-      return () => {
-        this.waitingRequests -= 1;
-      };
-    }
-    scope.waiting += 1;
-    if (scope.waiting === 1) this.waitingRequests += 1;
-    return () => {
-      scope.waiting -= 1;
-      if (scope.waiting === 0) this.waitingRequests -= 1;
-    };
-  }
-
-  /** Records the connection as held by the scope until it is released; returns the release. */
-  private hold(scope: QueryScope, client: pg.PoolClient): Release {
+  /** Wraps the connection's release: it frees the slot, and it is cancellable while the scope holds it. */
+  private tracked(scope: QueryScope | undefined, client: pg.PoolClient): Release {
+    const release: Release = client.release.bind(client);
     // pg's Client has the backend's process id (from BackendKeyData), but its types do not declare it.
     const pid = (client as unknown as { processID: number | null }).processID;
     let cancelled = false;
-    scope.held.set(client, () => {
+    let released = false;
+    scope?.onAbandon.set(client, () => {
       cancelled = true;
       if (pid !== null) this.guard.cancelBackend(pid);
     });
-    const release: Release = client.release.bind(client);
     client.release = (destroy?: boolean | Error) => {
-      scope.held.delete(client);
+      // A second release reaches pg-pool, which reports it.
+      if (released) return release(destroy);
+      released = true;
+      scope?.onAbandon.delete(client);
       // A cancel may reach the backend late, when it already runs the next statement; a cancelled
       // connection is closed instead of handed to another request, so the cancel can only hit its own.
       release(destroy || cancelled);
+      this.inUse -= 1;
+      this.dispatch();
     };
     return client.release;
   }

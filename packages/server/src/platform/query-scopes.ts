@@ -11,7 +11,8 @@ const cancellableMethods = new Set(['GET', 'HEAD']);
 
 /**
  * Gives every request a query scope (`db/query-scope.ts`) before any other hook runs (the session
- * lookup is the first query), so the pool sheds load per request and knows what each request holds.
+ * lookup is the first query), so the pool queues per route, sheds load per request and knows what each
+ * request holds.
  * A read whose client goes away before the answer (the response closes unfinished) is abandoned: its
  * running statements are cancelled and its further queries refused, so a burst of given-up requests
  * does not keep the database busy for nobody.
@@ -19,7 +20,7 @@ const cancellableMethods = new Set(['GET', 'HEAD']);
 async function queryScopesPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('queryScope', null);
   app.addHook('onRequest', (request, reply, done) => {
-    const scope = newQueryScope();
+    const scope = newQueryScope(`${request.method} ${request.routeOptions.url ?? '(no route)'}`);
     request.queryScope = scope;
     if (cancellableMethods.has(request.method) && !request.headers.upgrade) {
       reply.raw.once('close', () => {
