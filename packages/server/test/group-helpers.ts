@@ -30,12 +30,19 @@ export async function insertImage(db: Db, ownerId: number) {
   return row!;
 }
 
-/** Collects what is pushed on a member's NotificationChannel topic of the bus. */
+/**
+ * Collects what is pushed on a member's NotificationChannel topic of the bus. The bus delivers after
+ * the publishing request is done, so `stop` first lets pending deliveries arrive.
+ */
 export async function listenToNotifications(t: TestApp, userId: number) {
   const received: { kind: string; activity: Activity }[] = [];
-  const stop = await t.bus.subscribe(notificationTopic(userId), (payload) => {
+  const unsubscribe = await t.bus.subscribe(notificationTopic(userId), (payload) => {
     received.push(payload as { kind: string; activity: Activity });
   });
+  const stop = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    await unsubscribe();
+  };
   return { received, stop };
 }
 

@@ -43,3 +43,17 @@ describe('in-process bus with a failing subscriber', () => {
     }
   });
 });
+
+describe('in-process bus delivery', () => {
+  it('runs subscribers after the publisher is done, in publishing order', async () => {
+    const bus = createInProcessBus();
+    const seen: string[] = [];
+    await bus.subscribe('topic:b', (payload) => void seen.push(String(payload)));
+    await bus.publish('topic:b', 'first');
+    await bus.publish('topic:b', 'second');
+    // The publisher (a request that notifies someone) went on without waiting for the fan-out.
+    expect(seen).toEqual([]);
+    await settle();
+    expect(seen).toEqual(['first', 'second']);
+  });
+});
