@@ -78,6 +78,9 @@ async function openPostgres(
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Sent with the connection's start-up message: every connection of the pool has it from the start.
     ...(limits?.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
+    // No JIT: Plaza's queries are short index walks, and compiling them (which PostgreSQL did whenever a
+    // cost estimate crossed jit_above_cost) took longer than running them. PGlite has no JIT.
+    options: '-c jit=off',
   };
   const control = openControlConnection({ ...connection, query_timeout: CONNECT_TIMEOUT_MS }, log);
   const pool = new GuardedPool(

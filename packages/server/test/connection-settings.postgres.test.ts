@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client';
+import { executeRows } from '../src/db/execute-rows';
+import { createTestDatabase } from './database';
+import { requirePostgres } from './overload';
+
+requirePostgres('connection-settings.postgres.test.ts');
+
+/** What every connection of the server's PostgreSQL pool is opened with. */
+describe('PostgreSQL connection settings', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  it('turn JIT compilation off, which cost more than Plaza’s short queries', async () => {
+    const [row] = await executeRows<{ jit: string }>(database.db, sql`show jit`);
+    expect(row?.jit).toBe('off');
+  });
+});
