@@ -1,0 +1,16 @@
+import { activities } from './activities';
+import type { Area } from './context';
+import { derived } from './derived';
+import { groups } from './groups';
+import { news } from './news';
+import { people } from './people';
+import { posts } from './posts';
+import { reactions } from './reactions';
+import { settings } from './settings';
+
+/**
+ * The areas of the generated community, in the order they are filled (an area reads what the ones
+ * before it wrote). A new feature (chat, jobs, ratings, shop) adds its file here, before `derived`,
+ * which computes what the server derives from the rows.
+ */
+export const areas: Area[] = [settings, people, groups, news, posts, reactions, activities, derived];

@@ -1,0 +1,44 @@
+import { refreshUserSearchVectors } from '../../packages/server/src/modules/users';
+import type { Area } from './context';
+
+/** The like and comment counter columns of a reaction target table, from the likes and comments of its type. */
+function reactionCounts(table: 'posts' | 'pages', targetType: 'post' | 'news'): string {
+  return `update ${table} t set like_count = r.likes, comment_count = r.comments
+    from (
+      select target_id, count(*) filter (where kind = 'like')::int as likes,
+        count(*) filter (where kind = 'comment')::int as comments
+      from (
+        select target_id, 'like' as kind from likes where target_type = '${targetType}'
+        union all
+        select target_id, 'comment' from comments where target_type = '${targetType}'
+      ) reactions
+      group by target_id
+    ) r
+    where r.target_id = t.id`;
+}
+
+/**
+ * What the server keeps from the rows themselves, filled once at the end instead of row by row: the
+ * members' search documents (by the users module), the reaction counters (the triggers that keep them
+ * were off during the bulk load) and every identity sequence past the ids written explicitly.
+ */
+export const derived: Area = {
+  name: 'derived data',
+  async fill(ctx) {
+    await ctx.step('users.search_vector', () => refreshUserSearchVectors(ctx.db));
+    await ctx.step('posts counters', reactionCounts('posts', 'post'));
+    await ctx.step('pages counters', reactionCounts('pages', 'news'));
+    await ctx.step(
+      'identity sequences',
+      `do $$
+       declare c record;
+       begin
+         for c in select table_name, column_name from information_schema.columns
+                  where table_schema = 'public' and is_identity = 'YES' loop
+           execute format('select setval(pg_get_serial_sequence(%L, %L), coalesce((select max(%I) from %I), 0) + 1, false)',
+             c.table_name, c.column_name, c.column_name, c.table_name);
+         end loop;
+       end $$`,
+    );
+  },
+};
