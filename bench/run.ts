@@ -1,21 +1,55 @@
-// Runs every benchmark in turn, each with the arguments given (e.g. `--dist <dir>`), and exits
-// non-zero when any of them is over its budget.
+// `npm run bench`: builds the server, then runs every benchmark in turn with the arguments given, and
+// exits non-zero when any of them failed or missed its budget.
+//
+// Arguments: `--only <name>` (repeatable) runs the scenarios whose name (or group, or file) contains
+// it; `--duration <s>` and `--repetitions <n>` set each measurement; `--database-url <url>` names the
+// generated database (default postgres://postgres@127.0.0.1:5432/plaza_bench, filled by
+// `npm run bench:data`); `--smoke` is the CI run (tiny loads, budgets not enforced). Other arguments
+// (e.g. `--dist <dir>` of the bundle benches) pass through.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchOptions } from './lib/options';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const benches = ['sign-in-route.ts', 'directory-search.ts'];
+
+/**
+ * The benches, in order. `scenarios: true` marks files of HTTP scenarios, which take `--only` and pick
+ * their own scenarios (before starting any server); the others run when `--only` names their file.
+ * Web delivery (bundle sizes, Lighthouse) and overload (a burst beside cheap calls) add theirs here.
+ */
+const benches: Array<{ file: string; scenarios?: true }> = [
+  { file: 'sign-in-route.ts' },
+  { file: 'directory-search.ts' },
+  { file: 'http/cold-start.ts', scenarios: true },
+  { file: 'http/cheap.ts', scenarios: true },
+  { file: 'http/streams.ts', scenarios: true },
+  { file: 'http/search.ts', scenarios: true },
+  { file: 'http/mixed.ts', scenarios: true },
+  { file: 'http/sockets.ts', scenarios: true },
+];
+
+const args = process.argv.slice(2);
+const { only, smoke } = benchOptions(args);
+
+// The scenarios run the compiled server, as production does; the build is quick and always fresh.
+const build = spawnSync('npm', ['run', 'build', '--workspace', '@plaza/server'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
 
 let failed = 0;
 for (const bench of benches) {
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(benchDir, bench), ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) failed += 1;
+  // The smoke run is about the HTTP scenarios (the bundle benches need a web build; they have their own checks).
+  if (smoke && !bench.scenarios) continue;
+  if (!bench.scenarios && only.length > 0 && !only.some((name) => bench.file.includes(name))) continue;
+  console.log(`\n=== ${bench.file} ===`);
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(benchDir, bench.file), ...args], {
+    stdio: 'inherit',
+  });
+  console.log(`=== ${bench.file}: ${((performance.now() - started) / 1000).toFixed(1)} s ===`);
+  if (result.status !== 0) {
+    failed += 1;
+    console.log(JSON.stringify({ bench: bench.file, exit: result.status ?? result.signal }));
+  }
 }
 process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,274 @@
+// The baseline of the HTTP benchmarks: a bare Fastify + node-postgres server on the same database,
+// answering Plaza's paths by reading the same rows the cheap way (no ORM, named statements, only the
+// columns needed, no validation or serialisation schemas). It reads the session from Plaza's cookie
+// as Plaza stores it (SHA-256 of the token), so it takes the same signed-in clients. Its figures are
+// what this machine and database can do; Plaza's budgets are ratios of them.
+import { createHash } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyRequest } from 'fastify';
+import pg from 'pg';
+import { createBus } from './bus';
+import { canReadGroup, newsPage, readableGroupIds, scopePage } from './streams';
+
+interface Member {
+  id: number;
+  firstname: string;
+  lastname: string;
+  permissions: string[];
+  selected_language: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    member: Member | null;
+  }
+}
+
+const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const bus = await createBus(process.env.REDIS_URL || undefined);
+const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+await app.register(websocket);
+
+const sessionCookie = /(?:^|;\s*)plaza_session=([^;]+)/;
+
+app.decorateRequest('member', null);
+app.addHook('onRequest', async (request) => {
+  const token = sessionCookie.exec(request.headers.cookie ?? '')?.[1];
+  if (!token) return;
+  const { rows } = await db.query<Member>({
+    name: 'session',
+    text: `select u.id, u.firstname, u.lastname, u.permissions, u.selected_language
+           from sessions s join users u on u.id = s.user_id where s.id = $1 and s.expires_at > now()`,
+    values: [createHash('sha256').update(token).digest('hex')],
+  });
+  request.member = rows[0] ?? null;
+});
+
+function member(request: FastifyRequest): Member {
+  if (!request.member) throw Object.assign(new Error('not signed in'), { statusCode: 401 });
+  return request.member;
+}
+
+const pageOf = (query: unknown, perPage: number) => {
+  const q = query as { page?: string; per_page?: string };
+  return { page: Math.max(1, Number(q.page ?? 1)), perPage: Math.min(100, Number(q.per_page ?? perPage)) };
+};
+
+app.get('/hello', async () => ({ hello: 'world' }));
+app.get('/healthz', async () => ({ status: 'ok' }));
+app.get('/readyz', async () => {
+  await db.query('select 1');
+  return { status: 'ready' };
+});
+
+const settingsRows = (keys: string[]) =>
+  db.query<{ key: string; value: unknown }>({
+    name: `settings-${keys.join('-')}`,
+    text: 'select key, value from app_settings where key = any($1)',
+    values: [keys],
+  });
+
+app.get('/api/v2/settings', async () => (await settingsRows(['settings'])).rows[0]?.value ?? {});
+
+app.get('/api/v2/auth/is_authenticated', async (request) => {
+  const { rows } = await settingsRows(['settings', 'menu']);
+  return {
+    isAuthenticated: Boolean(request.member),
+    user: request.member,
+    settings: rows.find((row) => row.key === 'settings')?.value,
+    routes: rows.find((row) => row.key === 'menu')?.value,
+  };
+});
+
+app.get('/api/v2/news', async (request, reply) => {
+  const viewer = member(request);
+  const { page, perPage } = pageOf(request.query, 20);
+  const groupId = Number((request.query as { group_id?: string }).group_id ?? 0);
+  if (!groupId) return newsPage(db, viewer.id, page, perPage);
+  if (!(await canReadGroup(db, viewer.id, groupId))) return reply.status(404).send({ code: 'not_found' });
+  return scopePage(db, viewer.id, { groupId }, page, perPage);
+});
+
+app.get('/api/v2/news/topic_filter/:id', async (request, reply) => {
+  const viewer = member(request);
+  const { page, perPage } = pageOf(request.query, 20);
+  const topicId = Number((request.params as { id: string }).id);
+  const { rows } = await db.query<{ group_id: number }>({
+    name: 'topic-group',
+    text: 'select group_id from topics where id = $1',
+    values: [topicId],
+  });
+  if (!rows[0] || !(await canReadGroup(db, viewer.id, rows[0].group_id))) {
+    return reply.status(404).send({ code: 'not_found' });
+  }
+  return scopePage(db, viewer.id, { topicId }, page, perPage);
+});
+
+app.get('/api/v2/activities', async (request) => {
+  const viewer = member(request);
+  const { page, perPage } = pageOf(request.query, 20);
+  const [items, unread] = await Promise.all([
+    db.query({
+      name: 'activities',
+      text: `select a.id, a.actor_id, u.img_path, a.type, a.text, a.url, a.read, a.old, a.created_at,
+               a.membership_id, a.membership_status
+             from activities a left join users u on u.id = a.actor_id
+             where a.user_id = $1 order by a.created_at desc, a.id desc limit $2 offset $3`,
+      values: [viewer.id, perPage + 1, (page - 1) * perPage],
+    }),
+    db.query<{ n: number }>({
+      name: 'unread-activities',
+      text: 'select count(*)::int as n from activities where user_id = $1 and not read',
+      values: [viewer.id],
+    }),
+  ]);
+  return {
+    results: items.rows.slice(0, perPage),
+    more: items.rows.length > perPage,
+    unread_activities: unread.rows[0]!.n,
+  };
+});
+
+app.get('/api/v2/comments', async (request) => {
+  member(request);
+  const query = request.query as { type: string; id: string };
+  const { page, perPage } = pageOf(request.query, 20);
+  const { rows } = await db.query({
+    name: 'comments',
+    text: `select c.id, c.text, c.created_at, u.id as author_id, u.firstname, u.lastname, u.img_path
+           from comments c join users u on u.id = c.author_id
+           where c.target_type = $1 and c.target_id = $2 order by c.created_at, c.id limit $3 offset $4`,
+    values: [query.type, Number(query.id), perPage, (page - 1) * perPage],
+  });
+  return { results: rows };
+});
+
+/** Plaza's search: every word as a prefix of a name or of a German or English stem. */
+function searchQuery(text: string | undefined): string[] {
+  return (text?.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((word) => `${word}:*`);
+}
+const tsquery = (param: string) =>
+  `(to_tsquery('simple', ${param}) || to_tsquery('german', ${param}) || to_tsquery('english', ${param}))`;
+
+app.get('/api/v2/users', async (request) => {
+  member(request);
+  const query = request.query as { query?: string };
+  const { page, perPage } = pageOf(request.query, 12);
+  const [word] = searchQuery(query.query);
+  const where = word ? `search_vector @@ ${tsquery('$3')}` : 'true';
+  const values = word ? [perPage, (page - 1) * perPage, word] : [perPage, (page - 1) * perPage];
+  const [rows, count] = await Promise.all([
+    db.query({
+      name: word ? 'directory-search' : 'directory',
+      text: `select id, username, firstname, lastname, position, location_names, img_path from users
+             where ${where} order by lastname, firstname, id limit $1 offset $2`,
+      values,
+    }),
+    db.query<{ n: number }>({
+      name: word ? 'directory-search-count' : 'directory-count',
+      text: `select count(*)::int as n from users where ${word ? `search_vector @@ ${tsquery('$1')}` : 'true'}`,
+      values: word ? [word] : [],
+    }),
+  ]);
+  return { results: rows.rows, total: count.rows[0]!.n };
+});
+
+app.get('/api/v2/users/search', async (request) => {
+  member(request);
+  const [word] = searchQuery((request.query as { q?: string }).q);
+  if (!word) return { results: [] };
+  const { rows } = await db.query({
+    name: 'quick-search',
+    text: `select id, username, firstname, lastname, position, img_path from users
+           where search_vector @@ ${tsquery('$1')}
+           order by ts_rank(search_vector, ${tsquery('$1')}) desc, id limit 8`,
+    values: [word],
+  });
+  return { results: rows };
+});
+
+app.post('/api/v2/posts', async (request, reply) => {
+  const author = member(request);
+  const body = request.body as { description: string; group_id?: number | null; topic_id?: number | null };
+  if (body.group_id && !(await readableGroupIds(db, author.id)).includes(body.group_id)) {
+    return reply.status(403).send({ code: 'forbidden' });
+  }
+  const { rows } = await db.query({
+    name: 'insert-post',
+    text: `insert into posts (author_id, written_by, group_id, topic_id, description) values ($1, $1, $2, $3, $4)
+           returning id, created_at`,
+    values: [author.id, body.group_id ?? null, body.topic_id ?? null, body.description],
+  });
+  return reply.status(201).send(rows[0]);
+});
+
+app.put('/api/v2/comments', async (request) => {
+  const author = member(request);
+  const body = request.body as { type: 'post' | 'news'; id: number; text: string };
+  const { rows } = await db.query<{ id: number; created_at: Date }>({
+    name: 'insert-comment',
+    text: `insert into comments (target_type, target_id, author_id, text) values ($1, $2, $3, $4)
+           returning id, created_at`,
+    values: [body.type, body.id, author.id, body.text],
+  });
+  if (body.type === 'post') {
+    // The post's author hears of it, as in Plaza: an activity row, then the event on the bus.
+    const activity = await db.query<{ id: number; user_id: number }>({
+      name: 'comment-activity',
+      text: `insert into activities (user_id, actor_id, type, text, url, target_type, target_id)
+             select p.author_id, $2, 'comment', $3, '/news/post-' || p.id, 'post', p.id from posts p
+             where p.id = $1 and p.author_id <> $2 returning id, user_id`,
+      values: [body.id, author.id, `${author.firstname} ${author.lastname} commented on your post.`],
+    });
+    const row = activity.rows[0];
+    if (row) {
+      await bus.publish(
+        `user:${row.user_id}:notifications`,
+        JSON.stringify({ kind: 'activity', id: row.id }),
+      );
+    }
+  }
+  return rows[0];
+});
+
+app.put('/api/v2/likes', async (request) => {
+  const viewer = member(request);
+  const body = request.body as { type: 'post' | 'news'; id: number; like: boolean };
+  await db.query({
+    name: body.like ? 'like' : 'unlike',
+    text: body.like
+      ? `insert into likes (target_type, target_id, user_id) values ($1, $2, $3) on conflict do nothing`
+      : 'delete from likes where target_type = $1 and target_id = $2 and user_id = $3',
+    values: [body.type, body.id, viewer.id],
+  });
+  return { liked_by_me: body.like };
+});
+
+app.get('/api/v2/cable', { websocket: true }, (socket, request) => {
+  if (!request.member) return socket.close(4401, 'not signed in');
+  const memberId = request.member.id;
+  const subscriptions: Array<() => void> = [];
+  socket.on('message', (raw: Buffer) => {
+    const message = JSON.parse(raw.toString()) as { command: string; channel?: string };
+    if (message.command === 'ping') return socket.send('{"type":"pong"}');
+    if (message.command !== 'subscribe') return;
+    void bus
+      .subscribe(`user:${memberId}:notifications`, (payload) =>
+        socket.send(`{"type":"message","channel":"NotificationChannel","message":${payload}}`),
+      )
+      .then((unsubscribe) => {
+        subscriptions.push(unsubscribe);
+        socket.send('{"type":"confirm_subscription","channel":"NotificationChannel"}');
+      });
+  });
+  socket.on('close', () => {
+    for (const unsubscribe of subscriptions) unsubscribe();
+  });
+  socket.send('{"type":"welcome"}');
+});
+
+// The bench ends the baseline when it is done with it; nothing of its state needs finishing.
+process.on('SIGTERM', () => process.exit(0));
+process.on('SIGINT', () => process.exit(0));
+
+await app.listen({ port: Number(process.env.PORT ?? 3999), host: process.env.HOST ?? '127.0.0.1' });

@@ -1,0 +1,41 @@
+// The cheapest calls, which every page load makes, with a member's session cookie: Plaza reads the
+// session on each (its onRequest hook), so the baseline's routes read it the same way (SHA-256 of the
+// cookie, one row) and then the same settings rows. Budget (issue 14): at least half the baseline's
+// throughput.
+import { spreadMembers } from '../lib/community';
+import { compareLoad, runGroup } from '../lib/group';
+import { measure } from '../lib/load';
+import { connectionsFor } from '../lib/options';
+import { sampleOf } from '../lib/report';
+import { startBaseline, startPlaza } from '../lib/servers';
+import { signIn } from '../lib/sessions';
+
+const calls: Record<string, string> = {
+  settings: '/api/v2/settings',
+  'is-authenticated': '/api/v2/auth/is_authenticated',
+  healthz: '/healthz',
+};
+
+await runGroup('cheap', Object.keys(calls), async ({ options, db, own, scenario }) => {
+  const connections = connectionsFor(options, 50);
+  const plaza = own(await startPlaza({ databaseUrl: options.databaseUrl }));
+  const baseline = own(await startBaseline({ databaseUrl: options.databaseUrl }));
+  const sessions = await signIn(plaza.url, options.databaseUrl, await spreadMembers(db, 1));
+  for (const [name, path] of Object.entries(calls)) {
+    await scenario(name, async () => {
+      return {
+        setup: `GET ${path} with a member's session; ${connections} connections, ${options.duration} s each`,
+        ...(await compareLoad(options, { plaza, baseline }, async (url, duration) =>
+          sampleOf(await measure({ url, connections, duration, requests: [{ path }], sessions })),
+        )),
+        shown: [
+          ['rps', 'req/s'],
+          ['p99_ms', 'ms p99'],
+        ],
+        checks: (p, b) => [
+          { name: 'throughput / baseline', value: p.rps! / b.rps!, limit: 0.5, atMost: false, unit: 'x' },
+        ],
+      };
+    });
+  }
+});

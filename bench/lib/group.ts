@@ -1,0 +1,88 @@
+import pg from 'pg';
+import { type BenchOptions, benchOptions, wanted } from './options';
+import { report, type Sample, type ScenarioResult } from './report';
+import type { RunningServer } from './servers';
+
+/** What a scenario group's body gets: the options, a connection to the bench database, and `scenario`. */
+export interface GroupContext {
+  options: BenchOptions;
+  db: pg.Pool;
+  /** Runs one scenario when `--only` wants it: its measurements, then its report. */
+  scenario(name: string, run: () => Promise<Omit<ScenarioResult, 'group' | 'scenario'>>): Promise<void>;
+  /** Servers stopped when the group ends, however it ends. */
+  own<T extends RunningServer>(server: T): T;
+}
+
+/**
+ * Runs a file of scenarios: skips it when `--only` names none of them (before any server starts),
+ * reports each, stops its servers, and exits non-zero when a scenario failed or missed its budget.
+ */
+export async function runGroup(
+  group: string,
+  names: string[],
+  body: (ctx: GroupContext) => Promise<void>,
+): Promise<void> {
+  const options = benchOptions();
+  if (!names.some((name) => wanted(options, group, name))) return;
+  const db = new pg.Pool({ connectionString: options.databaseUrl, max: 2 });
+  const servers: RunningServer[] = [];
+  let passed = true;
+  try {
+    await body({
+      options,
+      db,
+      own(server) {
+        servers.push(server);
+        return server;
+      },
+      async scenario(scenario, run) {
+        if (!wanted(options, group, scenario)) return;
+        passed = report(options, { group, scenario, ...(await run()) }) && passed;
+      },
+    });
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+    await db.end();
+  }
+  if (!passed) process.exitCode = 1;
+}
+
+/**
+ * Measures both sides in turn, `repetitions` times each (Plaza, baseline, Plaza, ...), so a noisy
+ * neighbour on the machine hurts both alike.
+ */
+export async function alternate(
+  options: BenchOptions,
+  plaza: () => Promise<Sample>,
+  baseline: () => Promise<Sample>,
+): Promise<{ plaza: Sample[]; baseline: Sample[] }> {
+  const samples = { plaza: [] as Sample[], baseline: [] as Sample[] };
+  for (let i = 0; i < options.repetitions; i += 1) {
+    samples.plaza.push(await plaza());
+    samples.baseline.push(await baseline());
+  }
+  return samples;
+}
+
+/** Seconds of the warm-up of each side before a load is measured (plans, caches, the JIT); not counted. */
+const warmUpSeconds = 2;
+
+/**
+ * Measures the same load on Plaza and on the baseline: a warm-up of each (not in a smoke run), then
+ * `alternate`. `run` measures the load against one server for some seconds.
+ */
+export async function compareLoad(
+  options: BenchOptions,
+  servers: { plaza: RunningServer; baseline: RunningServer },
+  run: (url: string, seconds: number) => Promise<Sample>,
+): Promise<{ plaza: Sample[]; baseline: Sample[] }> {
+  if (!options.smoke) {
+    await run(servers.plaza.url, warmUpSeconds);
+    await run(servers.baseline.url, warmUpSeconds);
+  }
+  return alternate(
+    options,
+    () => run(servers.plaza.url, options.duration),
+    () => run(servers.baseline.url, options.duration),
+  );
+}
