@@ -180,6 +180,36 @@ export function countPlaywright({ suite, status, report, inCi = false, allowed =
   return { passed: stats.expected, failed, notes };
 }
 
+/**
+ * Counts the benchmark smoke run (bench/smoke.ts) from its exit status and output: one test per scenario line
+ * (`{"scenario": ...}`), passed when it had no errors and no non-2xx answers. A run without any scenario line,
+ * or one that exited non-zero although every scenario passed (a bench file or the generator failed), is one
+ * failure more.
+ */
+export function countBench({ suite, status, output }) {
+  const notes = [];
+  let passed = 0;
+  let failed = 0;
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{"scenario":')) continue;
+    const { scenario, failures } = JSON.parse(line);
+    if (failures === 0) {
+      passed += 1;
+    } else {
+      failed += 1;
+      notes.push(`FAILED ${suite}: ${scenario}: ${failures} errors or non-2xx answers`);
+    }
+  }
+  if (passed + failed === 0) {
+    failed += 1;
+    notes.push(`FAILED ${suite}: no scenario ran (exit ${status})`);
+  } else if (status !== 0 && failed === 0) {
+    failed += 1;
+    notes.push(`FAILED ${suite}: exited with status ${status} although every scenario passed`);
+  }
+  return { passed, failed, notes };
+}
+
 function readJson(file) {
   if (!existsSync(file)) return null;
   try {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   allowedSkipsFile,
+  countBench,
   countPlaywright,
   countVitest,
   describeAllowedSkips,
@@ -201,5 +202,30 @@ describe('the allow-list', () => {
     const fixtureLines = describeAllowedSkips(allowed, path.join(fixtures, 'allowed-skips.json'));
     expect(fixtureLines).toHaveLength(3);
     expect(fixtureLines[1]).toContain('(fixture: an allowed skip)');
+  });
+});
+
+describe('the benchmark smoke run', () => {
+  const line = (scenario, failures) => JSON.stringify({ scenario, failures, budget: 'not enforced' });
+
+  it('counts one test per scenario line: passed without errors, failed with them', () => {
+    const output = ['=== http/cheap.ts ===', line('settings', 0), line('healthz', 3), 'healthz: ...'].join(
+      '\n',
+    );
+    const counted = countBench({ suite: 'bench', status: 1, output });
+    expect(counted).toMatchObject({ passed: 1, failed: 1 });
+    expect(counted.notes).toEqual(['FAILED bench: healthz: 3 errors or non-2xx answers']);
+  });
+
+  it('a run without any scenario line is a failure', () => {
+    expect(countBench({ suite: 'bench', status: 1, output: 'generator failed' })).toMatchObject({
+      passed: 0,
+      failed: 1,
+    });
+  });
+
+  it('a non-zero exit although every scenario passed is one failure more (a bench file crashed)', () => {
+    const counted = countBench({ suite: 'bench', status: 1, output: line('settings', 0) });
+    expect(counted).toMatchObject({ passed: 1, failed: 1 });
   });
 });

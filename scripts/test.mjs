@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  countBench,
   countPlaywright,
   countVitest,
   describeAllowedSkips,
@@ -22,7 +23,7 @@ import {
 } from './test-counting.mjs';
 
 const inCi = isCi();
-const only = process.argv.slice(2); // optional suite names: gate contract web server e2e
+const only = process.argv.slice(2); // optional suite names: gate contract web server e2e bench
 const reports = mkdtempSync(path.join(os.tmpdir(), 'plaza-test-'));
 const totals = { passed: 0, failed: 0 };
 const notes = [];
@@ -86,9 +87,10 @@ if (wanted('gate')) await vitest('gate', root, ['--config', 'scripts/vitest.conf
 if (wanted('contract')) await vitest('contract', path.join(root, 'packages/contract'));
 if (wanted('web')) await vitest('web', path.join(root, 'packages/web'));
 
+const pgUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 if (wanted('server')) {
-  const pgUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const hasPostgres = await reachable(pgUrl, 5432);
   const hasRedis = await reachable(redisUrl, 6379);
   const projects = ['unit', 'api-pglite'];
@@ -128,6 +130,24 @@ if (wanted('e2e')) {
       console.log(`=== e2e: ${run.seconds.toFixed(1)} s ===`);
       add('e2e', countPlaywright({ suite: 'e2e', ...run, inCi, allowed }), run.seconds);
     }
+  }
+}
+
+// The benchmarks at a tiny scale (bench/smoke.ts): every scenario must still run cleanly; budgets are not
+// enforced on a shared machine.
+if (wanted('bench')) {
+  if (!(await reachable(pgUrl, 5432)) || !(await reachable(redisUrl, 6379))) {
+    missing('bench', `needs PostgreSQL (${pgUrl}) and Redis (${redisUrl})`);
+  } else {
+    console.log('\n=== bench (smoke) ===');
+    const run = await runTimed(
+      process.execPath,
+      ['--import', 'tsx', 'bench/smoke.ts', '--database-url', pgUrl, '--redis-url', redisUrl],
+      { cwd: root, quiet: true },
+    );
+    console.log(run.output);
+    console.log(`=== bench: ${run.seconds.toFixed(1)} s ===`);
+    add('bench', countBench({ suite: 'bench', ...run }), run.seconds);
   }
 }
 
