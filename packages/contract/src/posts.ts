@@ -46,8 +46,8 @@ export type PostFile = z.infer<typeof postFileSchema>;
 export const postPreviewSchema = linkPreviewSchema;
 export type PostPreview = z.infer<typeof postPreviewSchema>;
 
-/** Rights of the viewer on a post. */
-export const postPermissions = ['delete'] as const;
+/** Rights of the viewer on a post: `edit` its text (its author or writer), `delete` it. */
+export const postPermissions = ['edit', 'delete'] as const;
 
 /** A post as streams, the post page and the TV show it. `description` is sanitised HTML. */
 export const postSchema = z.object({
@@ -98,6 +98,9 @@ export const createPostSchema = z.object({
 });
 export type CreatePostInput = z.input<typeof createPostSchema>;
 
+/** A changed post: its text only (group, topic, author, files and preview stay as they are). */
+export const updatePostSchema = createPostSchema.pick({ description: true });
+
 /** One choice in a post select (spec 3 "Post select option"): a group with the topics in `properties`. */
 export const postSelectPropertySchema = z.object({
   key: z.literal('topic'),
@@ -140,6 +143,17 @@ export const postEndpoints = {
     tags,
     access: 'user',
     params: postParams,
+    response: postSchema,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v2/posts/:id',
+    summary:
+      'Change the text of a post (its author or writer); members it newly mentions who can see it get an activity',
+    tags,
+    access: 'user',
+    params: postParams,
+    body: updatePostSchema,
     response: postSchema,
   }),
   remove: defineEndpoint({

@@ -23,8 +23,8 @@ export const commentSchema = z.object({
   text: z.string(),
   author: personRefSchema,
   created_at: z.string(),
-  /** `delete` for its writer, the post's author and superadmins. */
-  permissions: z.array(z.enum(['delete'])),
+  /** `edit` for its writer; `delete` for its writer, the post's author and superadmins. */
+  permissions: z.array(z.enum(['edit', 'delete'])),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -44,6 +44,7 @@ export const writeCommentSchema = targetQuery.extend({
   text: plainTextField(limits.commentMaxLength),
 });
 export const setLikeSchema = targetQuery.extend({ like: z.boolean() });
+export const updateCommentSchema = writeCommentSchema.pick({ text: true });
 
 const tags = ['reactions'];
 export const commentEndpoints = {
@@ -66,6 +67,16 @@ export const commentEndpoints = {
     body: writeCommentSchema,
     response: commentSchema,
     status: 201,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v2/comments/:id',
+    summary: 'Change the text of a comment (its writer only)',
+    tags,
+    access: 'user',
+    params: z.object({ id: idSchema }),
+    body: updateCommentSchema,
+    response: commentSchema,
   }),
   remove: defineEndpoint({
     method: 'DELETE',

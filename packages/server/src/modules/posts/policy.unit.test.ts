@@ -43,6 +43,21 @@ const rows: [ActorName, 'post' | 'orphan', boolean][] = [
 ];
 const actions: PostAction[] = ['delete', 'remove_file'];
 
+/** Editing puts words in someone's mouth: only the author shown and the writer change the text. */
+const editRows: [ActorName, 'post' | 'orphan', boolean][] = [
+  ['nobody', 'post', false],
+  ['author', 'post', true],
+  ['writer', 'post', true],
+  ['groupAdmin', 'post', false],
+  ['member', 'post', false],
+  ['postAsAuthor', 'post', false],
+  ['usersEditor', 'post', false],
+  ['superadmin', 'post', false],
+  ['author', 'orphan', false],
+  ['groupAdmin', 'orphan', false],
+  ['superadmin', 'orphan', false],
+];
+
 describe('post policy', () => {
   for (const action of actions) {
     it.each(rows)(`%s on a %s: ${action} -> %s`, (actor, kind, expected) => {
@@ -50,4 +65,8 @@ describe('post policy', () => {
       expect(can(actors[actor], action, post)).toBe(expected);
     });
   }
+  it.each(editRows)('%s on a %s: edit -> %s', (actor, kind, expected) => {
+    const post = kind === 'post' ? postFor(actor) : orphanFor(actor);
+    expect(can(actors[actor], 'edit', post)).toBe(expected);
+  });
 });

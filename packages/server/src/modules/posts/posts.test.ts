@@ -100,7 +100,7 @@ describe('posts: writing, authors, options, files, deleting', () => {
       likes_count: 0,
       comments_count: 0,
       liked_by_me: false,
-      permissions: ['delete'],
+      permissions: ['edit', 'delete'],
     });
     const seen = await ownerClient.get(`/api/v2/posts/${post.item_id}`);
     expect(seen.statusCode).toBe(200);
@@ -232,8 +232,8 @@ describe('posts: writing, authors, options, files, deleting', () => {
         author_id: owner.id,
       });
       expect(post.author).toMatchObject({ id: owner.id, name: 'Olga Owner' });
-      // The writer may still delete what they wrote.
-      expect(post.permissions).toEqual(['delete']);
+      // The writer may still change and delete what they wrote.
+      expect(post.permissions).toEqual(['edit', 'delete']);
       const bySuperadmin = await writePost(adminClient, {
         description: '<p>Vom Vorstand</p>',
         group_id: emptyGroup.id,

@@ -1,4 +1,4 @@
-import type { LinkPreview, Post, PostFile } from '@plaza/contract';
+import { type LinkPreview, type Post, type PostFile, postPermissions } from '@plaza/contract';
 import type { SessionUser } from '../../platform/request-context';
 import { combinedName } from '../groups';
 import { postPolicy } from './policy';
@@ -56,6 +56,6 @@ export function presentPost(row: PostStreamRow, extras: PostExtras, viewer: Sess
     likes_count: row.likes_count,
     comments_count: row.comments_count,
     liked_by_me: row.liked_by_me,
-    permissions: postPolicy.can(viewer, 'delete', row) ? ['delete'] : [],
+    permissions: postPermissions.filter((action) => postPolicy.can(viewer, action, row)),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -165,6 +165,22 @@ export const postsRepo = {
       .innerJoin(users, eq(users.id, postMentions.user_id))
       .where(inArray(postMentions.post_id, postIds))
       .orderBy(asc(users.lastname), asc(users.firstname));
+  },
+  /** A post's new text (its `updated_at` moves with it). */
+  async updateDescription(db: Db, postId: number, description: string): Promise<void> {
+    await db.update(posts).set({ description, updated_at: sql`now()` }).where(eq(posts.id, postId));
+  },
+  /** Makes a post's mentions exactly these members. */
+  async setMentions(db: Db, postId: number, userIds: number[]): Promise<void> {
+    await db
+      .delete(postMentions)
+      .where(
+        and(
+          eq(postMentions.post_id, postId),
+          userIds.length ? notInArray(postMentions.user_id, userIds) : undefined,
+        ),
+      );
+    await postsRepo.addMentions(db, postId, userIds);
   },
   async addMentions(db: Db, postId: number, userIds: number[]): Promise<void> {
     if (userIds.length === 0) return;

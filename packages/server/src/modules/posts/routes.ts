@@ -8,7 +8,7 @@ import type { PostDeps } from './deps';
 import { openPostFile, removePostFile, uploadPostFile } from './files';
 import { postPreviewFetcher } from './link-preview';
 import { groupPostOptions, postAuthors, postOptions } from './options';
-import { createPost, removePost, removePostsOfGroup } from './service';
+import { createPost, editPost, removePost, removePostsOfGroup } from './service';
 import { readablePost } from './stream';
 
 /** Posts: writing and deleting, their files, and the choices of the post form. */
@@ -33,6 +33,7 @@ export async function postsModule(app: FastifyInstance, appDeps: AppDeps): Promi
 
   route(app, posts.create, ({ user, body }) => createPost(deps, user, body));
   route(app, posts.get, ({ user, params }) => readablePost(db, user, params.id));
+  route(app, posts.update, ({ user, params, body }) => editPost(deps, user, params.id, body));
   route(app, posts.remove, ({ user, params }) => removePost(deps, user, params.id));
   route(app, posts.removeFile, ({ user, params }) => removePostFile(deps, user, params.id));
   route(app, posts.downloadFile, async ({ user, params, reply }) =>

@@ -6,6 +6,7 @@ import {
   type Post,
   postPath,
   textLength,
+  type updatePostSchema,
 } from '@plaza/contract';
 import type { z } from 'zod';
 import { badRequest, forbidden } from '../../platform/errors';
@@ -101,15 +102,7 @@ export async function createPost(deps: PostDeps, user: SessionUser, raw: CreateP
   const author = await resolveAuthor(deps, user, input.author_id, settings.author_function);
   const target = await resolveTarget(deps, user, input, settings.allow_posts_without_grp_and_topic);
 
-  const description = sanitizeRichText(input.description);
-  // A mention naming an id no integer column holds names nobody (and must not reach a query).
-  const mentions = mentionedIds(description).filter((id) => id <= maxId);
-  if (!textOfHtml(description) && mentions.length === 0) {
-    throw badRequest('Write something first.', 'description');
-  }
-  // Sanitising may add attributes (link rel, mention class); the stored HTML keeps the contract's limit.
-  if (textLength(description) > limits.postMaxLength)
-    throw badRequest('The post is too long.', 'description');
+  const { description, mentions } = cleanDescription(input.description);
   const fileIds = [...new Set(input.files)];
   const previewUrl = input.preview?.url ?? null;
   const preview = previewUrl ? cleanPreview(await deps.fetchPreview(previewUrl), previewUrl) : null;
@@ -130,18 +123,77 @@ export async function createPost(deps: PostDeps, user: SessionUser, raw: CreateP
     return row;
   });
 
-  const vars = { name: combinedName(author), group: target.groupName ?? '' };
-  for (const userId of mentioned) {
+  await notifyMentioned(deps, mentioned, { postId: post.id, author, groupName: target.groupName });
+  return readablePost(deps.db, user, post.id);
+}
+
+/**
+ * Sanitises a post's HTML and reads its mentions; refuses a text that is empty or, once sanitised,
+ * too long (sanitising may add attributes: link rel, mention class).
+ */
+function cleanDescription(raw: string): { description: string; mentions: number[] } {
+  const description = sanitizeRichText(raw);
+  // A mention naming an id no integer column holds names nobody (and must not reach a query).
+  const mentions = mentionedIds(description).filter((id) => id <= maxId);
+  if (!textOfHtml(description) && mentions.length === 0) {
+    throw badRequest('Write something first.', 'description');
+  }
+  if (textLength(description) > limits.postMaxLength)
+    throw badRequest('The post is too long.', 'description');
+  return { description, mentions };
+}
+
+/** Tells each mentioned member that the author mentioned them in the post. */
+async function notifyMentioned(
+  deps: PostDeps,
+  userIds: number[],
+  post: {
+    postId: number;
+    author: { id: number; firstname: string; lastname: string };
+    groupName: string | null;
+  },
+): Promise<void> {
+  const vars = { name: combinedName(post.author), group: post.groupName ?? '' };
+  for (const userId of userIds) {
     await notifyAboutPost(deps, {
       userId,
-      actorId: author.id,
+      actorId: post.author.id,
       type: 'mention',
-      text: target.groupName ? 'mention_in_group' : 'mention',
+      text: post.groupName ? 'mention_in_group' : 'mention',
       vars,
-      url: postPath(post.id),
+      url: postPath(post.postId),
     });
   }
-  return readablePost(deps.db, user, post.id);
+}
+
+/**
+ * Changes a post's text (its author or writer). The mentions follow the new text; only members it
+ * mentions for the first time are told, so an edit does not notify anyone twice.
+ */
+export async function editPost(
+  deps: PostDeps,
+  user: SessionUser,
+  id: number,
+  input: z.output<typeof updatePostSchema>,
+): Promise<Post> {
+  const post = await readablePostRow(deps.db, user, id);
+  if (!postPolicy.can(user, 'edit', post)) throw forbidden('Only the author may change this post.');
+  const { description, mentions } = cleanDescription(input.description);
+  const target = { groupId: post.group_id, groupName: post.group_name, topicId: post.topic_id };
+  const mentioned = await readersAmong(deps, target, mentions.slice(0, maxMentions));
+  const before = new Set((await postsRepo.mentionsOf(deps.db, [id])).map((row) => row.id));
+  await deps.db.transaction(async (tx) => {
+    await postsRepo.updateDescription(tx, id, description);
+    await postsRepo.setMentions(tx, id, mentioned);
+  });
+  const author = {
+    id: post.author_id ?? user.id,
+    firstname: post.author_firstname ?? user.firstname,
+    lastname: post.author_lastname ?? user.lastname,
+  };
+  const newcomers = mentioned.filter((userId) => !before.has(userId));
+  await notifyMentioned(deps, newcomers, { postId: id, author, groupName: post.group_name });
+  return readablePost(deps.db, user, id);
 }
 
 /** The mentioned members who exist and may read a post in the target (others get nothing). */

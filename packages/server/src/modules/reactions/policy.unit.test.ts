@@ -30,8 +30,21 @@ const rows: [keyof typeof actors, keyof typeof comments, boolean][] = [
   ['superadmin', 'onNews', true],
 ];
 
+/** Only the writer changes a comment's words; the post's author and superadmins may only delete it. */
+const editRows: [keyof typeof actors, keyof typeof comments, boolean][] = [
+  ['writer', 'onPost', true],
+  ['postAuthor', 'onPost', false],
+  ['member', 'onPost', false],
+  ['superadmin', 'onPost', false],
+  ['writer', 'onNews', true],
+  ['superadmin', 'onNews', false],
+];
+
 describe('comment policy', () => {
   it.each(rows)('%s on a comment %s: delete -> %s', (actor, comment, expected) => {
     expect(can(actors[actor], 'delete', comments[comment])).toBe(expected);
+  });
+  it.each(editRows)('%s on a comment %s: edit -> %s', (actor, comment, expected) => {
+    expect(can(actors[actor], 'edit', comments[comment])).toBe(expected);
   });
 });

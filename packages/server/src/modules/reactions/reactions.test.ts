@@ -112,7 +112,7 @@ describe('comments and likes on news and posts', () => {
     expect(first.json()).toMatchObject({
       text: '<b>Super</b> & danke <3',
       author: { id: reader.id, name: 'Rolf Reader' },
-      permissions: ['delete'],
+      permissions: ['edit', 'delete'],
     });
     await otherClient.put('/api/v2/comments', { type: 'post', id: postId, text: 'Zweiter' });
     await authorClient.put('/api/v2/comments', { type: 'post', id: postId, text: 'Eigener' });

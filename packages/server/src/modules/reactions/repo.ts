@@ -63,6 +63,9 @@ export const reactionsRepo = {
     const [row] = await db.insert(comments).values(values).returning();
     return row!;
   },
+  async updateComment(db: Db, commentId: number, text: string): Promise<void> {
+    await db.update(comments).set({ text }).where(eq(comments.id, commentId));
+  },
   async removeComment(db: Db, commentId: number): Promise<void> {
     await db.delete(comments).where(eq(comments.id, commentId));
   },

@@ -4,6 +4,7 @@ import {
   type PageQuery,
   type ReactionTargetType,
   type setLikeSchema,
+  type updateCommentSchema,
   type writeCommentSchema,
 } from '@plaza/contract';
 import type { z } from 'zod';
@@ -17,6 +18,7 @@ import { type CommentWithAuthor, reactionsRepo } from './repo';
 import { loadReactionTarget, type ReactionTarget } from './targets';
 
 type Deps = Pick<PostDeps, 'db' | 'bus'>;
+const commentActions = ['edit', 'delete'] as const;
 type TargetQuery = { type: ReactionTargetType; id: number };
 
 function presentComment(row: CommentWithAuthor, target: ReactionTarget, user: SessionUser): Comment {
@@ -29,9 +31,9 @@ function presentComment(row: CommentWithAuthor, target: ReactionTarget, user: Se
       avatar: row.author_img,
     },
     created_at: row.created_at.toISOString(),
-    permissions: commentPolicy.can(user, 'delete', { author_id: row.author_id, ownerId: target.ownerId })
-      ? ['delete']
-      : [],
+    permissions: commentActions.filter((action) =>
+      commentPolicy.can(user, action, { author_id: row.author_id, ownerId: target.ownerId }),
+    ),
   };
 }
 
@@ -81,6 +83,25 @@ export async function writeComment(
   });
   await tellOwner(deps, target, user, 'comment');
   const stored = await reactionsRepo.comment(deps.db, row.id);
+  return presentComment(stored!, target, user);
+}
+
+/** Changes a comment's text: its writer only, while the item still takes comments. */
+export async function editComment(
+  { db }: Deps,
+  user: SessionUser,
+  id: number,
+  input: z.output<typeof updateCommentSchema>,
+): Promise<Comment> {
+  const row = await reactionsRepo.comment(db, id);
+  if (!row) throw notFound('The comment');
+  const target = await loadReactionTarget(db, user, row.target_type, row.target_id);
+  if (!commentPolicy.can(user, 'edit', { author_id: row.author_id, ownerId: target.ownerId })) {
+    throw forbidden("Only the comment's writer may change it.");
+  }
+  if (!target.canComment) throw forbidden('Comments are closed here.');
+  await reactionsRepo.updateComment(db, id, input.text);
+  const stored = await reactionsRepo.comment(db, id);
   return presentComment(stored!, target, user);
 }
 

@@ -57,4 +57,28 @@ describe('CommentsPanel', () => {
       text: 'Use List<string> & <b>x</b>',
     });
   });
+
+  // Members could not correct a comment they had sent.
+  it('lets the writer change a comment in place', async () => {
+    const mine = { ...comment(3, 'Yse!'), permissions: ['edit', 'delete'] as Comment['permissions'] };
+    const answers = [
+      answer(endpoints.comments.list, commentList([mine])),
+      answer(endpoints.comments.update, { ...mine, text: 'Yes!' }, { params: { id: 3 } }),
+    ];
+    const calls = stubFetch(answers);
+    renderInApp(<CommentsPanel type="post" id={7} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit comment' }));
+    const field = screen.getByRole('textbox', { name: 'Your comment' });
+    await user.clear(field);
+    await user.type(field, ' Yes! ');
+    answers.push(answer(endpoints.comments.list, commentList([{ ...mine, text: 'Yes!' }])));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Yes!')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Your comment' })).toBeNull();
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      url: expect.stringContaining('/api/v2/comments/3'),
+      body: { text: 'Yes!' },
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +14,7 @@ import { useLang } from '../../app/use-lang';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
 import { FallbackAvatar } from '../fallback-avatar';
-import { commentsQuery, useDeleteComment, useWriteComment } from './reactions-api';
+import { commentsQuery, useDeleteComment, useEditComment, useWriteComment } from './reactions-api';
 
 /** Comments shown at first and added per 'show more'. */
 export const commentsStep = 10;
@@ -21,14 +22,20 @@ export const commentsStep = 10;
 function CommentItem({
   comment,
   onDelete,
+  onEdit,
   pending,
 }: {
   comment: Comment;
   onDelete: () => void;
+  /** Saves a changed text; resolves once saved (the field closes), rejects on failure (it stays). */
+  onEdit: (text: string) => Promise<unknown>;
   pending: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
+  const fieldId = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const trimmed = draft?.trim() ?? '';
   return (
     <Box component="li" sx={{ display: 'flex', gap: 1.5, py: 1 }}>
       <FallbackAvatar src={comment.author.avatar} size={32} />
@@ -39,10 +46,57 @@ function CommentItem({
             {formatDate(comment.created_at, 'DD.MM.YYYY HH:mm', lang)}
           </Typography>
         </Typography>
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {comment.text}
-        </Typography>
+        {draft === null ? (
+          <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {comment.text}
+          </Typography>
+        ) : (
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (trimmed)
+                onEdit(trimmed).then(
+                  () => setDraft(null),
+                  () => undefined,
+                );
+            }}
+            sx={{ mt: 1 }}
+          >
+            <TextField
+              id={fieldId}
+              label={t('reactions.edit_comment_label')}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              size="small"
+              multiline
+              maxRows={6}
+              fullWidth
+              autoFocus
+              slotProps={{ htmlInput: { maxLength: limits.commentMaxLength } }}
+              disabled={pending}
+            />
+            <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+              <Button type="submit" size="small" variant="contained" disabled={!trimmed || pending}>
+                {t('reactions.save_comment')}
+              </Button>
+              <Button size="small" onClick={() => setDraft(null)}>
+                {t('app.cancel')}
+              </Button>
+            </Box>
+          </Box>
+        )}
       </Box>
+      {draft === null && comment.permissions.includes('edit') && (
+        <IconButton
+          size="small"
+          aria-label={t('reactions.edit_comment')}
+          onClick={() => setDraft(comment.text)}
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+      )}
       {comment.permissions.includes('delete') && (
         <IconButton
           size="small"
@@ -78,6 +132,7 @@ export function CommentsPanel({
   const comments = useQuery({ ...commentsQuery(type, id, limit), placeholderData: keepPreviousData });
   const write = useWriteComment(type, id);
   const remove = useDeleteComment(type, id);
+  const change = useEditComment(type, id);
   const data = comments.data;
   const trimmed = text.trim();
   const total = data?.pagination.total;
@@ -98,8 +153,9 @@ export function CommentsPanel({
             <CommentItem
               key={comment.id}
               comment={comment}
-              pending={remove.isPending}
+              pending={remove.isPending || change.isPending}
               onDelete={() => remove.mutate(comment.id)}
+              onEdit={(text) => change.mutateAsync({ commentId: comment.id, text })}
             />
           ))}
         </Box>
@@ -137,9 +193,9 @@ export function CommentsPanel({
           </Button>
         </Box>
       )}
-      {(write.isError || remove.isError) && (
+      {(write.isError || remove.isError || change.isError) && (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {apiErrorText(t, write.error ?? remove.error)}
+          {apiErrorText(t, write.error ?? remove.error ?? change.error)}
         </Alert>
       )}
     </Box>

@@ -37,6 +37,16 @@ export function useWriteComment(type: ReactionTargetType, id: number) {
   });
 }
 
+/** Changes one's own comment; the comment list reloads. */
+export function useEditComment(type: ReactionTargetType, id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, text }: { commentId: number; text: string }) =>
+      call(endpoints.comments.update, { params: { id: commentId }, body: { text } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: reactionKeys.comments(type, id) }),
+  });
+}
+
 /** Deletes a comment; the comment list reloads. */
 export function useDeleteComment(type: ReactionTargetType, id: number) {
   const client = useQueryClient();

@@ -1,6 +1,7 @@
 import { type Comment, endpoints, type Post } from '@plaza/contract';
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Editor } from '@tiptap/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, stubFetch } from '../../test/fetch-stub';
 import { renderInApp } from '../../test/render-in-app';
@@ -56,5 +57,33 @@ describe('PostCard', () => {
     answers.push(answer(endpoints.comments.list, list([reply])));
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByRole('button', { name: '1 comment' })).toBeTruthy();
+  });
+
+  // Members could not correct their own post.
+  it('lets the author change the text and sends it', async () => {
+    const calls = stubFetch([
+      answer(endpoints.posts.update, { ...post, description: '<p>Lunch at 1?</p>' }, { params: { id: 7 } }),
+    ]);
+    renderInApp(<PostCard post={{ ...post, permissions: ['edit', 'delete'] }} />, { user: sessionUser(5) });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
+    const box = (await screen.findByRole('textbox', { name: 'Your post' })) as HTMLElement & {
+      editor?: Editor;
+    };
+    await act(() => void box.editor!.chain().selectAll().insertContent('<p>Lunch at 1?</p>').run());
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      url: expect.stringContaining('/api/v2/posts/7'),
+      body: { description: '<p>Lunch at 1?</p>' },
+    });
+    await waitFor(() => expect(dialog.isConnected).toBe(false));
+  });
+
+  it('offers no edit to others', () => {
+    stubFetch([]);
+    renderInApp(<PostCard post={{ ...post, permissions: ['delete'] }} />, { user: sessionUser(9) });
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 });

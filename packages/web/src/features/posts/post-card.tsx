@@ -1,5 +1,6 @@
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { type Post, postPath } from '@plaza/contract';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
@@ -23,6 +24,9 @@ import { useDeletePost } from './api/posts';
 import { PostFiles } from './post-files';
 import { PostPreviewCard } from './post-preview-card';
 
+/** The edit dialog carries the editor (TipTap), so it loads when a member edits, not with the stream. */
+const EditPostDialog = lazy(() => import('./edit-post-dialog').then((m) => ({ default: m.EditPostDialog })));
+
 /**
  * A post in a stream or on its own page: author, date, where it was posted, the sanitised text,
  * files, link preview, the like button with its count, the comments panel, delete when permitted.
@@ -34,6 +38,7 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
   const [showComments, setShowComments] = useState(commentsOpen);
   const commentCount = useCommentCount(post.comments_count);
   const [confirm, setConfirm] = useState(false);
+  const [editing, setEditing] = useState(false);
   const remove = useDeletePost();
   const where = post.topic ? `${post.group?.name} · ${post.topic.name}` : post.group?.name;
   return (
@@ -69,12 +74,23 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
           >
             {t('posts.card.comments', { count: commentCount.value })}
           </Button>
+          {post.permissions.includes('edit') && (
+            <Button
+              size="small"
+              color="inherit"
+              startIcon={<EditIcon />}
+              sx={{ ml: 'auto' }}
+              onClick={() => setEditing(true)}
+            >
+              {t('posts.card.edit')}
+            </Button>
+          )}
           {post.permissions.includes('delete') && (
             <Button
               size="small"
               color="error"
               startIcon={<DeleteIcon />}
-              sx={{ ml: 'auto' }}
+              sx={{ ml: post.permissions.includes('edit') ? 0 : 'auto' }}
               onClick={() => {
                 remove.reset();
                 setConfirm(true);
@@ -86,6 +102,11 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
         </Box>
         {showComments && <CommentsPanel type="post" id={post.item_id} onCount={commentCount.set} />}
       </CardContent>
+      {editing && (
+        <Suspense fallback={null}>
+          <EditPostDialog post={post} open={editing} onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={confirm}
         title={t('posts.card.confirm_delete.title')}

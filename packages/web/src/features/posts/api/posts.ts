@@ -72,6 +72,16 @@ export function useCreatePost() {
   });
 }
 
+/** Changes a post's text; the streams (and the post's own page) reload. */
+export function useEditPost(id: number) {
+  const refresh = useRefreshStreams();
+  return useMutation({
+    mutationFn: (description: string) =>
+      call(endpoints.posts.update, { params: { id }, body: { description } }),
+    onSuccess: refresh,
+  });
+}
+
 /** Deletes a post; the streams reload. */
 export function useDeletePost() {
   const refresh = useRefreshStreams();

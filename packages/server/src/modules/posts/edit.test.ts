@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestClient } from '../../../test/client';
+import { buildAdmin, buildGroup, buildUser } from '../../../test/factories';
+import { activitiesOf, signedIn } from '../../../test/group-helpers';
+import { mentionOf, writePost } from '../../../test/post-helpers';
+
+type User = Awaited<ReturnType<typeof buildUser>>;
+
+// Members could not correct their own posts and comments: there was no way to edit either.
+describe('editing own posts and comments', () => {
+  let t: TestApp;
+  let author: User;
+  let reader: User;
+  let later: User;
+  let authorClient: TestClient;
+  let readerClient: TestClient;
+  let groupAdminClient: TestClient;
+  let adminClient: TestClient;
+  let group: { id: number };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    author = await buildUser(t.db, { firstname: 'Anna', lastname: 'Author', selected_language: 'en_GB' });
+    reader = await buildUser(t.db, { firstname: 'Rolf', lastname: 'Reader', selected_language: 'en_GB' });
+    later = await buildUser(t.db, { firstname: 'Lea', lastname: 'Later', selected_language: 'en_GB' });
+    const groupAdmin = await buildUser(t.db);
+    group = await buildGroup(t.db, {
+      name: 'Kantine',
+      admins: [groupAdmin],
+      members: [author, reader, later],
+    });
+    authorClient = await signedIn(t, author);
+    readerClient = await signedIn(t, reader);
+    groupAdminClient = await signedIn(t, groupAdmin);
+    adminClient = await signedIn(t, await buildAdmin(t.db));
+  });
+  afterAll(() => t.close());
+
+  it('lets the author change a post’s text, sanitised, and tells only newly mentioned members', async () => {
+    const post = await writePost(authorClient, {
+      description: `<p>Lunch at 12, ${mentionOf(reader)}?</p>`,
+      group_id: group.id,
+    });
+    expect(post.permissions).toEqual(['edit', 'delete']);
+    const changed = await authorClient.put(`/api/v2/posts/${post.item_id}`, {
+      description: `<p>Lunch at 1, ${mentionOf(reader)} and ${mentionOf(later)}!</p><script>alert(1)</script>`,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().description).toContain('Lunch at 1');
+    expect(changed.json().description).not.toContain('script');
+    expect(
+      changed
+        .json()
+        .mentions.map((m: { id: number }) => m.id)
+        .sort(),
+    ).toEqual([reader.id, later.id].sort());
+    const mentionsOf = async (client: TestClient) =>
+      (await activitiesOf(client)).filter(
+        (a) => a.type === 'mention' && a.url === `/news/post-${post.item_id}`,
+      );
+    expect(await mentionsOf(readerClient)).toHaveLength(1);
+    expect(await mentionsOf(await signedIn(t, later))).toHaveLength(1);
+    // The stream shows the new text.
+    const again = (await readerClient.get(`/api/v2/posts/${post.item_id}`)).json();
+    expect(again.description).toBe(changed.json().description);
+    expect(again.permissions).toEqual([]);
+  });
+
+  it('refuses a post’s text to everyone but its author, and empty text', async () => {
+    const post = await writePost(authorClient, { description: '<p>Mine</p>', group_id: group.id });
+    const body = { description: '<p>Not yours</p>' };
+    for (const client of [readerClient, groupAdminClient, adminClient]) {
+      expect((await client.put(`/api/v2/posts/${post.item_id}`, body)).statusCode).toBe(403);
+    }
+    const empty = await authorClient.put(`/api/v2/posts/${post.item_id}`, { description: '<p> </p>' });
+    expect(empty.statusCode).toBe(400);
+    expect((await authorClient.put('/api/v2/posts/999999', body)).statusCode).toBe(404);
+    expect((await readerClient.get(`/api/v2/posts/${post.item_id}`)).json().description).toBe('<p>Mine</p>');
+  });
+
+  it('lets only a comment’s writer change it', async () => {
+    const post = await writePost(authorClient, { description: '<p>Cake?</p>', group_id: group.id });
+    const written = await readerClient.put('/api/v2/comments', {
+      type: 'post',
+      id: post.item_id,
+      text: 'Yse!',
+    });
+    const comment = written.json();
+    expect(comment.permissions).toEqual(['edit', 'delete']);
+    for (const client of [authorClient, adminClient]) {
+      const refused = await client.put(`/api/v2/comments/${comment.id}`, { text: 'Nope' });
+      expect(refused.statusCode).toBe(403);
+    }
+    const changed = await readerClient.put(`/api/v2/comments/${comment.id}`, { text: '  Yes! <b>x</b> ' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().text).toBe('Yes! <b>x</b>');
+    const list = (
+      await authorClient.get('/api/v2/comments', { query: { type: 'post', id: post.item_id } })
+    ).json();
+    expect(list.results.map((c: { text: string }) => c.text)).toEqual(['Yes! <b>x</b>']);
+    expect(list.results[0].permissions).toEqual(['delete']);
+    expect((await readerClient.put('/api/v2/comments/999999', { text: 'x' })).statusCode).toBe(404);
+  });
+});
