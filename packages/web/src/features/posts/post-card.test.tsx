@@ -1,5 +1,5 @@
 import { type Comment, endpoints, type Post } from '@plaza/contract';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Editor } from '@tiptap/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -85,5 +85,33 @@ describe('PostCard', () => {
     stubFetch([]);
     renderInApp(<PostCard post={{ ...post, permissions: ['delete'] }} />, { user: sessionUser(9) });
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  // An image opened as a raw file in a new tab, described by its file name.
+  it('opens a post’s images in a lightbox, described by the post, and steps through them', async () => {
+    stubFetch([]);
+    const image = (id: number) => ({
+      id,
+      name: `IMG_${id}.jpg`,
+      type: 'image/webp',
+      size: 100,
+      link: `/api/v2/posts/file/${id}`,
+      is_image: true,
+    });
+    renderInApp(<PostCard post={{ ...post, files: [image(1), image(2)] }} />, { user: sessionUser(3) });
+    expect(screen.queryByAltText(/IMG_/)).toBeNull();
+    const user = userEvent.setup();
+    await user.click(
+      screen.getByRole('button', { name: 'Image 1 of 2 in the post by Paula Poster, enlarge' }),
+    );
+    const box = await screen.findByRole('dialog', { name: 'Image 1 of 2' });
+    expect(within(box).getByRole('img', { name: 'Image 1 of 2 in the post by Paula Poster' })).toBeTruthy();
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('dialog', { name: 'Image 2 of 2' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open original' }).getAttribute('href')).toBe(
+      '/api/v2/posts/file/2',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

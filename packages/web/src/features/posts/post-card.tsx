@@ -61,7 +61,7 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
           </Box>
         </Box>
         <RichHtml html={post.description} />
-        <PostFiles files={post.files} />
+        <PostFiles files={post.files} author={post.author.name} />
         {post.preview && <PostPreviewCard preview={post.preview} />}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1.5 }}>
           <LikeButton type="post" id={post.item_id} count={post.likes_count} liked={post.liked_by_me} />
