@@ -28,6 +28,13 @@ export function useCommentCount(fromItem: number) {
   return { value: loaded?.fromItem === fromItem ? loaded.count : fromItem, set };
 }
 
+/** Who liked an article or a post, newest first, `limit` at a time ('show more' raises it). */
+export const likersQuery = (type: ReactionTargetType, id: number, limit: number) =>
+  queryOptions({
+    queryKey: [...reactionKeys.target(type, id), 'likes', limit],
+    queryFn: () => call(endpoints.likes.list, { query: { type, id, page: 1, per_page: limit } }),
+  });
+
 /** Writes a comment; the comment list reloads. */
 export function useWriteComment(type: ReactionTargetType, id: number) {
   const client = useQueryClient();
