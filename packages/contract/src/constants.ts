@@ -16,6 +16,8 @@ export const pageSizes = {
   groupGallery: 12,
   inviteCandidates: 20,
   authorSearch: 20,
+  /** The members one follows (the follows page). */
+  follows: 12,
 } as const;
 
 export const userCardCaps = { locations: 1, specialTasks: 5, other: 5 } as const;

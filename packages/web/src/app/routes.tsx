@@ -76,6 +76,10 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/profile/page/profile-page'), 'ProfilePage'),
               },
               {
+                path: 'follows',
+                lazy: page(() => import('../features/profile/follows-page'), 'FollowsPage'),
+              },
+              {
                 id: 'occasions',
                 path: 'occasions',
                 lazy: page(() => import('../features/occasions/occasions-page'), 'OccasionsPage'),

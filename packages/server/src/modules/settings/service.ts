@@ -156,6 +156,7 @@ export async function settingsMenuFor(
   const links = [
     link('profile', `/who_is_who/${user.id}`, 'person'),
     link('activities', '/activity_feed', 'notifications'),
+    link('follows', '/follows', 'people'),
     link('change_password', '/change_password', 'lock'),
     // Superadmins manage the keys of TV displays (the TV slideshow).
     ...(isSuperadmin(user)

@@ -9,6 +9,7 @@ import {
   type Profile,
   type UpdateProfileInput,
 } from '@plaza/contract';
+import { pageSizes } from '@plaza/contract/constants';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -24,6 +25,7 @@ export const profileKeys = {
   address: (id: number, type: AddressType) => [...profileKeys.detail(id), 'address', type] as const,
   children: (id: number) => [...profileKeys.detail(id), 'children'] as const,
   options: (name: string) => [...profileKeys.all, 'options', name] as const,
+  follows: (page?: number) => [...profileKeys.all, 'follows', ...(page === undefined ? [] : [page])] as const,
 };
 
 /**
@@ -173,9 +175,20 @@ export function useFollow(viewerId: number, profileId: number) {
         params: { id: viewerId },
         body: { follows: [profileId] },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: profileKeys.detail(profileId) }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: profileKeys.detail(profileId) }),
+        client.invalidateQueries({ queryKey: profileKeys.follows() }),
+      ]),
   });
 }
+
+/** Members the viewer follows, by name, a page at a time. */
+export const followsQuery = (page: number) =>
+  queryOptions({
+    queryKey: profileKeys.follows(page),
+    queryFn: () => call(endpoints.users.follows, { query: { page, per_page: pageSizes.follows } }),
+  });
 
 /** Deletes an account. */
 export const useDeleteAccount = (id: number) =>
