@@ -1,7 +1,7 @@
-// The dashboard, the activity feed, a group with its stream, the emoji picker and an article at 390
-// and 1366 px in German and English, one test per page: each passes axe and leaves a full-page
-// screenshot in its output folder (looked at by hand, not compared: the pages show what the tests
-// post). Ben uses his saved session.
+// The dashboard, the activity feed, a group with its stream, the emoji picker and an article, one test
+// per page and view (German at 390 px, English at 1366 px: both widths and both languages): each passes
+// axe and leaves a full-page screenshot in its output folder (looked at by hand, not compared: the pages
+// show what the tests post). Ben uses his saved session.
 import { expect, type Page, test } from '@playwright/test';
 import { addMember, createGroup } from '../fixtures/groups';
 import { acceptCookies, apiAs, expectAccessible, type Lang, members, stateOf } from '../fixtures/plaza';
@@ -38,48 +38,48 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
-  for (const [device, width] of Object.entries(widths)) {
-    test.describe(`${lang} at ${width} px`, () => {
-      test.use({ viewport: { width, height: 900 } });
+for (const [device, lang] of [
+  ['phone', 'de_DE'],
+  ['desktop', 'en_GB'],
+] as [keyof typeof widths, Lang][]) {
+  const width = widths[device];
+  test.describe(`${lang} at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
 
-      test(`the dashboard passes axe (${lang}, ${width} px)`, async ({ page }) => {
-        await page.goto(`/${lang}`);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await expect(page.getByRole('article').first()).toBeVisible();
-        await shoot(page, `${lang}-${device}-dashboard`);
-      });
-
-      test(`the activity feed passes axe (${lang}, ${width} px)`, async ({ page }) => {
-        await page.goto(`/${lang}/activity_feed`);
-        await expect(page.getByRole('separator').first()).toBeVisible();
-        await shoot(page, `${lang}-${device}-activity-feed`);
-      });
-
-      test(`a group stream passes axe (${lang}, ${width} px)`, async ({ page }) => {
-        await page.goto(`/${lang}/groups/${group.id}`);
-        await expect(page.getByRole('article').first()).toBeVisible();
-        await shoot(page, `${lang}-${device}-group-stream`);
-      });
-
-      test(`the emoji picker passes axe (${lang}, ${width} px)`, async ({ page }) => {
-        await page.goto(`/${lang}/groups/${group.id}`);
-        await expect(page.getByRole('article').first()).toBeVisible();
-        await page
-          .getByRole('button', { name: lang === 'de_DE' ? 'Emoji einfügen' : 'Insert emoji' })
-          .click();
-        await expect(page.getByRole('dialog').getByRole('gridcell').first()).toBeVisible();
-        await shoot(page, `${lang}-${device}-emoji-picker`);
-      });
-
-      test(`an article opened from the top stories passes axe (${lang}, ${width} px)`, async ({ page }) => {
-        await page.goto(`/${lang}`);
-        const teaser = page.getByRole('region', { name: lang === 'de_DE' ? 'Top-Themen' : 'Top stories' });
-        await teaser.getByRole('link').first().click();
-        await expect(page).toHaveURL(/\/news\/page-\d+$/);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await shoot(page, `${lang}-${device}-article`);
-      });
+    test(`the dashboard passes axe (${lang}, ${width} px)`, async ({ page }) => {
+      await page.goto(`/${lang}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await shoot(page, `${lang}-${device}-dashboard`);
     });
-  }
+
+    test(`the activity feed passes axe (${lang}, ${width} px)`, async ({ page }) => {
+      await page.goto(`/${lang}/activity_feed`);
+      await expect(page.getByRole('separator').first()).toBeVisible();
+      await shoot(page, `${lang}-${device}-activity-feed`);
+    });
+
+    test(`a group stream passes axe (${lang}, ${width} px)`, async ({ page }) => {
+      await page.goto(`/${lang}/groups/${group.id}`);
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await shoot(page, `${lang}-${device}-group-stream`);
+    });
+
+    test(`the emoji picker passes axe (${lang}, ${width} px)`, async ({ page }) => {
+      await page.goto(`/${lang}/groups/${group.id}`);
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await page.getByRole('button', { name: lang === 'de_DE' ? 'Emoji einfügen' : 'Insert emoji' }).click();
+      await expect(page.getByRole('dialog').getByRole('gridcell').first()).toBeVisible();
+      await shoot(page, `${lang}-${device}-emoji-picker`);
+    });
+
+    test(`an article opened from the top stories passes axe (${lang}, ${width} px)`, async ({ page }) => {
+      await page.goto(`/${lang}`);
+      const teaser = page.getByRole('region', { name: lang === 'de_DE' ? 'Top-Themen' : 'Top stories' });
+      await teaser.getByRole('link').first().click();
+      await expect(page).toHaveURL(/\/news\/page-\d+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shoot(page, `${lang}-${device}-article`);
+    });
+  });
 }
