@@ -1,10 +1,14 @@
 // Compiles the server into dist/ (esbuild): dist/main.js for `npm start`, dist/cli.js for `plaza`.
-// The contract is bundled in (it ships TypeScript); every other dependency stays in node_modules.
+// Dependencies are bundled in, so a start reads two files instead of resolving and loading some
+// thousand modules (most of a cold start); those that load files of their own package at run time
+// stay in node_modules: native code and WebAssembly (sharp, PGlite), the Swagger UI's static files,
+// and pino's worker-thread transports (pulled in by fastify).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => name !== '@plaza/contract');
+const loadsOwnFiles = ['sharp', '@electric-sql/pglite', '@fastify/swagger-ui', 'pino', 'thread-stream'];
+const external = [...loadsOwnFiles, ...Object.keys(pkg.optionalDependencies ?? {})];
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts' },
@@ -15,6 +19,10 @@ await build({
   format: 'esm',
   target: 'node20',
   external,
+  // Bundled CommonJS packages call require() for Node's built-ins; ESM output needs one to exist.
+  banner: {
+    js: "import { createRequire as plazaRequire } from 'node:module'; const require = plazaRequire(import.meta.url);",
+  },
   sourcemap: true,
   logLevel: 'warning',
 });
