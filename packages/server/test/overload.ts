@@ -8,8 +8,10 @@ import { createTestApp, type TestApp } from './app';
 import { createTestDatabase, testDbKind } from './database';
 import { logCollector } from './outage';
 
-/** A route the overload tests add to the real app: `select pg_sleep(seconds)` through the app's pool. */
+/** Routes the overload tests add to the real app: `select pg_sleep(seconds)` through the app's pool. */
 export const sleepPath = '/test/sleep';
+/** The same on another route (the pool is fair between routes). */
+export const otherSleepPath = '/test/other-sleep';
 
 export interface LimitedApp {
   t: TestApp;
@@ -40,11 +42,13 @@ export async function startLimitedApp(limits: DatabaseLimits, logLevel = 'warn')
     env: { LOG_LEVEL: logLevel },
     logStream: logs.stream,
     routes(app) {
-      app.get(sleepPath, async (request) => {
-        const seconds = Number((request.query as { seconds?: string }).seconds ?? 0);
-        await database.db.execute(sql`select pg_sleep(${seconds})`);
-        return { slept: seconds };
-      });
+      for (const path of [sleepPath, otherSleepPath]) {
+        app.get(path, async (request) => {
+          const seconds = Number((request.query as { seconds?: string }).seconds ?? 0);
+          await database.db.execute(sql`select pg_sleep(${seconds})`);
+          return { slept: seconds };
+        });
+      }
     },
   });
   return {

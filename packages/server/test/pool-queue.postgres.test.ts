@@ -1,13 +1,37 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchProcessFailures } from './outage';
-import { expectDatabaseBusy, type LimitedApp, requirePostgres, sleepPath, startLimitedApp } from './overload';
+import {
+  expectDatabaseBusy,
+  type LimitedApp,
+  otherSleepPath,
+  requirePostgres,
+  sleepPath,
+  startLimitedApp,
+} from './overload';
 
 requirePostgres('pool-queue.postgres.test.ts');
 
-/** DB_POOL_MAX and DB_POOL_QUEUE_MAX: past the queue's bound, requests are refused at once (load shedding). */
+/**
+ * DB_POOL_MAX and DB_POOL_QUEUE_MAX: the pool's queue is bounded and fair between routes. With two
+ * connections, one route holds at most one of them.
+ */
 describe('bounded pool queue', () => {
   const processFailures = watchProcessFailures();
   let s: LimitedApp;
+  const inject = (url: string) => s.t.app.inject({ method: 'GET', url });
+
+  /** Starts calls and counts how many have been answered so far. */
+  function started(urls: string[]) {
+    const state = { answered: 0, calls: [] as Array<Promise<LightMyRequestResponse>> };
+    state.calls = urls.map((url) =>
+      inject(url).then((response) => {
+        state.answered += 1;
+        return response;
+      }),
+    );
+    return state;
+  }
 
   beforeAll(async () => {
     s = await startLimitedApp({ statementTimeoutMs: 0, poolMax: 2, poolQueueMax: 2 });
@@ -19,37 +43,37 @@ describe('bounded pool queue', () => {
     await s?.close();
   });
 
+  it('keeps a connection for other routes: a cheap call is answered while a slow route waits for its own', async () => {
+    const slow = started([`${sleepPath}?seconds=1`, `${sleepPath}?seconds=1`]);
+    await expect.poll(() => s.sleeping(), { timeout: 10_000 }).toBe(1);
+    expect((await inject('/api/v2/settings')).statusCode).toBe(200);
+    expect(slow.answered).toBe(0);
+    expect((await Promise.all(slow.calls)).map((response) => response.statusCode)).toEqual([200, 200]);
+  });
+
   it('refuses at once while the queue is full, lets another route in before the bursting one, serves again afterwards', async () => {
-    const inject = (url: string) => s.t.app.inject({ method: 'GET', url });
-    let slowAnswered = 0;
-    // Two hold the two connections, two wait in the queue (its bound).
-    const slow = [1, 2, 3, 4].map(() =>
-      inject(`${sleepPath}?seconds=2`).then((response) => {
-        slowAnswered += 1;
-        return response;
-      }),
-    );
+    // The route's one connection and the other route's: the pool is full; two wait (the bound).
+    const slow = started([`${sleepPath}?seconds=2`, `${sleepPath}?seconds=2`, `${sleepPath}?seconds=2`]);
+    const other = started([`${otherSleepPath}?seconds=2`]);
     await expect.poll(() => s.sleeping(), { timeout: 10_000 }).toBe(2);
 
     // Refused while the slow ones still run: at once, not after waiting for a connection.
     expectDatabaseBusy(await inject(`${sleepPath}?seconds=0`));
-    expect(slowAnswered).toBe(0);
+    expect(slow.answered + other.answered).toBe(0);
 
-    // A request of another route still gets in: the newest waiting request of the bursting route is
-    // refused in its place.
+    // A request of another route still gets in line: the newest waiting request of the bursting route
+    // is refused in its place.
     const settings = inject('/api/v2/settings');
-    expectDatabaseBusy(await slow[3]!);
-    expect(slowAnswered).toBe(1);
+    expectDatabaseBusy(await slow.calls[2]!);
+    expect(slow.answered + other.answered).toBe(1);
 
     // Neither probe needs a connection of the pool.
     expect((await inject('/healthz')).statusCode).toBe(200);
     expect((await inject('/readyz')).statusCode).toBe(200);
 
     // The others were served, not refused; and afterwards the server answers as before.
-    expect((await Promise.all(slow.slice(0, 3))).map((response) => response.statusCode)).toEqual([
-      200, 200, 200,
-    ]);
-    expect((await settings).statusCode).toBe(200);
+    const answered = await Promise.all([...slow.calls.slice(0, 2), ...other.calls, settings]);
+    expect(answered.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
     expect((await inject(`${sleepPath}?seconds=0`)).statusCode).toBe(200);
 
     expect(s.logs.lines).toContainEqual(

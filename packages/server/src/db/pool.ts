@@ -36,9 +36,10 @@ interface Lane {
  * (drizzle calls `pool.query`, which calls `connect`, or `connect` for a transaction), so no module does
  * anything. The request behind each call comes from its query scope (`query-scope.ts`).
  *
- * - Fair between routes: each route waits in a lane of its own and the lanes take turns, so a burst on
- *   one slow endpoint does not make a cheap one wait behind it. In a lane, requests already under way
- *   go first: finishing them frees the pool sooner than starting new ones.
+ * - Fair between routes: each route waits in a lane of its own and the lanes take turns, and no route
+ *   holds more than four fifths of the connections, so a burst on one slow endpoint does not make a
+ *   cheap one wait behind it. In a lane, requests already under way go first: finishing them frees the
+ *   pool sooner than starting new ones.
  * - Load shedding: when `queueMax` requests wait, a new request is refused at once with
  *   `PoolRefusedError`, or, when another route waits with more new requests than its own, that route's
  *   newest waiting request is refused in its place. A request that already had a connection is never
@@ -49,8 +50,9 @@ interface Lane {
  * pg-pool's own queue stays empty: at most `max` connections are handed out at a time.
  */
 export class GuardedPool extends pg.Pool {
-  /** Connections handed out or being handed out. */
+  /** Connections handed out or being handed out, in all and by route. */
   private inUse = 0;
+  private readonly inUseBy = new Map<string, number>();
   /** The routes with waiters, in turn order. */
   private readonly lanes = new Map<string, Lane>();
   /** Requests waiting for a connection (a request with parallel queries counts once). */
@@ -67,6 +69,18 @@ export class GuardedPool extends pg.Pool {
     return this.options.max ?? 10;
   }
 
+  /**
+   * The most connections one route may hold: a fifth of the pool stays for the other routes, so a
+   * cheap call finds a connection at once even while a slow endpoint's statements hold the rest.
+   */
+  private get routeMax(): number {
+    return Math.max(1, this.max - Math.ceil(this.max / 5));
+  }
+
+  private mayHandOut(route: string): boolean {
+    return this.inUse < this.max && (this.inUseBy.get(route) ?? 0) < this.routeMax;
+  }
+
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
@@ -76,13 +90,13 @@ export class GuardedPool extends pg.Pool {
       });
     }
     const scope = currentQueryScope();
+    const route = scope?.route ?? backgroundRoute;
     if (scope?.abandoned) callback(new QueryAbandonedError(), undefined, noop);
-    else if (this.inUse < this.max && this.lanes.size === 0) this.handOut(scope, callback);
-    else this.enqueue(scope, callback);
+    else if (!this.lanes.has(route) && this.mayHandOut(route)) this.handOut(route, scope, callback);
+    else this.enqueue(route, scope, callback);
   }
 
-  private enqueue(scope: QueryScope | undefined, callback: ConnectCallback): void {
-    const route = scope?.route ?? backgroundRoute;
+  private enqueue(route: string, scope: QueryScope | undefined, callback: ConnectCallback): void {
     // A request already counted as waiting (a parallel query of it) is no new request.
     const fresh = !scope?.admitted;
     const newRequest = fresh && !scope?.waiting;
@@ -163,30 +177,36 @@ export class GuardedPool extends pg.Pool {
     if (scope.waiting === 0) this.waitingRequests -= 1;
   }
 
-  /** Hands free connections to waiters, one route after the other. */
+  /** Hands free connections to waiters, the routes taking turns (a route at its share waits). */
   private dispatch(): void {
     while (this.inUse < this.max) {
-      const next = this.lanes.entries().next();
-      if (next.done) return;
-      const [route, lane] = next.value;
+      let next: [string, Lane] | undefined;
+      for (const entry of this.lanes) {
+        if (this.mayHandOut(entry[0])) {
+          next = entry;
+          break;
+        }
+      }
+      if (!next) return;
+      const [route, lane] = next;
       const waiter = (lane.ongoing.shift() ?? lane.fresh.shift())!;
       // The lane goes to the end of the turn order (or away when empty).
       this.lanes.delete(route);
       if (lane.ongoing.length + lane.fresh.length > 0) this.lanes.set(route, lane);
       this.stopWaiting(waiter);
-      this.handOut(waiter.scope, waiter.callback);
+      this.handOut(route, waiter.scope, waiter.callback);
     }
   }
 
-  private handOut(scope: QueryScope | undefined, callback: ConnectCallback): void {
+  private handOut(route: string, scope: QueryScope | undefined, callback: ConnectCallback): void {
     this.inUse += 1;
+    this.inUseBy.set(route, (this.inUseBy.get(route) ?? 0) + 1);
     super.connect((error, client) => {
       if (error || !client) {
-        this.inUse -= 1;
-        this.dispatch();
+        this.freeSlot(route);
         return callback(error, undefined, noop);
       }
-      const release = this.tracked(scope, client);
+      const release = this.tracked(route, scope, client);
       if (scope?.abandoned) {
         release();
         return callback(new QueryAbandonedError(), undefined, noop);
@@ -197,7 +217,7 @@ export class GuardedPool extends pg.Pool {
   }
 
   /** Wraps the connection's release: it frees the slot, and it is cancellable while the scope holds it. */
-  private tracked(scope: QueryScope | undefined, client: pg.PoolClient): Release {
+  private tracked(route: string, scope: QueryScope | undefined, client: pg.PoolClient): Release {
     const release: Release = client.release.bind(client);
     // pg's Client has the backend's process id (from BackendKeyData), but its types do not declare it.
     const pid = (client as unknown as { processID: number | null }).processID;
@@ -215,9 +235,16 @@ export class GuardedPool extends pg.Pool {
       // A cancel may reach the backend late, when it already runs the next statement; a cancelled
       // connection is closed instead of handed to another request, so the cancel can only hit its own.
       release(destroy || cancelled);
-      this.inUse -= 1;
-      this.dispatch();
+      this.freeSlot(route);
     };
     return client.release;
+  }
+
+  private freeSlot(route: string): void {
+    this.inUse -= 1;
+    const left = (this.inUseBy.get(route) ?? 1) - 1;
+    if (left > 0) this.inUseBy.set(route, left);
+    else this.inUseBy.delete(route);
+    this.dispatch();
   }
 }
