@@ -27,6 +27,7 @@ const benches: Array<{ file: string; scenarios?: true }> = [
   { file: 'http/search.ts', scenarios: true },
   { file: 'http/mixed.ts', scenarios: true },
   { file: 'http/sockets.ts', scenarios: true },
+  { file: 'http/overload.ts', scenarios: true },
 ];
 
 const args = process.argv.slice(2);
