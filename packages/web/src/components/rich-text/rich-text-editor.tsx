@@ -24,6 +24,8 @@ export interface RichTextEditorProps {
   /** Id of an element describing the field (e.g. its error). */
   describedBy?: string;
   invalid?: boolean;
+  /** Puts the cursor in the editor when it appears (a box the member has just opened). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -42,6 +44,7 @@ export function RichTextEditor({
   searchMentions,
   describedBy,
   invalid = false,
+  autoFocus = false,
 }: RichTextEditorProps) {
   const { t } = useTranslation();
   const listId = useId();
@@ -53,6 +56,7 @@ export function RichTextEditor({
   const editor = useEditor({
     immediatelyRender: true,
     editable: !disabled,
+    autofocus: autoFocus ? 'end' : false,
     extensions: richTextExtensions(mentionSuggestion(search, setMention)),
     editorProps: {
       attributes: {

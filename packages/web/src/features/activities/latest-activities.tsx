@@ -12,13 +12,13 @@ import { ActivityList } from './activity-list';
 export const latestActivitiesCount = 5;
 
 /**
- * The newest activities for the dashboard, live like the feed, with a link to the whole feed. A
- * preview: it leaves them unread, so the badge still leads to the feed.
+ * The newest activities for the dashboard (`count` of them), live like the feed, with a link to the
+ * whole feed. A preview: it leaves them unread, so the bell still leads to the feed.
  */
-export function LatestActivities() {
+export function LatestActivities({ count = latestActivitiesCount }: { count?: number }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const feed = useQuery(activitiesQuery(1, latestActivitiesCount, false));
+  const feed = useQuery(activitiesQuery(1, count, false));
   return (
     <Box component="section" aria-labelledby="latest-activities" sx={{ mb: 3 }}>
       <Typography id="latest-activities" variant="h2" sx={{ fontSize: '1.125rem', mb: 1 }}>

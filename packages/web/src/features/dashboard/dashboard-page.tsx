@@ -13,10 +13,11 @@ export function DashboardPage({ children }: { children?: ReactNode }) {
   const user = session.user!;
   return (
     <>
-      <Typography variant="h1" gutterBottom>
+      <Typography variant="h1" sx={{ mb: { xs: 2, sm: 1 } }}>
         {t('dashboard.greeting', { name: user.firstname })}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      {/* Phones skip the welcome line: the feed starts higher. */}
+      <Typography color="text.secondary" sx={{ mb: 3, display: { xs: 'none', sm: 'block' } }}>
         {t('dashboard.intro', { company: session.settings.company.name })}
       </Typography>
       {children}

@@ -42,7 +42,7 @@ export function NewsFilterBar({
                 : { ...value, type: chosen as NewsFilters['type'] },
             );
           }}
-          sx={{ minWidth: 180 }}
+          sx={{ minWidth: { xs: 0, sm: 180 }, flex: { xs: 1, sm: 'none' } }}
         >
           <MenuItem value={all}>{t('news.filters.all')}</MenuItem>
           {filter.properties.map((property) => (

@@ -30,8 +30,8 @@ function article(n: number, title = `Article ${n}`): Article {
   };
 }
 
-const teasers = (n: number) =>
-  Array.from({ length: n }, (_, i) => article(100 + i, `Teaser article ${i + 1}`));
+const teasers = (n: number, first = 100) =>
+  Array.from({ length: n }, (_, i) => article(first + i, `Teaser article ${first + i}`));
 const filters: NewsFilter[] = [
   {
     id: 1,
@@ -58,8 +58,8 @@ function listPage(page: number, items: Article[], next: number | null): NewsList
       per_page: 2,
     },
     topTeaser: { results: page === 1 ? teasers(3) : [], options: { isCircle: false }, sliderInterval: 5000 },
-    horizontalTeaser: { results: page === 1 ? teasers(4) : [], maxRecords: 2 },
-    webNews: { results: page === 1 ? teasers(9) : [], maxRecords: 7 },
+    horizontalTeaser: { results: page === 1 ? teasers(4, 200) : [], maxRecords: 2 },
+    webNews: { results: page === 1 ? teasers(9, 300) : [], maxRecords: 7 },
     filters,
   };
 }
@@ -117,5 +117,30 @@ describe('NewsStream', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous story' }));
     await userEvent.click(screen.getByRole('button', { name: 'Previous story' }));
     expect(screen.getByRole('group', { name: '3 of 3' })).toBeTruthy();
+  });
+
+  // The same article stood in the top teaser, a horizontal teaser, the stream and the web news.
+  it('shows an article once: in the first place that has it', async () => {
+    const twice = article(100, 'Teaser article 100');
+    const page: NewsList = {
+      ...listPage(1, [twice, article(1)], null),
+      horizontalTeaser: { results: [twice, article(201, 'Side 201')], maxRecords: 2 },
+      webNews: { results: [twice, article(1), article(301, 'Web 301')], maxRecords: 7 },
+    };
+    stubFetch([answer(endpoints.news.list, page, { query: { page: 1 } })]);
+    renderInApp(<NewsStream renderPost={() => null} />, { path: '/en_GB' });
+    await screen.findByRole('heading', { name: 'Article 1' });
+    expect(screen.getAllByText('Teaser article 100')).toHaveLength(1);
+    expect(screen.getAllByText('Article 1')).toHaveLength(1);
+    expect(screen.getAllByText('Side 201')).toHaveLength(1);
+    expect(screen.getByRole('region', { name: 'Web news' }).querySelectorAll('li')).toHaveLength(1);
+  });
+
+  it('leaves the teasers out on phones: the stream starts at the top and shows their articles', async () => {
+    stubFetch([answer(endpoints.news.list, listPage(1, [article(1)], null), { query: { page: 1 } })]);
+    renderInApp(<NewsStream renderPost={() => null} compact />, { path: '/en_GB' });
+    await screen.findByRole('heading', { name: 'Article 1' });
+    expect(screen.queryByRole('list', { name: 'Featured articles' })).toBeNull();
+    expect(screen.queryByRole('group', { name: '1 of 3' })).toBeNull();
   });
 });

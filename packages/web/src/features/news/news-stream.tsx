@@ -20,14 +20,18 @@ import { TopTeaserSlider } from './top-teaser-slider';
 /**
  * The news stream (dashboard): the top teaser slider, up to two horizontal teasers, the filters, the
  * stream of articles and posts ('load more' appends the next page) and up to seven web news beside
- * it. Posts are drawn by `renderPost` (the posts feature's card, composed by the app page).
+ * it. Posts are drawn by `renderPost` (the posts feature's card, composed by the app page). An article
+ * shows once on the page: in the first of these places that has it. `compact` (phones) leaves out the
+ * teasers, so the stream starts at the top and shows those articles itself.
  */
 export function NewsStream({
   renderPost,
   aside,
+  compact = false,
 }: {
   renderPost: (post: Post) => ReactNode;
   aside?: ReactNode;
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -40,14 +44,24 @@ export function NewsStream({
   };
   const query = useInfiniteQuery(newsStreamQuery(filters));
   const first = query.data?.pages[0];
-  const items = newsItems(query.data);
-  const horizontal = (first?.horizontalTeaser.results ?? []).slice(0, newsTeasers.horizontalTeaserMax);
-  const webNews = (first?.webNews.results ?? []).slice(0, newsTeasers.webNewsMax);
+  const shown = new Set<string>();
+  const once = <T extends { id: string }>(list: T[]) =>
+    list.filter((item) => {
+      if (shown.has(item.id)) return false;
+      shown.add(item.id);
+      return true;
+    });
+  const top = compact ? [] : once(first?.topTeaser.results ?? []);
+  const horizontal = compact
+    ? []
+    : once(first?.horizontalTeaser.results ?? []).slice(0, newsTeasers.horizontalTeaserMax);
+  const items = once(newsItems(query.data));
+  const webNews = once(first?.webNews.results ?? []).slice(0, newsTeasers.webNewsMax);
   return (
     <Box>
-      {first && (
+      {first && top.length > 0 && (
         <TopTeaserSlider
-          articles={first.topTeaser.results}
+          articles={top}
           interval={first.topTeaser.sliderInterval || newsTeasers.topTeaserIntervalMs}
         />
       )}

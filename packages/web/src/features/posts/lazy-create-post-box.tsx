@@ -1,18 +1,65 @@
+import ButtonBase from '@mui/material/ButtonBase';
+import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
-import { type ComponentProps, lazy, Suspense } from 'react';
+import Typography from '@mui/material/Typography';
+import { avatarSizes } from '@plaza/contract/constants';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/session';
+import { FallbackAvatar } from '../../components/fallback-avatar';
 
-const CreatePostBoxChunk = lazy(() =>
-  import('./create-post/create-post-box').then((module) => ({ default: module.CreatePostBox })),
-);
+const loadBox = () => import('./create-post/create-post-box');
+const CreatePostBoxChunk = lazy(() => loadBox().then((module) => ({ default: module.CreatePostBox })));
 
 /**
- * The create-post box loaded on its own: the editor (TipTap, ProseMirror) and the emoji picker are
- * about 150 KB gzip, so the streams around it show first.
+ * The create-post box, collapsed to one line until the member uses it: the editor (TipTap,
+ * ProseMirror) and the emoji picker are about 150 KB gzip, so they load only then (a pointer over the
+ * line or focus on it starts loading them), and the stream starts right below the line.
  */
-export function LazyCreatePostBox(props: ComponentProps<typeof CreatePostBoxChunk>) {
+export function LazyCreatePostBox({
+  groupId,
+  topicId,
+}: {
+  groupId?: number | null;
+  topicId?: number | null;
+}) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  if (open) {
+    return (
+      <Suspense fallback={<Skeleton variant="rounded" height={232} sx={{ mb: 3 }} />}>
+        <CreatePostBoxChunk groupId={groupId} topicId={topicId} onClose={() => setOpen(false)} />
+      </Suspense>
+    );
+  }
   return (
-    <Suspense fallback={<Skeleton variant="rounded" height={232} sx={{ mb: 3 }} />}>
-      <CreatePostBoxChunk {...props} />
-    </Suspense>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label={t('posts.create.title')}
+      sx={{ mb: 3, p: 1.5, display: 'flex', alignItems: 'center', gap: 1.5 }}
+    >
+      <FallbackAvatar src={user?.img_path} size={avatarSizes.postBox} />
+      <ButtonBase
+        onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadBox()}
+        onFocus={() => void loadBox()}
+        sx={{
+          flex: 1,
+          justifyContent: 'flex-start',
+          textAlign: 'left',
+          minHeight: 44,
+          px: 2,
+          borderRadius: 22,
+          border: 1,
+          borderColor: 'divider',
+          color: 'text.secondary',
+          bgcolor: 'action.hover',
+        }}
+      >
+        <Typography component="span">{t('posts.create.open', { name: user?.firstname ?? '' })}</Typography>
+      </ButtonBase>
+    </Card>
   );
 }

@@ -67,7 +67,8 @@ describe('PostCard', () => {
     renderInApp(<PostCard post={{ ...post, permissions: ['edit', 'delete'] }} />, { user: sessionUser(5) });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit post' });
+    // The dialog's chunk carries the editor: it may take a while on a busy machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Edit post' }, { timeout: 15_000 });
     const box = (await screen.findByRole('textbox', { name: 'Your post' })) as HTMLElement & {
       editor?: Editor;
     };

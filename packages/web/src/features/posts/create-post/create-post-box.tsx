@@ -47,9 +47,12 @@ let fileKey = 0;
 export function CreatePostBox({
   groupId = null,
   topicId = null,
+  onClose,
 }: {
   groupId?: number | null;
   topicId?: number | null;
+  /** Given when the box was opened from its collapsed line: cancel and a sent post close it again. */
+  onClose?: () => void;
 }) {
   const { t } = useTranslation();
   const session = useSession();
@@ -101,6 +104,7 @@ export function CreatePostBox({
         setDraft(emptyDraft(groupId, topicId));
         setTouched(false);
         setRound((value) => value + 1);
+        onClose?.();
       },
     });
   };
@@ -130,6 +134,7 @@ export function CreatePostBox({
             searchMentions={searchMentionCandidates}
             invalid={showError('description')}
             describedBy={showError('description') ? errorId : undefined}
+            autoFocus={Boolean(onClose)}
           />
           {showError('description') && (
             <Box id={errorId} sx={{ color: 'error.main', fontSize: '0.875rem', mt: -1.5 }}>
@@ -169,10 +174,15 @@ export function CreatePostBox({
               disabled={create.isPending}
               max={limits.postMaxFiles}
             />
+            {onClose && (
+              <Button sx={{ ml: 'auto' }} onClick={onClose} disabled={create.isPending}>
+                {t('app.cancel')}
+              </Button>
+            )}
             <Button
               type="submit"
               variant="contained"
-              sx={{ ml: 'auto' }}
+              sx={{ ml: onClose ? 0 : 'auto' }}
               disabled={pending || errors.length > 0}
             >
               {create.isPending ? t('posts.create.sending') : t('posts.create.submit')}
