@@ -129,6 +129,20 @@ for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
       await screenshot(tv, `tv-post-slide-${lang}`);
       await tv.setViewportSize({ width: 1366, height: 768 });
       await screenshot(tv, `tv-post-slide-${lang}`);
+      // A portrait screen and a phone: the author stays on screen and the text keeps a readable width
+      // (it once broke letter by letter beside a QR code as wide as the screen, or vanished).
+      for (const size of [
+        { width: 1080, height: 1920 },
+        { width: 390, height: 844 },
+      ]) {
+        await tv.setViewportSize(size);
+        const author = first.getByText('Erika Admin');
+        await expect(author).toBeInViewport({ ratio: 1 });
+        const text = first.getByText(texts[lang].post);
+        await expect(text).toBeInViewport();
+        expect((await text.boundingBox())!.width).toBeGreaterThan(size.width * 0.6);
+        await screenshot(tv, `tv-post-slide-${size.width}x${size.height}-${lang}`);
+      }
       await tv.setViewportSize(tvViewport);
 
       // 30 s later the picture of the same post fades in, then the older post.

@@ -1,18 +1,18 @@
-import { endpoints } from '@plaza/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 
 const displayKeysKey = ['tv', 'display-keys'] as const;
 
 /** The display keys (superadmins). */
 export const displayKeysQuery = () =>
-  queryOptions({ queryKey: displayKeysKey, queryFn: () => call(endpoints.tv.displayKeys) });
+  queryOptions({ queryKey: displayKeysKey, queryFn: () => call(routes.tv.displayKeys) });
 
 /** Creates a key; the answer carries the key itself, once. */
 export function useCreateDisplayKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => call(endpoints.tv.createDisplayKey, { body: { name } }),
+    mutationFn: (name: string) => call(routes.tv.createDisplayKey, { body: { name } }),
     onSuccess: () => client.invalidateQueries({ queryKey: displayKeysKey }),
   });
 }
@@ -21,7 +21,7 @@ export function useCreateDisplayKey() {
 export function useRevokeDisplayKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(endpoints.tv.revokeDisplayKey, { params: { id } }),
+    mutationFn: (id: number) => call(routes.tv.revokeDisplayKey, { params: { id } }),
     onSettled: () => client.invalidateQueries({ queryKey: displayKeysKey }),
   });
 }

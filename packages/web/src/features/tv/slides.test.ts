@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSlide, pollIntervalMs, postFontVh, slideKind } from './slides';
+import { nextSlide, pollIntervalMs, postFontVmin, slideKind } from './slides';
 
 describe('TV slides', () => {
   it('shows posts by their id prefix and images by their type, anything else as a placeholder', () => {
@@ -25,9 +25,9 @@ describe('TV slides', () => {
   });
 
   it('sets short posts larger than long ones', () => {
-    expect(postFontVh('<p><strong>Summer party on Friday!</strong></p>')).toBe(6.4);
-    expect(postFontVh(`<p>${'word '.repeat(50)}</p>`)).toBe(5.2);
-    expect(postFontVh(`<p>${'word '.repeat(120)}</p>`)).toBe(4.2);
-    expect(postFontVh(`<p>${'word '.repeat(400)}</p>`)).toBe(3.4);
+    expect(postFontVmin('<p><strong>Summer party on Friday!</strong></p>')).toBe(6.4);
+    expect(postFontVmin(`<p>${'word '.repeat(50)}</p>`)).toBe(5.2);
+    expect(postFontVmin(`<p>${'word '.repeat(120)}</p>`)).toBe(4.2);
+    expect(postFontVmin(`<p>${'word '.repeat(400)}</p>`)).toBe(3.4);
   });
 });

@@ -20,8 +20,8 @@ export function nextSlide(index: number, count: number): number {
   return count > 0 ? (index + 1) % count : 0;
 }
 
-/** Text size of a post slide in vh: short posts large, long ones smaller so more of them fits. */
-export function postFontVh(html: string): number {
+/** Text size of a post slide in vmin: short posts large, long ones smaller so more of them fits. */
+export function postFontVmin(html: string): number {
   const length = html
     .replace(/<[^>]*>/g, '')
     .replace(/\s+/g, ' ')

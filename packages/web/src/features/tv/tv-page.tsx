@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { endpoints, tvKeyParam } from '@plaza/contract';
+import { tvKeyParam } from '@plaza/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { MuiTheme } from '../../app/mui-theme';
 import { useLang } from '../../app/use-lang';
 import { ApiRequestError, call } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 import { visuallyHidden } from '../../lib/visually-hidden';
 import { pollIntervalMs } from './slides';
 import { TvSlideshow } from './tv-slideshow';
@@ -25,13 +26,13 @@ const screen = {
 /** A full-screen notice: why nothing is shown and what to do. */
 function Notice({ title, body }: { title: string; body?: string }) {
   return (
-    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', p: '8vh' }}>
-      <Box sx={{ maxWidth: '120vh' }}>
-        <Typography component="h2" sx={{ fontSize: '5vh', fontWeight: 700, mb: '3vh' }}>
+    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', p: '8vmin' }}>
+      <Box sx={{ maxWidth: '120vmin' }}>
+        <Typography component="h2" sx={{ fontSize: '5vmin', fontWeight: 700, mb: '3vmin' }}>
           {title}
         </Typography>
         {body && (
-          <Typography component="p" sx={{ fontSize: '3.2vh', lineHeight: 1.5, color: 'grey.300' }}>
+          <Typography component="p" sx={{ fontSize: '3.2vmin', lineHeight: 1.5, color: 'grey.300' }}>
             {body}
           </Typography>
         )}
@@ -45,7 +46,7 @@ function TvScreen({ displayKey }: { displayKey: string | null }) {
   const lang = useLang();
   const feed = useQuery({
     queryKey: ['tv', 'feed', displayKey],
-    queryFn: () => call(endpoints.tv.feed, { query: { key: displayKey ?? '' } }),
+    queryFn: () => call(routes.tv.feed, { query: { key: displayKey ?? '' } }),
     enabled: Boolean(displayKey),
     refetchInterval: (query) => {
       const status = query.state.error instanceof ApiRequestError ? query.state.error.status : 0;
@@ -68,7 +69,7 @@ function TvScreen({ displayKey }: { displayKey: string | null }) {
   if (feed.isError) return <Notice title={t('tv.failed')} />;
   return (
     <Box sx={{ height: '100%', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label={t('tv.loading')} size="8vh" />
+      <CircularProgress aria-label={t('tv.loading')} size="8vmin" />
     </Box>
   );
 }

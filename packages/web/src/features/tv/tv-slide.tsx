@@ -6,19 +6,25 @@ import { FallbackAvatar } from '../../components/fallback-avatar';
 import { RichHtml } from '../../components/rich-html';
 import { formatDate } from '../../lib/dates';
 import { QrCode } from './qr-code';
-import { postFontVh, slideKind } from './slides';
+import { postFontVmin, slideKind } from './slides';
 
-/** Sizes relative to the screen height, so a 1080p TV and a 1366 x 768 laptop look alike. */
-const vh = (value: number) => `${value}vh`;
+/**
+ * Sizes relative to the screen's shorter side (its height on a landscape TV), so a 1080p TV and a
+ * 1366 x 768 laptop look alike, and a portrait screen or a phone scales by its width instead of
+ * growing the byline and the QR code wider than the screen.
+ */
+const vmin = (value: number) => `${value}vmin`;
+/** A screen taller than wide: the post's text takes the full width, the QR code goes below it. */
+const portrait = '@media (orientation: portrait)';
 
 function Byline({ slide, lang, compact = false }: { slide: TvPost; lang: Locale; compact?: boolean }) {
   const date = `${formatDate(slide.created_at, dateFormats.occasion, lang)}, ${formatDate(slide.created_at, dateFormats.time, lang)}`;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: vh(2), minWidth: 0 }}>
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: vmin(2), minWidth: 0 }}>
       <Box
         sx={{
           flexShrink: 0,
-          '& .MuiAvatar-root': { width: vh(compact ? 7 : 11), height: vh(compact ? 7 : 11) },
+          '& .MuiAvatar-root': { width: vmin(compact ? 7 : 11), height: vmin(compact ? 7 : 11) },
         }}
       >
         <FallbackAvatar src={slide.author.avatar} size={120} />
@@ -26,12 +32,12 @@ function Byline({ slide, lang, compact = false }: { slide: TvPost; lang: Locale;
       <Box sx={{ minWidth: 0 }}>
         <Typography
           component="p"
-          sx={{ fontSize: vh(compact ? 3.2 : 4.4), fontWeight: 700, lineHeight: 1.2 }}
+          sx={{ fontSize: vmin(compact ? 3.2 : 4.4), fontWeight: 700, lineHeight: 1.2 }}
           noWrap
         >
           {slide.author.name}
         </Typography>
-        <Typography component="p" sx={{ fontSize: vh(compact ? 2.4 : 2.8), color: 'grey.400' }}>
+        <Typography component="p" sx={{ fontSize: vmin(compact ? 2.4 : 2.8), color: 'grey.400' }}>
           <time dateTime={slide.created_at}>{date}</time>
         </Typography>
       </Box>
@@ -42,11 +48,11 @@ function Byline({ slide, lang, compact = false }: { slide: TvPost; lang: Locale;
 function Qr({ slide, size }: { slide: TvPost; size: number }) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vh(1), flexShrink: 0 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: vmin(1), flexShrink: 0 }}>
       <Box
         sx={{
-          width: vh(size),
-          height: vh(size),
+          width: vmin(size),
+          height: vmin(size),
           '& img': { width: '100% !important', height: '100% !important' },
         }}
       >
@@ -54,7 +60,7 @@ function Qr({ slide, size }: { slide: TvPost; size: number }) {
       </Box>
       <Typography
         component="p"
-        sx={{ fontSize: vh(2.2), color: 'grey.300', textAlign: 'center', maxWidth: vh(size + 4) }}
+        sx={{ fontSize: vmin(2.2), color: 'grey.300', textAlign: 'center', maxWidth: vmin(size + 4) }}
       >
         {t('tv.qr_hint')}
       </Typography>
@@ -65,27 +71,36 @@ function Qr({ slide, size }: { slide: TvPost; size: number }) {
 function PostSlide({ slide, lang }: { slide: TvPost; lang: Locale }) {
   return (
     <Box
-      sx={{ height: '100%', display: 'flex', gap: vh(6), p: `${vh(7)} ${vh(8)}`, boxSizing: 'border-box' }}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        gap: vmin(6),
+        p: `${vmin(7)} ${vmin(8)}`,
+        boxSizing: 'border-box',
+        [portrait]: { flexDirection: 'column', gap: vmin(4) },
+      }}
     >
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vh(4) }}>
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: vmin(4) }}>
         <Byline slide={slide} lang={lang} />
         <RichHtml
           html={slide.content}
           sx={{
             flex: 1,
             overflow: 'hidden',
-            fontSize: vh(postFontVh(slide.content)),
+            fontSize: vmin(postFontVmin(slide.content)),
             lineHeight: 1.35,
+            minHeight: 0,
+            overflowWrap: 'break-word',
             maskImage: 'linear-gradient(to bottom, #000 85%, transparent)',
-            '& p': { my: vh(1.2) },
-            '& h2, & h3, & h4': { fontSize: '1.2em', my: vh(1.5) },
-            '& img': { maxHeight: vh(30) },
+            '& p': { my: vmin(1.2) },
+            '& h2, & h3, & h4': { fontSize: '1.2em', my: vmin(1.5) },
+            '& img': { maxHeight: vmin(30) },
             '& a': { color: 'inherit', textDecoration: 'underline' },
             '& .mention, & [data-type="mention"]': { color: 'inherit', fontWeight: 700 },
           }}
         />
       </Box>
-      <Box sx={{ display: 'flex', alignItems: 'flex-end' }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', [portrait]: { justifyContent: 'center' } }}>
         <Qr slide={slide} size={26} />
       </Box>
     </Box>
@@ -107,23 +122,23 @@ function ImageSlide({ slide, lang }: { slide: TvPost; lang: Locale }) {
           display: 'flex',
           alignItems: 'center',
           justifyContent: 'space-between',
-          gap: vh(4),
-          p: `${vh(2)} ${vh(6)}`,
+          gap: vmin(4),
+          p: `${vmin(2)} ${vmin(6)}`,
           bgcolor: 'grey.900',
         }}
       >
         <Byline slide={slide} lang={lang} compact />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: vh(2) }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: vmin(2) }}>
           <Typography
             component="p"
-            sx={{ fontSize: vh(2.2), color: 'grey.300', maxWidth: vh(20), textAlign: 'right' }}
+            sx={{ fontSize: vmin(2.2), color: 'grey.300', maxWidth: vmin(20), textAlign: 'right' }}
           >
             {t('tv.qr_hint')}
           </Typography>
           <Box
             sx={{
-              width: vh(14),
-              height: vh(14),
+              width: vmin(14),
+              height: vmin(14),
               '& img': { width: '100% !important', height: '100% !important' },
             }}
           >
@@ -142,8 +157,8 @@ export function TvSlide({ slide, lang }: { slide: TvPost; lang: Locale }) {
   if (kind === 'post') return <PostSlide slide={slide} lang={lang} />;
   if (kind === 'image') return <ImageSlide slide={slide} lang={lang} />;
   return (
-    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', p: vh(8) }}>
-      <Typography component="p" sx={{ fontSize: vh(4), color: 'grey.300', textAlign: 'center' }}>
+    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', p: vmin(8) }}>
+      <Typography component="p" sx={{ fontSize: vmin(4), color: 'grey.300', textAlign: 'center' }}>
         {t('tv.placeholder')}
       </Typography>
     </Box>

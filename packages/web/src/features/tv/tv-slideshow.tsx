@@ -55,14 +55,14 @@ export function TvSlideshow({ slides, lang }: { slides: TvPost[]; lang: Locale }
       {count > 1 && (
         <Box
           aria-hidden
-          sx={{ position: 'absolute', top: '2vh', right: '3vh', display: 'flex', gap: '0.8vh' }}
+          sx={{ position: 'absolute', top: '2vmin', right: '3vmin', display: 'flex', gap: '0.8vmin' }}
         >
           {slides.map((slide, position) => (
             <Box
               key={slide.id}
               sx={{
-                width: '1.4vh',
-                height: '1.4vh',
+                width: '1.4vmin',
+                height: '1.4vmin',
                 borderRadius: '50%',
                 bgcolor: position === current ? 'primary.light' : 'grey.700',
               }}
