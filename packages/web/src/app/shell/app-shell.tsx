@@ -71,7 +71,7 @@ function ShellLayout() {
           ml: signedIn ? { md: `${drawerWidth}px` } : 0,
         }}
       >
-        <Toolbar sx={{ gap: 1 }}>
+        <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
           {signedIn && (
             <IconButton
               edge="start"
@@ -87,9 +87,12 @@ function ShellLayout() {
             to={`/${lang}`}
             variant="h6"
             color="primary"
+            noWrap
             sx={{
               flexGrow: 1,
+              minWidth: 0,
               fontWeight: 700,
+              fontSize: { xs: '1.05rem', sm: '1.25rem' },
               textDecoration: 'none',
               display: signedIn ? { md: 'none' } : 'block',
             }}

@@ -2,6 +2,7 @@ import { endpoints } from '@plaza/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, stubFetch } from '../../test/fetch-stub';
+import { stubScreen } from '../../test/match-media';
 import { renderInApp } from '../../test/render-in-app';
 import { sessionUser } from '../../test/session-user';
 import { LanguageChanger } from './language-changer';
@@ -38,5 +39,13 @@ describe('LanguageChanger', () => {
     await switchToGerman();
     expect(router.state.location.pathname).toBe('/de_DE/login');
     expect(calls).toHaveLength(0);
+  });
+
+  // On phones the select with its floating label pushed the company name onto two lines.
+  it('shows the short code on phones, still named Language', () => {
+    stubScreen(390);
+    stubFetch([]);
+    renderInApp(<LanguageChanger />, { path: '/en_GB/login' });
+    expect(screen.getByRole('combobox', { name: 'Language' }).textContent).toBe('EN');
   });
 });
