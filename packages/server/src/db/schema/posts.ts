@@ -21,6 +21,16 @@ const timestamps = {
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * Likes and comments of a reaction target, kept by database triggers on `likes` and `comments` (migration
+ * 0007) in the transaction that adds or removes one, whichever path does it (a cascade included), so
+ * streams read two columns instead of counting per row.
+ */
+const reactionCounts = {
+  like_count: integer('like_count').notNull().default(0),
+  comment_count: integer('comment_count').notNull().default(0),
+};
+
 /** A category of CMS pages (the news stream's category filter); `names` holds a name per locale. */
 export const pageCategories = pgTable('page_categories', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -57,6 +67,7 @@ export const pages = pgTable(
       .$type<Partial<Record<Locale, { title: string; content: string }>>>()
       .notNull()
       .default({}),
+    ...reactionCounts,
     ...timestamps,
   },
   (t) => [
@@ -88,10 +99,12 @@ export const posts = pgTable(
       image_url: string | null;
       video_url: string | null;
     }>(),
+    ...reactionCounts,
     ...timestamps,
   },
   (t) => [
-    index('posts_created_idx').on(t.created_at),
+    // Streams walk posts newest first with the id as tie-breaker; the group and topic streams by their own index.
+    index('posts_created_id_idx').on(t.created_at, t.id),
     index('posts_group_created_idx').on(t.group_id, t.created_at),
     index('posts_topic_created_idx').on(t.topic_id, t.created_at),
   ],
