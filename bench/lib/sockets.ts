@@ -58,7 +58,7 @@ export async function openManySockets(
   url: string,
   sessions: MemberSession[],
   count: number,
-  parallel = 100,
+  parallel = 20,
 ): Promise<{ sockets: OpenSocket[]; failed: number }> {
   const sockets: OpenSocket[] = [];
   let failed = 0;
