@@ -7,16 +7,25 @@ async function cookieValues(context: import('@playwright/test').BrowserContext) 
   return { cdisc: value('cdisc'), trackAll: value('track_all'), config: value('cookie_config') };
 }
 
-test('the overlay stores "necessary only" for a year and stays closed after reload', async ({
+test('the sign-in page asks below the form, never over it, and stores "necessary only" for a year', async ({
   page,
   context,
 }) => {
   await page.goto('/en_GB/login');
-  const overlay = page.getByRole('dialog', { name: 'We use cookies' });
-  await expect(overlay).toBeVisible();
+  const notice = page.getByRole('region', { name: 'We use cookies' });
+  await expect(notice).toBeVisible();
+  // The overlay once arrived after the form and covered it: the form stays usable, no dialog comes.
+  await page.waitForTimeout(2500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click({ trial: true });
+  // The text points to the cookie settings at the bottom of the page: they are there, with the legal pages.
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('button', { name: 'Cookie settings' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Imprint' })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Privacy' })).toBeVisible();
   await expectAccessible(page);
-  await screenshot(page, 'cookie-overlay-en_GB');
-  await overlay.getByRole('button', { name: 'Necessary only' }).click();
+  await screenshot(page, 'cookie-notice-en_GB');
+  await notice.getByRole('button', { name: 'Necessary only' }).click();
   await page.waitForLoadState('load');
   await expect(page.getByRole('dialog')).toBeHidden();
   const stored = await cookieValues(context);
@@ -35,8 +44,11 @@ test('the details view keeps the necessary category checked and saves a selectio
   context,
 }) => {
   await page.goto('/de_DE/login');
-  const overlay = page.getByRole('dialog');
-  await overlay.getByRole('button', { name: 'Einstellungen' }).click();
+  await page
+    .getByRole('region', { name: 'Wir verwenden Cookies' })
+    .getByRole('button', { name: 'Einstellungen' })
+    .click();
+  const overlay = page.getByRole('dialog', { name: 'Cookie-Einstellungen' });
   const boxes = overlay.getByRole('switch');
   await expect(boxes.first()).toBeChecked();
   await expect(boxes.first()).toBeDisabled();
@@ -55,9 +67,16 @@ test('the details view keeps the necessary category checked and saves a selectio
   await expect(page.getByRole('dialog')).toBeHidden();
 });
 
-test('accept all stores every category and track_all', async ({ page, context }) => {
-  await page.goto('/en_GB/login');
-  await page.getByRole('dialog').getByRole('button', { name: 'Accept all' }).click();
+test('the overlay opens by itself on other pages and accept all stores every category and track_all', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/en_GB/404');
+  const overlay = page.getByRole('dialog', { name: 'We use cookies' });
+  await expect(overlay).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, 'cookie-overlay-en_GB');
+  await overlay.getByRole('button', { name: 'Accept all' }).click();
   await page.waitForLoadState('load');
   await expect(page.getByRole('dialog')).toBeHidden();
   const stored = await cookieValues(context);

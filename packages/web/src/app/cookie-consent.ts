@@ -22,9 +22,28 @@ export function saveConsent(categories: number[], trackAll: boolean): void {
 /** The window event that asks the cookie overlay to open. */
 export const cookieOverlayEvent = 'plaza:cookie-overlay';
 
-/** Asks the cookie overlay to open (footer link). */
-export function openCookieOverlay(): void {
+/** The view the overlay opens with when asked: the footer link asks for the main view, a notice's settings button for the details. */
+let requestedView: 'main' | 'details' = 'main';
+
+/** Asks the cookie overlay to open (footer link, the sign-in pages' notice). */
+export function openCookieOverlay(view: 'main' | 'details' = 'main'): void {
+  requestedView = view;
   window.dispatchEvent(new Event(cookieOverlayEvent));
+}
+
+/** The view of the last request to open the overlay. */
+export function cookieOverlayView(): 'main' | 'details' {
+  return requestedView;
+}
+
+/**
+ * Whether a page shows the cookie choice in its own flow instead of the overlay: the sign-in pages
+ * (and the root view, which is the sign-in page for visitors without a landing page), where the
+ * overlay, loaded after the form, covered it. `path` is the path without the language.
+ */
+export function showsCookieNotice(path: string, signedIn: boolean, landingPage: boolean): boolean {
+  if (['/login', '/forgot_password', '/reset_password'].includes(path)) return true;
+  return path === '/' && !signedIn && !landingPage;
 }
 
 /** True when the overlay opens by itself: the deployment shows the cookie layer and no choice is stored. */

@@ -7,13 +7,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { endpoints } from '@plaza/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../lib/api-client';
+import { routes } from '../lib/endpoint-routes';
 import {
   cookieOverlayEvent,
+  cookieOverlayView,
   cookieOverlayWanted,
   localized,
   readConsent,
@@ -31,12 +32,12 @@ export function CookieOverlay({ requested = false }: { requested?: boolean }) {
   const lang = useLang();
   const { settings } = useSession();
   const [open, setOpen] = useState(() => requested || cookieOverlayWanted(settings.show_cookie_layer));
-  const [view, setView] = useState<'main' | 'details'>('main');
+  const [view, setView] = useState<'main' | 'details'>(() => (requested ? cookieOverlayView() : 'main'));
   const [selected, setSelected] = useState<number[]>(() => readConsent()?.categories ?? [1]);
 
   useEffect(() => {
     const show = () => {
-      setView('main');
+      setView(cookieOverlayView());
       setOpen(true);
     };
     window.addEventListener(cookieOverlayEvent, show);
@@ -45,7 +46,7 @@ export function CookieOverlay({ requested = false }: { requested?: boolean }) {
 
   const consent = useQuery({
     queryKey: ['consent'],
-    queryFn: () => call(endpoints.settings.consent),
+    queryFn: () => call(routes.settings.consent),
     enabled: open,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { activateLocale } from '../lib/i18n';
-import { cookieOverlayEvent, cookieOverlayWanted } from './cookie-consent';
+import { cookieOverlayEvent, cookieOverlayWanted, showsCookieNotice } from './cookie-consent';
 import { shouldResetScroll, stripLanguage } from './guard';
 import { lazyThemed } from './lazy-themed';
 import { LightProgress } from './light/progress';
@@ -57,13 +57,22 @@ export function LanguageLayout() {
   const settings = session.data?.session.settings;
   // Mounted once needed; it then listens for the footer link itself.
   const [overlay, setOverlay] = useState<'auto' | 'requested' | null>(null);
-  // A TV display has nobody to answer the overlay, and the TV page sets no optional cookies.
-  const tvDisplay = stripLanguage(location.pathname) === '/bubbletool_tv';
+  // A TV display has nobody to answer the overlay, and the TV page sets no optional cookies. The
+  // sign-in pages show the choice in their own flow, below the form (features/auth/cookie-notice).
+  const path = stripLanguage(location.pathname);
+  const ownNotice =
+    path === '/bubbletool_tv' ||
+    (settings !== undefined &&
+      showsCookieNotice(
+        path,
+        session.data?.session.status === 'authenticated',
+        Boolean(settings.pages.landing),
+      ));
   useEffect(() => {
-    if (settings && !tvDisplay && cookieOverlayWanted(settings.show_cookie_layer)) {
+    if (settings && !ownNotice && cookieOverlayWanted(settings.show_cookie_layer)) {
       setOverlay((now) => now ?? 'auto');
     }
-  }, [settings, tvDisplay]);
+  }, [settings, ownNotice]);
   useEffect(() => {
     const request = () => setOverlay((now) => now ?? 'requested');
     window.addEventListener(cookieOverlayEvent, request);

@@ -7,6 +7,8 @@ import {
 } from '@plaza/contract';
 import enActivityFeed from '@plaza/contract/locales/en_GB/activity_feed.json';
 import enApp from '@plaza/contract/locales/en_GB/app.json';
+import enAuth from '@plaza/contract/locales/en_GB/auth.json';
+import enCookies from '@plaza/contract/locales/en_GB/cookies.json';
 import enErrors from '@plaza/contract/locales/en_GB/errors.json';
 import enGroupPage from '@plaza/contract/locales/en_GB/group_page.json';
 import enGroups from '@plaza/contract/locales/en_GB/groups.json';
@@ -78,6 +80,8 @@ export function renderInApp(
       en_GB: {
         translation: {
           app: enApp,
+          auth: enAuth,
+          cookies: enCookies,
           errors: enErrors,
           groups: enGroups,
           group_page: enGroupPage,

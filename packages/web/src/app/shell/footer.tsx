@@ -31,7 +31,7 @@ export function Footer() {
               {t(`app.legal.${type}`, { defaultValue: type })}
             </Link>
           ))}
-        <Link component="button" type="button" onClick={openCookieOverlay}>
+        <Link component="button" type="button" onClick={() => openCookieOverlay()}>
           {t('app.footer.cookies')}
         </Link>
       </Box>

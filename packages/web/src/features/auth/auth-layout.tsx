@@ -2,10 +2,13 @@ import type { ReactNode } from 'react';
 import '../../app/light/light.css';
 import { useSession } from '../../app/session';
 import { LazyLanguageChanger } from '../../app/shell/lazy-language-changer';
+import { AuthFooter } from './auth-footer';
+import { CookieNotice } from './cookie-notice';
 
 /**
- * The frame of the sign-in pages: no navigation, the company's name or logo, a card. Built without MUI
- * (app/light), so the sign-in route's first load stays small; it looks like the MUI pages.
+ * The frame of the sign-in pages: no navigation, the company's name or logo, a card, the cookie choice
+ * below it (until made) and the footer with the legal pages. Built without MUI (app/light), so the
+ * sign-in route's first load stays small; it looks like the MUI pages.
  */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { settings } = useSession();
@@ -32,6 +35,8 @@ export function AuthLayout({ title, children }: { title: string; children: React
           <h1 className="pz-h1">{title}</h1>
           {children}
         </div>
+        <CookieNotice />
+        <AuthFooter />
       </div>
     </main>
   );
