@@ -1,6 +1,7 @@
 import { settingsSchema } from '@plaza/contract';
 import type { Db } from '../src/db/client';
 import { profileFields, userProfileFieldValues } from '../src/db/schema';
+import { forgetSettingsDocuments } from '../src/modules/settings';
 import { settingsRepo } from '../src/modules/settings/repo';
 import { deepMerge, getSettings } from '../src/modules/settings/service';
 
@@ -8,6 +9,7 @@ import { deepMerge, getSettings } from '../src/modules/settings/service';
 export async function patchSettings(db: Db, patch: Record<string, unknown>): Promise<void> {
   const merged = deepMerge(await getSettings(db), patch);
   await settingsRepo.put(db, 'settings', settingsSchema.parse(merged));
+  forgetSettingsDocuments(db);
 }
 
 /** A custom profile field; options are `{ value, labels }`. */

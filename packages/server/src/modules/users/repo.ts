@@ -6,6 +6,9 @@ import { users } from '../../db/schema';
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 
+/** Members whose search documents one statement rebuilds when all are rebuilt. */
+const SEARCH_VECTOR_BATCH = 1_000;
+
 /** Queries on the users table. */
 export const usersRepo = {
   async byId(db: Db, id: number): Promise<UserRow | undefined> {
@@ -73,9 +76,24 @@ export const usersRepo = {
     );
     return rows.map((row) => row.value);
   },
-  /** Sets `search_vector` of the given members (or of all) to `document`, an expression over `users u`. */
+  /**
+   * Sets `search_vector` of the given members (or of all) to `document`, an expression over `users u`.
+   * All members go in slices of `SEARCH_VECTOR_BATCH` ids, one statement each, so that rebuilding a large
+   * community's documents never runs into the statement timeout.
+   */
   async setSearchVectors(db: Db, document: SQL, userIds: readonly number[] | 'all'): Promise<void> {
-    const where = userIds === 'all' ? sql`true` : sql`u.id = any(${sql.param([...userIds])}::int[])`;
-    await db.execute(sql`update users u set search_vector = ${document} where ${where}`);
+    const update = (where: SQL) =>
+      db.execute(sql`update users u set search_vector = ${document} where ${where}`);
+    if (userIds !== 'all') {
+      await update(sql`u.id = any(${sql.param([...userIds])}::int[])`);
+      return;
+    }
+    const [range] = await db
+      .select({ low: sql<number | null>`min(${users.id})`, high: sql<number | null>`max(${users.id})` })
+      .from(users);
+    if (range?.low == null || range.high == null) return;
+    for (let from = Number(range.low); from <= Number(range.high); from += SEARCH_VECTOR_BATCH) {
+      await update(sql`u.id >= ${from} and u.id < ${from + SEARCH_VECTOR_BATCH}`);
+    }
   },
 };
