@@ -1,13 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cookieOverlayEvent, showsCookieNotice } from '../../app/cookie-consent';
+import { cookieOverlayEvent, saveConsent, showsCookieNotice } from '../../app/cookie-consent';
+import { writeCookie } from '../../lib/cookies';
 import { stubFetch } from '../../test/fetch-stub';
 import { renderInApp, testSettings } from '../../test/render-in-app';
 import { AuthLayout } from './auth-layout';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  document.cookie = 'cdisc=; max-age=0; path=/';
+  writeCookie('cdisc', '', -1);
 });
 
 const settings = testSettings({ pages: { terms: 1, imprint: 2, privacy: 3, q_and_a: 4 } });
@@ -39,7 +40,7 @@ describe('AuthLayout', () => {
 
   it('leaves the choice out once it is made', () => {
     stubFetch([]);
-    document.cookie = 'cdisc=1; path=/';
+    saveConsent([1], false);
     renderInApp(<AuthLayout title="Sign in">form</AuthLayout>, { settings, path: '/en_GB/login' });
     expect(screen.queryByRole('region', { name: 'We use cookies' })).toBeNull();
   });
