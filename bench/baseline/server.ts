@@ -143,31 +143,36 @@ app.get('/api/v2/comments', async (request) => {
   return { results: rows };
 });
 
-/** Plaza's search: every word as a prefix of a name or of a German or English stem. */
-function searchQuery(text: string | undefined): string[] {
+/** Plaza's search: the words of a text (at most eight), each as a prefix. */
+function searchTerms(text: string | undefined): string[] {
   return (text?.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((word) => `${word}:*`);
 }
-const tsquery = (param: string) =>
-  `(to_tsquery('simple', ${param}) || to_tsquery('german', ${param}) || to_tsquery('english', ${param}))`;
+
+/** Every word (parameters from `$first` on) as a prefix of a name or of a German or English stem. */
+function matchesAll(terms: string[], first: number): string {
+  return terms
+    .map((_, i) => {
+      const param = `$${first + i}`;
+      return `search_vector @@ (to_tsquery('simple', ${param}) || to_tsquery('german', ${param}) || to_tsquery('english', ${param}))`;
+    })
+    .join(' and ');
+}
 
 app.get('/api/v2/users', async (request) => {
   member(request);
-  const query = request.query as { query?: string };
+  const terms = searchTerms((request.query as { query?: string }).query);
   const { page, perPage } = pageOf(request.query, 12);
-  const [word] = searchQuery(query.query);
-  const where = word ? `search_vector @@ ${tsquery('$3')}` : 'true';
-  const values = word ? [perPage, (page - 1) * perPage, word] : [perPage, (page - 1) * perPage];
   const [rows, count] = await Promise.all([
     db.query({
-      name: word ? 'directory-search' : 'directory',
+      name: `directory-${terms.length}`,
       text: `select id, username, firstname, lastname, position, location_names, img_path from users
-             where ${where} order by lastname, firstname, id limit $1 offset $2`,
-      values,
+             where ${matchesAll(terms, 3) || 'true'} order by lastname, firstname, id limit $1 offset $2`,
+      values: [perPage, (page - 1) * perPage, ...terms],
     }),
     db.query<{ n: number }>({
-      name: word ? 'directory-search-count' : 'directory-count',
-      text: `select count(*)::int as n from users where ${word ? `search_vector @@ ${tsquery('$1')}` : 'true'}`,
-      values: word ? [word] : [],
+      name: `directory-count-${terms.length}`,
+      text: `select count(*)::int as n from users where ${matchesAll(terms, 1) || 'true'}`,
+      values: terms,
     }),
   ]);
   return { results: rows.rows, total: count.rows[0]!.n };
@@ -175,14 +180,15 @@ app.get('/api/v2/users', async (request) => {
 
 app.get('/api/v2/users/search', async (request) => {
   member(request);
-  const [word] = searchQuery((request.query as { q?: string }).q);
-  if (!word) return { results: [] };
+  const terms = searchTerms((request.query as { q?: string }).q);
+  if (terms.length === 0) return { results: [] };
   const { rows } = await db.query({
-    name: 'quick-search',
+    name: `quick-search-${terms.length}`,
     text: `select id, username, firstname, lastname, position, img_path from users
-           where search_vector @@ ${tsquery('$1')}
-           order by ts_rank(search_vector, ${tsquery('$1')}) desc, id limit 8`,
-    values: [word],
+           where ${matchesAll(terms, 1)}
+           order by ts_rank(search_vector, to_tsquery('simple', $1) || to_tsquery('german', $1) || to_tsquery('english', $1)) desc, id
+           limit 8`,
+    values: terms,
   });
   return { results: rows };
 });
