@@ -68,11 +68,28 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     manifest: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // zod in a chunk of its own: a shared chunk otherwise mixes it with whatever else the same pages
+            // import (an MUI avatar, say), and every page that needs that part would load zod too.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
       // Building a zod schema has no side effects: an unused one (say the error schemas beside
       // `validationMessageKeys`) is dropped instead of pulling zod into the chunk that imports its file.
-      // The contract's text schemas (`text.ts`) are zod schemas too.
+      // The contract's text schemas (`text.ts`) are zod schemas too, and declaring an endpoint
+      // (`defineEndpoint`) does nothing but return it.
       treeshake: {
-        manualPureFunctions: ['z', 'text', 'plainTextField', 'richTextField', 'optionalPlainTextField'],
+        manualPureFunctions: [
+          'z',
+          'text',
+          'plainTextField',
+          'richTextField',
+          'optionalPlainTextField',
+          'defineEndpoint',
+        ],
       },
     },
   },

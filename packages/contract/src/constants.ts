@@ -87,6 +87,8 @@ export const cookies = {
 export const csrfHeader = 'x-csrf-token';
 /** Header carrying the locale of a call. */
 export const localeHeader = 'x-locale';
+/** Path of the one WebSocket endpoint. */
+export const realtimePath = '/api/v2/cable';
 
 export const avatarSizes = { userCard: 106, postBox: 53, groupMembers: 53, jobImage: 153 } as const;
 

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { activitySchema } from './activities';
 
-/** Path of the one WebSocket endpoint. */
-export const realtimePath = '/api/v2/cable';
-
 export const channelNames = ['NotificationChannel', 'ChatChannel'] as const;
 export const channelNameSchema = z.enum(channelNames);
 export type ChannelName = z.infer<typeof channelNameSchema>;

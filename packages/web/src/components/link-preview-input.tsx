@@ -2,11 +2,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { endpoints, type LinkPreview, timings } from '@plaza/contract';
+import type { LinkPreview } from '@plaza/contract';
+import { timings } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../lib/api-client';
+import { routes } from '../lib/endpoint-routes';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { LinkPreviewCard } from './link-preview/link-preview-card';
 import { previewLookupText } from './link-preview/lookup-rule';
@@ -33,7 +35,7 @@ export function LinkPreviewInput({ value, onChange, disabled = false }: LinkPrev
   const lookup = settled ? previewLookupText(debounced) : null;
   const query = useQuery({
     queryKey: ['link-preview', lookup],
-    queryFn: () => call(endpoints.media.preview, { query: { url: lookup ?? '' } }),
+    queryFn: () => call(routes.media.preview, { query: { url: lookup ?? '' } }),
     enabled: lookup !== null && !disabled && value === null,
     staleTime: 5 * 60_000,
     retry: false,

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { timings } from '@plaza/contract';
+import { timings } from '@plaza/contract/constants';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useSession } from '../app/session';
 

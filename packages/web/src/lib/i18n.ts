@@ -8,7 +8,8 @@ import { queryClient } from './query-client';
 /** The HTML lang attribute of a locale (de_DE -> de-DE). */
 export const htmlLang = (locale: Locale) => locale.replace('_', '-');
 
-const loaded = new Set<Locale>();
+/** Each language's texts, fetched once; a failed fetch is forgotten, so the next use tries again. */
+const bundles = new Map<Locale, Promise<void>>();
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
@@ -19,17 +20,31 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** Loads a language's bundle from the server (once) and switches to it. */
+/** Fetches a language's texts from the server into i18n (once; callers share the request in flight). */
+export function loadLocaleTexts(locale: Locale): Promise<void> {
+  let loading = bundles.get(locale);
+  if (!loading) {
+    loading = call(routes.settings.translations, { params: { locale } }).then(
+      (bundle) => {
+        i18n.addResourceBundle(locale, 'translation', bundle, true, true);
+      },
+      (error: unknown) => {
+        bundles.delete(locale);
+        throw error;
+      },
+    );
+    bundles.set(locale, loading);
+  }
+  return loading;
+}
+
+/** Loads a language's texts and switches to it. */
 export async function activateLocale(locale: Locale): Promise<void> {
   const switched = getApiLocale() !== locale;
   setApiLocale(locale);
   // Server answers are localized (menus, settings texts): a new language refetches them.
   if (switched) await queryClient.invalidateQueries();
-  if (!loaded.has(locale)) {
-    const bundle = await call(routes.settings.translations, { params: { locale } });
-    i18n.addResourceBundle(locale, 'translation', bundle, true, true);
-    loaded.add(locale);
-  }
+  await loadLocaleTexts(locale);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
   document.documentElement.lang = htmlLang(locale);
 }

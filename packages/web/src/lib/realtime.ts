@@ -1,4 +1,5 @@
-import { type ChannelName, realtimePath, type ServerMessage } from '@plaza/contract';
+import type { ChannelName, ServerMessage } from '@plaza/contract';
+import { realtimePath } from '@plaza/contract/constants';
 
 type Listener = (message: unknown) => void;
 

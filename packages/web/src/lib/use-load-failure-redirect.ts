@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale } from '@plaza/contract';
+import { defaultLocale, isLocale } from '@plaza/contract/constants';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiRequestError } from './api-client';

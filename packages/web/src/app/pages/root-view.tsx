@@ -5,7 +5,10 @@ import { useSession } from '../session';
 import { useLang } from '../use-lang';
 import { LandingPage } from './landing-page';
 
-const DashboardView = lazy(() => import('./dashboard-view'));
+const loadDashboard = () => import('./dashboard-view');
+const DashboardView = lazy(loadDashboard);
+// Who opens `/` is nearly always a member: the dashboard's code loads beside the session instead of after it.
+loadDashboard().catch(() => undefined);
 
 /** The root view: dashboard for members, the landing page for visitors when configured, else sign-in. */
 export function RootView() {

@@ -6,13 +6,13 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
-import { endpoints } from '@plaza/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ActivityItem } from '../../features/activities/activity-item';
 import { call } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 import { useLang } from '../use-lang';
 import { useUnreadActivities } from './use-notifications';
 
@@ -33,7 +33,7 @@ export function NotificationBell() {
   const unread = useUnreadActivities(true);
   const latest = useQuery({
     queryKey: latestKey,
-    queryFn: () => call(endpoints.activities.latestNotifications),
+    queryFn: () => call(routes.activities.latestNotifications),
     enabled: open,
   });
   const shown = latest.data?.results ?? [];
@@ -43,7 +43,7 @@ export function NotificationBell() {
     setOpen(false);
     if (shown.length === 0) return;
     void Promise.allSettled(
-      shown.map((item) => call(endpoints.activities.markNotificationOld, { query: { id: item.id } })),
+      shown.map((item) => call(routes.activities.markNotificationOld, { query: { id: item.id } })),
     ).then(() => client.invalidateQueries({ queryKey: latestKey }));
   };
 

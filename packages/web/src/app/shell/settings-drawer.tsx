@@ -10,12 +10,14 @@ import Popover from '@mui/material/Popover';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { breakpoints, endpoints, type SettingsMenuItem } from '@plaza/contract';
+import type { SettingsMenuItem } from '@plaza/contract';
+import { breakpoints } from '@plaza/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { call } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 import { useLang } from '../use-lang';
 
 const settingsMenuKey = ['menu', 'settings'] as const;
@@ -41,12 +43,12 @@ export function SettingsDrawer({
   const wide = useMediaQuery(`(min-width: ${breakpoints.wide}px)`, { noSsr: true });
   const menu = useQuery({
     queryKey: settingsMenuKey,
-    queryFn: () => call(endpoints.menu.settingsMenu),
+    queryFn: () => call(routes.menu.settingsMenu),
     enabled: open,
   });
   const toggle = useMutation({
     mutationFn: (item: SettingsMenuItem) =>
-      call(endpoints.menu.toggleSetting, {
+      call(routes.menu.toggleSetting, {
         params: { key: item.key as 'email_notifications' },
         body: { status: !item.status },
       }),

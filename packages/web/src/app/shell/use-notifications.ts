@@ -1,7 +1,7 @@
-import { endpoints } from '@plaza/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 import { connectRealtime } from '../../lib/realtime';
 
 export const unreadQueryKey = ['activities', 'unread'] as const;
@@ -11,7 +11,7 @@ export function useUnreadActivities(signedIn: boolean): number | undefined {
   const client = useQueryClient();
   const unread = useQuery({
     queryKey: unreadQueryKey,
-    queryFn: () => call(endpoints.activities.unread),
+    queryFn: () => call(routes.activities.unread),
     enabled: signedIn,
   });
   useEffect(() => {

@@ -1,4 +1,6 @@
-import { allowedImageTypes, type ImageCrop, limits } from '@plaza/contract';
+import type { ImageCrop } from '@plaza/contract';
+import { limits } from '@plaza/contract/constants';
+import { allowedImageTypes } from '@plaza/contract/uploads';
 
 /** Why a chosen file is refused before upload: a translation key of `image_upload.errors` and its values. */
 export interface ImageFileProblem {

@@ -1,7 +1,8 @@
-import { endpoints, type LikeState, type ReactionTargetType } from '@plaza/contract';
+import type { LikeState, ReactionTargetType } from '@plaza/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { call } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 
 /** Query keys of the comments and likes of one article or post. */
 export const reactionKeys = {
@@ -14,7 +15,7 @@ export const reactionKeys = {
 export const commentsQuery = (type: ReactionTargetType, id: number, limit: number) =>
   queryOptions({
     queryKey: [...reactionKeys.comments(type, id), limit],
-    queryFn: () => call(endpoints.comments.list, { query: { type, id, page: 1, per_page: limit } }),
+    queryFn: () => call(routes.comments.list, { query: { type, id, page: 1, per_page: limit } }),
   });
 
 /**
@@ -32,14 +33,14 @@ export function useCommentCount(fromItem: number) {
 export const likersQuery = (type: ReactionTargetType, id: number, limit: number) =>
   queryOptions({
     queryKey: [...reactionKeys.target(type, id), 'likes', limit],
-    queryFn: () => call(endpoints.likes.list, { query: { type, id, page: 1, per_page: limit } }),
+    queryFn: () => call(routes.likes.list, { query: { type, id, page: 1, per_page: limit } }),
   });
 
 /** Writes a comment; the comment list reloads. */
 export function useWriteComment(type: ReactionTargetType, id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (text: string) => call(endpoints.comments.write, { body: { type, id, text } }),
+    mutationFn: (text: string) => call(routes.comments.write, { body: { type, id, text } }),
     onSuccess: () => client.invalidateQueries({ queryKey: reactionKeys.comments(type, id) }),
   });
 }
@@ -49,7 +50,7 @@ export function useEditComment(type: ReactionTargetType, id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ commentId, text }: { commentId: number; text: string }) =>
-      call(endpoints.comments.update, { params: { id: commentId }, body: { text } }),
+      call(routes.comments.update, { params: { id: commentId }, body: { text } }),
     onSuccess: () => client.invalidateQueries({ queryKey: reactionKeys.comments(type, id) }),
   });
 }
@@ -58,7 +59,7 @@ export function useEditComment(type: ReactionTargetType, id: number) {
 export function useDeleteComment(type: ReactionTargetType, id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (commentId: number) => call(endpoints.comments.remove, { params: { id: commentId } }),
+    mutationFn: (commentId: number) => call(routes.comments.remove, { params: { id: commentId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: reactionKeys.comments(type, id) }),
   });
 }
@@ -66,7 +67,6 @@ export function useDeleteComment(type: ReactionTargetType, id: number) {
 /** Likes or unlikes; answers the new count and state. */
 export function useSetLike(type: ReactionTargetType, id: number) {
   return useMutation({
-    mutationFn: (like: boolean): Promise<LikeState> =>
-      call(endpoints.likes.set, { body: { type, id, like } }),
+    mutationFn: (like: boolean): Promise<LikeState> => call(routes.likes.set, { body: { type, id, like } }),
   });
 }

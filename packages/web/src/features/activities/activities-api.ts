@@ -1,7 +1,7 @@
-import { endpoints } from '@plaza/contract';
 import { pageSizes } from '@plaza/contract/constants';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 
 /** Activities per page of the feed. */
 export const activityPageSize = pageSizes.activityFeed;
@@ -15,6 +15,6 @@ export const activitiesQuery = (page: number, perPage: number = activityPageSize
   queryOptions({
     queryKey: ['activities', 'feed', page, perPage, markRead] as const,
     queryFn: () =>
-      call(endpoints.activities.list, { query: { page, per_page: perPage, mark_read: String(markRead) } }),
+      call(routes.activities.list, { query: { page, per_page: perPage, mark_read: String(markRead) } }),
     placeholderData: keepPreviousData,
   });

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { endpoints } from '@plaza/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { FormField } from '../../components/form-field';
 import { FormMessage } from '../../components/form-message';
 import { call } from '../../lib/api-client';
 import { apiErrorText } from '../../lib/api-error-text';
+import { routes } from '../../lib/endpoint-routes';
 import { type ChangeForm, changeFormSchema } from './schemas';
 
 /** Changes the signed-in member's password; other sessions end, this one stays signed in. */
@@ -27,7 +27,7 @@ export function ChangePasswordPage() {
     setError(null);
     setDone(false);
     try {
-      await call(endpoints.auth.resetPassword, { body: values });
+      await call(routes.auth.resetPassword, { body: values });
       setDone(true);
       form.reset();
     } catch (caught) {

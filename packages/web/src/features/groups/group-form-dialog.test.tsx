@@ -111,7 +111,8 @@ describe('GroupFormDialog: create', () => {
     expect(disabled(submit(/^create group$/i))).toBe(true);
     expect(screen.queryByRole('button', { name: /remove image/i })).toBeNull();
     await user.click(screen.getByRole('button', { name: /upload image/i }));
-    await user.click(screen.getByRole('button', { name: 'fake upload' }));
+    // The upload dialog loads when it first opens.
+    await user.click(await screen.findByRole('button', { name: 'fake upload' }));
     expect(screen.getByRole('img', { name: /preview of the group image/i }).getAttribute('src')).toBe(
       '/uploads/images/x.webp',
     );

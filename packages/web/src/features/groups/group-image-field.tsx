@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { UploadedImage } from '@plaza/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageUploadDialog } from '../../components/image-upload/image-upload-dialog';
+import { LazyImageUploadDialog } from '../../components/image-upload/lazy-image-upload-dialog';
 import { cropGroupImage, uploadGroupImage } from './api/groups-list';
 
 const groupImageTarget = { upload: uploadGroupImage, crop: cropGroupImage };
@@ -78,7 +78,7 @@ export function GroupImageField({
           {helper}
         </FormHelperText>
       )}
-      <ImageUploadDialog
+      <LazyImageUploadDialog
         open={open}
         onClose={() => setOpen(false)}
         onDone={onUploaded}

@@ -4,7 +4,8 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { type GroupType, groupTypes } from '@plaza/contract';
+import type { GroupType } from '@plaza/contract';
+import { groupTypes } from '@plaza/contract/groups';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 

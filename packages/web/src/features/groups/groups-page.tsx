@@ -17,10 +17,10 @@ import {
   publicGroupsQuery,
   suggestionsQuery,
 } from './api/groups-list';
-import { GroupFormDialog } from './group-form-dialog';
 import { GroupGallery } from './groups-list/group-gallery';
 import { MembershipPanel, SuggestionsPanel } from './groups-list/request-panels';
 import { JoinDialog } from './join-dialog';
+import { LazyGroupFormDialog } from './lazy-dialogs';
 import { MembershipDialog } from './membership-dialog';
 import { SuggestionsDialog } from './suggestions-dialog';
 
@@ -123,7 +123,7 @@ export function GroupsPage() {
         onOpen={setJoining}
       />
 
-      <GroupFormDialog mode="create" open={creating} onClose={() => setCreating(false)} />
+      <LazyGroupFormDialog mode="create" open={creating} onClose={() => setCreating(false)} />
       <JoinDialog group={joining} onClose={() => setJoining(null)} onJoined={notify} />
       <MembershipDialog membership={answering} onClose={() => setAnswering(null)} onAnswered={notify} />
       <SuggestionsDialog

@@ -1,4 +1,4 @@
-import { pageSizes } from '@plaza/contract';
+import { pageSizes } from '@plaza/contract/constants';
 
 /** Members per page on the members tab (15 desktop, 8 mobile). */
 export const membersTabPageSize = (mobile: boolean) =>

@@ -1,4 +1,4 @@
-import { groupTabs } from '@plaza/contract';
+import { groupTabs } from '@plaza/contract/settings';
 
 /** A tab of the group page. */
 export type GroupTab = (typeof groupTabs)[number];

@@ -1,4 +1,5 @@
-import { type TvPost, timings } from '@plaza/contract';
+import type { TvPost } from '@plaza/contract';
+import { timings } from '@plaza/contract/constants';
 
 /** How a slide is shown: a post, an image, or a placeholder for anything else. */
 export type SlideKind = 'post' | 'image' | 'other';

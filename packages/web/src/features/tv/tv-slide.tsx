@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { dateFormats, type Locale, type TvPost } from '@plaza/contract';
+import type { TvPost } from '@plaza/contract';
+import { dateFormats, type Locale } from '@plaza/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { FallbackAvatar } from '../../components/fallback-avatar';
 import { RichHtml } from '../../components/rich-html';

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
-import { type Locale, type TvPost, timings } from '@plaza/contract';
+import type { TvPost } from '@plaza/contract';
+import { type Locale, timings } from '@plaza/contract/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nextSlide } from './slides';

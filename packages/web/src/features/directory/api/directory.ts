@@ -1,7 +1,8 @@
-import { directoryEndpoints, directoryPageSize, type Suggestion } from '@plaza/contract/directory';
+import { directoryPageSize, type Suggestion } from '@plaza/contract/directory';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { personName } from '../../../components/user-card';
 import { call } from '../../../lib/api-client';
+import { routes } from '../../../lib/endpoint-routes';
 import { filtersForCall } from '../../../lib/list-params';
 import type { DirectorySearch } from '../search-params';
 
@@ -20,7 +21,7 @@ export const directoryListQuery = (search: DirectorySearch) =>
   queryOptions({
     queryKey: directoryKeys.list(search),
     queryFn: () =>
-      call(directoryEndpoints.list, {
+      call(routes.directory.list, {
         query: {
           page: search.page,
           per_page: directoryPageSize,
@@ -37,7 +38,7 @@ export const directoryListQuery = (search: DirectorySearch) =>
 export const directoryFiltersQuery = () =>
   queryOptions({
     queryKey: directoryKeys.filters(),
-    queryFn: () => call(directoryEndpoints.filters),
+    queryFn: () => call(routes.directory.filters),
     select: (data) => data.results,
     staleTime: 5 * 60_000,
   });
@@ -46,7 +47,7 @@ export const directoryFiltersQuery = () =>
 export const searchFieldsQuery = () =>
   queryOptions({
     queryKey: directoryKeys.fields(),
-    queryFn: () => call(directoryEndpoints.profileFields),
+    queryFn: () => call(routes.directory.profileFields),
     staleTime: 5 * 60_000,
   });
 
@@ -59,10 +60,10 @@ export const suggestionsQuery = (fieldId: string | null, query: string) =>
     queryKey: directoryKeys.suggestions(fieldId ?? '', query),
     queryFn: async (): Promise<Suggestion[]> => {
       if (fieldId) {
-        const answer = await call(directoryEndpoints.suggestions, { query: { field_id: fieldId, query } });
+        const answer = await call(routes.directory.suggestions, { query: { field_id: fieldId, query } });
         return answer.results;
       }
-      const answer = await call(directoryEndpoints.search, { query: { q: query } });
+      const answer = await call(routes.directory.search, { query: { q: query } });
       return answer.results.map((user) => ({ id: String(user.id), title: personName(user), type: 'user' }));
     },
     enabled: query.trim().length > 0,

@@ -1,4 +1,4 @@
-import { endpoints, type GroupUserListType } from '@plaza/contract';
+import type { GroupUserListType } from '@plaza/contract';
 import {
   infiniteQueryOptions,
   keepPreviousData,
@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { call, upload } from '../../../lib/api-client';
+import { routes } from '../../../lib/endpoint-routes';
 import { groupKeys } from './keys';
 
 /** A member list of a group, as the manage-members overlay and the invite search ask for it. */
@@ -16,7 +17,7 @@ export type { GroupUserListType };
 export const groupQuery = (id: number) =>
   queryOptions({
     queryKey: groupKeys.detail(id),
-    queryFn: () => call(endpoints.groups.get, { params: { id } }),
+    queryFn: () => call(routes.groups.get, { params: { id } }),
   });
 
 /** Members of a group (type `all`), a page at a time, for the members tab's 'show more'. */
@@ -24,7 +25,7 @@ export const groupMembersInfiniteQuery = (id: number, perPage: number) =>
   infiniteQueryOptions({
     queryKey: [...groupKeys.users(id, 'all'), 'pages', perPage],
     queryFn: ({ pageParam }) =>
-      call(endpoints.groups.users, {
+      call(routes.groups.users, {
         params: { id },
         query: { type: 'all', page: pageParam, per_page: perPage },
       }),
@@ -42,8 +43,8 @@ export const groupUsersQuery = (
     queryFn: () => {
       const query = { type, page, per_page: perPage };
       return search
-        ? call(endpoints.groups.usersSearch, { params: { id }, query: { ...query, search } })
-        : call(endpoints.groups.users, { params: { id }, query });
+        ? call(routes.groups.usersSearch, { params: { id }, query: { ...query, search } })
+        : call(routes.groups.users, { params: { id }, query });
     },
     placeholderData: keepPreviousData,
   });
@@ -53,7 +54,7 @@ export const groupUsersFilteredQuery = (id: number, type: GroupUserListType, fil
   queryOptions({
     queryKey: [...groupKeys.users(id, type), 'filtered', filter],
     queryFn: () =>
-      call(endpoints.groups.usersFiltered, {
+      call(routes.groups.usersFiltered, {
         params: { id },
         body: { type, filter, page: 1, per_page: Math.max(1, filter.length) },
       }),
@@ -64,7 +65,7 @@ export const groupUsersFilteredQuery = (id: number, type: GroupUserListType, fil
 export const groupFilesQuery = (id: number, limit: number) =>
   queryOptions({
     queryKey: [...groupKeys.files(id), limit] as readonly unknown[],
-    queryFn: () => call(endpoints.groups.files, { params: { id }, query: { page: 1, per_page: limit } }),
+    queryFn: () => call(routes.groups.files, { params: { id }, query: { page: 1, per_page: limit } }),
     placeholderData: keepPreviousData,
   });
 
@@ -79,54 +80,50 @@ function useGroupMutation<V, R>(groupId: number, mutationFn: (variables: V) => P
 
 /** Uploads a file to a group. */
 export const useUploadGroupFile = (id: number) =>
-  useGroupMutation(id, (file: File) => upload(endpoints.groups.uploadFile, file, { params: { id } }));
+  useGroupMutation(id, (file: File) => upload(routes.groups.uploadFile, file, { params: { id } }));
 
 /** Deletes a file of a group. */
 export const useRemoveGroupFile = (id: number) =>
-  useGroupMutation(id, (fileId: number) => call(endpoints.groups.removeFile, { params: { id, fileId } }));
+  useGroupMutation(id, (fileId: number) => call(routes.groups.removeFile, { params: { id, fileId } }));
 
 /** Makes members admins. */
 export const useAddAdmins = (id: number) =>
   useGroupMutation(id, (users: number[]) =>
-    call(endpoints.groups.addAdmins, { params: { id }, body: { users } }),
+    call(routes.groups.addAdmins, { params: { id }, body: { users } }),
   );
 
 /** Takes admin rights back (the server refuses for the last admin: `last_admin`). */
 export const useRemoveAdmin = (id: number) =>
-  useGroupMutation(id, (userId: number) => call(endpoints.groups.removeAdmin, { params: { id, userId } }));
+  useGroupMutation(id, (userId: number) => call(routes.groups.removeAdmin, { params: { id, userId } }));
 
 /** Removes a member from the group. */
 export const useRemoveMember = (id: number) =>
-  useGroupMutation(id, (userId: number) => call(endpoints.groups.removeUser, { params: { id, userId } }));
+  useGroupMutation(id, (userId: number) => call(routes.groups.removeUser, { params: { id, userId } }));
 
 /** Invites members. */
 export const useInviteMembers = (id: number) =>
-  useGroupMutation(id, (users: number[]) =>
-    call(endpoints.groups.invite, { params: { id }, body: { users } }),
-  );
+  useGroupMutation(id, (users: number[]) => call(routes.groups.invite, { params: { id }, body: { users } }));
 
 /** Sends one pending or declined invitation again. */
 export const useResendInvitation = (id: number) =>
-  useGroupMutation(id, (userId: number) =>
-    call(endpoints.groups.resendInvitation, { params: { id, userId } }),
-  );
+  useGroupMutation(id, (userId: number) => call(routes.groups.resendInvitation, { params: { id, userId } }));
 
 /** Sends several pending or declined invitations again. */
 export const useResendInvitations = (id: number) =>
   useGroupMutation(id, (users: number[]) =>
-    call(endpoints.groups.resendInvitations, { params: { id }, body: { users } }),
+    call(routes.groups.resendInvitations, { params: { id }, body: { users } }),
   );
 
 /** Withdraws a pending invitation. */
 export const useWithdrawInvitation = (id: number) =>
   useGroupMutation(id, (userId: number) =>
-    call(endpoints.groups.withdrawInvitation, { params: { id, userId } }),
+    call(routes.groups.withdrawInvitation, { params: { id, userId } }),
   );
 
 /** Removes a declined invitation from the list. */
 export const useForgetDeclinedInvitation = (id: number) =>
   useGroupMutation(id, (userId: number) =>
-    call(endpoints.groups.forgetDeclinedInvitation, { params: { id, userId } }),
+    call(routes.groups.forgetDeclinedInvitation, { params: { id, userId } }),
   );
 
 /**
@@ -138,8 +135,8 @@ export function useLeaveOrDeleteGroup(id: number) {
   return useMutation({
     mutationFn: (action: 'leave' | 'delete') =>
       action === 'leave'
-        ? call(endpoints.groups.leave, { params: { id } })
-        : call(endpoints.groups.remove, { params: { id } }),
+        ? call(routes.groups.leave, { params: { id } })
+        : call(routes.groups.remove, { params: { id } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: groupKeys.detail(id), refetchType: 'none' });
       await client.invalidateQueries({
@@ -153,7 +150,7 @@ export function useLeaveOrDeleteGroup(id: number) {
 export const topicQuery = (id: number) =>
   queryOptions({
     queryKey: groupKeys.topic(id),
-    queryFn: () => call(endpoints.topics.get, { params: { id } }),
+    queryFn: () => call(routes.topics.get, { params: { id } }),
   });
 
 /** Members of a topic (its group's members), a page at a time. */
@@ -161,7 +158,7 @@ export const topicMembersInfiniteQuery = (id: number, perPage: number) =>
   infiniteQueryOptions({
     queryKey: [...groupKeys.topicUsers(id), perPage],
     queryFn: ({ pageParam }) =>
-      call(endpoints.topics.users, { params: { id }, query: { page: pageParam, per_page: perPage } }),
+      call(routes.topics.users, { params: { id }, query: { page: pageParam, per_page: perPage } }),
     initialPageParam: 1,
     getNextPageParam: (last) => last.pagination.next ?? undefined,
   });
@@ -170,7 +167,7 @@ export const topicMembersInfiniteQuery = (id: number, perPage: number) =>
 export const topicFilesQuery = (id: number, limit: number) =>
   queryOptions({
     queryKey: [...groupKeys.topicFiles(id), limit] as readonly unknown[],
-    queryFn: () => call(endpoints.topics.files, { params: { id }, query: { page: 1, per_page: limit } }),
+    queryFn: () => call(routes.topics.files, { params: { id }, query: { page: 1, per_page: limit } }),
     placeholderData: keepPreviousData,
   });
 
@@ -185,11 +182,11 @@ function useTopicMutation<V, R>(topicId: number, mutationFn: (variables: V) => P
 
 /** Uploads a file to a topic. */
 export const useUploadTopicFile = (id: number) =>
-  useTopicMutation(id, (file: File) => upload(endpoints.topics.uploadFile, file, { params: { id } }));
+  useTopicMutation(id, (file: File) => upload(routes.topics.uploadFile, file, { params: { id } }));
 
 /** Deletes a file of a topic. */
 export const useRemoveTopicFile = (id: number) =>
-  useTopicMutation(id, (fileId: number) => call(endpoints.topics.removeFile, { params: { id, fileId } }));
+  useTopicMutation(id, (fileId: number) => call(routes.topics.removeFile, { params: { id, fileId } }));
 
 /** Title and description of the topic form. */
 export interface TopicText {
@@ -203,8 +200,8 @@ export function useSaveTopicForm(groupId: number) {
   return useMutation({
     mutationFn: ({ type, ...text }: TopicText & { type: 'create' | 'suggestion' }) =>
       type === 'create'
-        ? call(endpoints.topics.create, { body: { ...text, group_id: groupId } })
-        : call(endpoints.topics.suggest, { body: { ...text, group_id: groupId } }),
+        ? call(routes.topics.create, { body: { ...text, group_id: groupId } })
+        : call(routes.topics.suggest, { body: { ...text, group_id: groupId } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: groupKeys.detail(groupId) });
       await client.invalidateQueries({ queryKey: groupKeys.suggestions() });
@@ -217,7 +214,7 @@ export function useUpdateTopic(id: number, groupId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ name, description }: TopicText) =>
-      call(endpoints.topics.update, {
+      call(routes.topics.update, {
         params: { id },
         body: { group_id: groupId, title: name, description },
       }),
@@ -232,7 +229,7 @@ export function useUpdateTopic(id: number, groupId: number) {
 export function useDeleteTopic(id: number, groupId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => call(endpoints.topics.remove, { params: { id } }),
+    mutationFn: () => call(routes.topics.remove, { params: { id } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: groupKeys.topic(id), refetchType: 'none' });
       await client.invalidateQueries({ queryKey: groupKeys.detail(groupId) });

@@ -1,7 +1,8 @@
-import { endpoints, type GroupType, type ImageCrop, timings } from '@plaza/contract';
-import { pageSizes } from '@plaza/contract/constants';
+import type { GroupType, ImageCrop } from '@plaza/contract';
+import { pageSizes, timings } from '@plaza/contract/constants';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, upload } from '../../../lib/api-client';
+import { routes } from '../../../lib/endpoint-routes';
 import { groupKeys } from './keys';
 
 /** Groups per page of the own and public galleries ('show more' loads the next page). */
@@ -14,7 +15,7 @@ export const groupsListQuery = (type: 'member' | 'admin' | 'all' = 'member') =>
   infiniteQueryOptions({
     queryKey: groupKeys.list(type),
     queryFn: ({ pageParam }) =>
-      call(endpoints.groups.list, { query: { type, page: pageParam, per_page: galleryPageSize } }),
+      call(routes.groups.list, { query: { type, page: pageParam, per_page: galleryPageSize } }),
     initialPageParam: 1,
     getNextPageParam: (last) => last.pagination.next ?? undefined,
     ...reload,
@@ -25,7 +26,7 @@ export const publicGroupsQuery = () =>
   infiniteQueryOptions({
     queryKey: groupKeys.publicList(),
     queryFn: ({ pageParam }) =>
-      call(endpoints.groups.publicGroups, { query: { page: pageParam, per_page: galleryPageSize } }),
+      call(routes.groups.publicGroups, { query: { page: pageParam, per_page: galleryPageSize } }),
     initialPageParam: 1,
     getNextPageParam: (last) => last.pagination.next ?? undefined,
     ...reload,
@@ -35,7 +36,7 @@ export const publicGroupsQuery = () =>
 export const invitationsQuery = () =>
   queryOptions({
     queryKey: groupKeys.invitations(),
-    queryFn: () => call(endpoints.groups.invitations, { query: { type: 'pending' } }),
+    queryFn: () => call(routes.groups.invitations, { query: { type: 'pending' } }),
     ...reload,
   });
 
@@ -43,7 +44,7 @@ export const invitationsQuery = () =>
 export const applicationsQuery = () =>
   queryOptions({
     queryKey: groupKeys.applications(),
-    queryFn: () => call(endpoints.groups.applications),
+    queryFn: () => call(routes.groups.applications),
     ...reload,
   });
 
@@ -51,7 +52,7 @@ export const applicationsQuery = () =>
 export const suggestionsQuery = () =>
   queryOptions({
     queryKey: groupKeys.suggestions(),
-    queryFn: () => call(endpoints.topics.suggestions),
+    queryFn: () => call(routes.topics.suggestions),
     ...reload,
   });
 
@@ -68,8 +69,8 @@ function useGroupsMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
 export const useJoinOrApply = () =>
   useGroupsMutation(({ id, freeToJoin }: { id: number; freeToJoin: boolean }) =>
     freeToJoin
-      ? call(endpoints.groups.join, { params: { id } })
-      : call(endpoints.groups.requestApproval, { params: { id } }),
+      ? call(routes.groups.join, { params: { id } })
+      : call(routes.groups.requestApproval, { params: { id } }),
   );
 
 /** An answer to an invitation (to the viewer) or an application (to a group the viewer administers). */
@@ -86,19 +87,19 @@ export const useAnswerMembership = () =>
     const params = { id };
     if (type === 'invite') {
       return accept
-        ? call(endpoints.groups.acceptInvitation, { params })
-        : call(endpoints.groups.declineInvitation, { params });
+        ? call(routes.groups.acceptInvitation, { params })
+        : call(routes.groups.declineInvitation, { params });
     }
     return accept
-      ? call(endpoints.groups.acceptApplication, { params })
-      : call(endpoints.groups.declineApplication, { params });
+      ? call(routes.groups.acceptApplication, { params })
+      : call(routes.groups.declineApplication, { params });
   });
 
 /** Accepts a topic suggestion (it becomes a topic) or declines it. */
 export const useAnswerSuggestion = () =>
   useGroupsMutation(async ({ id, accept }: { id: number; accept: boolean }) => {
-    if (accept) return call(endpoints.topics.acceptSuggestion, { params: { id } });
-    await call(endpoints.topics.declineSuggestion, { params: { id } });
+    if (accept) return call(routes.topics.acceptSuggestion, { params: { id } });
+    await call(routes.topics.declineSuggestion, { params: { id } });
     return null;
   });
 
@@ -113,18 +114,18 @@ export interface GroupFormValues {
 /** Creates a group; the creator becomes its admin. */
 export const useCreateGroup = () =>
   useGroupsMutation(({ name, description, type, img_id }: GroupFormValues) =>
-    call(endpoints.groups.create, { body: { name: name ?? '', description, type, img_id, users: [] } }),
+    call(routes.groups.create, { body: { name: name ?? '', description, type, img_id, users: [] } }),
   );
 
 /** Edits a group (admins); `name` is sent only when `update_group_name` is on. */
 export const useUpdateGroup = (id: number) =>
   useGroupsMutation((values: GroupFormValues) =>
-    call(endpoints.groups.update, { params: { id }, body: values }),
+    call(routes.groups.update, { params: { id }, body: values }),
   );
 
 /** Uploads an image for a group or topic (the server checks type and size by content). */
-export const uploadGroupImage = (file: File) => upload(endpoints.groups.uploadImage, file);
+export const uploadGroupImage = (file: File) => upload(routes.groups.uploadImage, file);
 
 /** Crops an uploaded group or topic image; coordinates are pixels of the uploaded original. */
 export const cropGroupImage = (id: number, coordinates: ImageCrop) =>
-  call(endpoints.groups.cropImage, { body: { id, coordinates } });
+  call(routes.groups.cropImage, { body: { id, coordinates } });

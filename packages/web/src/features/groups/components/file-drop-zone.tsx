@@ -2,7 +2,7 @@ import UploadIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { limits } from '@plaza/contract';
+import { limits } from '@plaza/contract/constants';
 import { type DragEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

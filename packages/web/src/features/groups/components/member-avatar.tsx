@@ -1,5 +1,5 @@
 import Avatar from '@mui/material/Avatar';
-import { avatarSizes } from '@plaza/contract';
+import { avatarSizes } from '@plaza/contract/constants';
 
 /** A member's picture at the group members size (53 px), or their initials; decorative next to the name. */
 export function MemberAvatar({

@@ -13,10 +13,8 @@ import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { useLeaveOrDeleteGroup } from '../api/group';
-import { GroupFormDialog } from '../group-form-dialog';
+import { LazyGroupFormDialog, LazyManageMembersDialog, LazyTopicFormDialog } from '../lazy-dialogs';
 import { groupToolbarGates } from '../toolbar-gates';
-import { TopicFormDialog } from '../topic-form-dialog';
-import { ManageMembersDialog } from './manage-members-dialog';
 
 type Open = 'edit' | 'topic' | 'members' | 'leave' | 'delete' | null;
 
@@ -81,7 +79,7 @@ export function GroupToolbar({ group, onNotice }: { group: Group; onNotice: (tex
     >
       {buttons}
       {gates.edit && (
-        <GroupFormDialog
+        <LazyGroupFormDialog
           open={open === 'edit'}
           onClose={close}
           mode="edit"
@@ -90,7 +88,7 @@ export function GroupToolbar({ group, onNotice }: { group: Group; onNotice: (tex
         />
       )}
       {(gates.createTopic || gates.suggestTopic) && (
-        <TopicFormDialog
+        <LazyTopicFormDialog
           open={open === 'topic'}
           onClose={close}
           groupId={group.id}
@@ -103,7 +101,7 @@ export function GroupToolbar({ group, onNotice }: { group: Group; onNotice: (tex
         />
       )}
       {gates.manageMembers && open === 'members' && (
-        <ManageMembersDialog open onClose={close} group={group} />
+        <LazyManageMembersDialog open onClose={close} group={group} />
       )}
       <ConfirmDialog
         open={open === 'leave' || open === 'delete'}

@@ -28,10 +28,10 @@ import { FilesTab } from '../components/files-tab';
 import { InfoTab } from '../components/info-tab';
 import { MembersTab } from '../components/members-tab';
 import { PageTabs, useSelectedTab } from '../components/page-tabs';
+import { LazyTopicFormDialog } from '../lazy-dialogs';
 import { membersTabPageSize } from '../page-sizes';
 import { type TopicTab, topicTabs } from '../tabs';
 import { topicToolbarGates } from '../toolbar-gates';
-import { TopicFormDialog } from '../topic-form-dialog';
 
 const notFound = new ApiRequestError(404, [{ code: 'not_found', message: 'Not found' }]);
 
@@ -126,7 +126,7 @@ function TopicView({ topic, below }: { topic: Topic; below?: TopicPageProps['bel
       </PageTabs>
       {below?.(topic)}
       {gates.edit && (
-        <TopicFormDialog
+        <LazyTopicFormDialog
           open={open === 'edit'}
           onClose={() => setOpen(null)}
           groupId={topic.group.id}

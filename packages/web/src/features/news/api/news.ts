@@ -1,7 +1,8 @@
-import { endpoints, type NewsItem, type NewsList } from '@plaza/contract';
+import type { NewsItem, NewsList } from '@plaza/contract';
 import { pageSizes } from '@plaza/contract/constants';
 import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
+import { routes } from '../../../lib/endpoint-routes';
 
 /** Items per news page. */
 export const newsPageSize = pageSizes.newsStream;
@@ -24,7 +25,7 @@ export const newsStreamQuery = (filters: NewsFilters) =>
   infiniteQueryOptions({
     queryKey: newsKeys.stream(filters),
     queryFn: ({ pageParam }) =>
-      call(endpoints.news.list, { query: { ...filters, page: pageParam, per_page: newsPageSize } }),
+      call(routes.news.list, { query: { ...filters, page: pageParam, per_page: newsPageSize } }),
     initialPageParam: 1,
     getNextPageParam: (last) => last.pagination.next ?? undefined,
   });
@@ -48,4 +49,4 @@ export function newsItems(data: InfiniteData<NewsList> | undefined): NewsItem[] 
 
 /** One article (`page-<n>`) or post (`post-<n>`). */
 export const newsItemQuery = (id: string) =>
-  queryOptions({ queryKey: newsKeys.item(id), queryFn: () => call(endpoints.news.get, { params: { id } }) });
+  queryOptions({ queryKey: newsKeys.item(id), queryFn: () => call(routes.news.get, { params: { id } }) });

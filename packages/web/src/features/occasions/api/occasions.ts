@@ -1,8 +1,8 @@
 import { directoryPageSize } from '@plaza/contract/directory';
 import type { FilterValues } from '@plaza/contract/filters';
-import { occasionEndpoints } from '@plaza/contract/occasions';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
+import { routes } from '../../../lib/endpoint-routes';
 import { filtersForCall } from '../../../lib/list-params';
 
 /** What the occasions page shows, read from the address. */
@@ -25,7 +25,7 @@ export const occasionListQuery = (search: OccasionSearch) =>
   queryOptions({
     queryKey: occasionKeys.list(search),
     queryFn: () =>
-      call(occasionEndpoints.list, {
+      call(routes.occasions.list, {
         query: {
           page: search.page,
           per_page: directoryPageSize,
@@ -40,7 +40,7 @@ export const occasionListQuery = (search: OccasionSearch) =>
 export const occasionFiltersQuery = () =>
   queryOptions({
     queryKey: occasionKeys.filters(),
-    queryFn: () => call(occasionEndpoints.filters),
+    queryFn: () => call(routes.occasions.filters),
     select: (data) => data.results,
     staleTime: 5 * 60_000,
   });
@@ -49,7 +49,7 @@ export const occasionFiltersQuery = () =>
 export const occasionFeedQuery = (limit: number) =>
   queryOptions({
     queryKey: occasionKeys.feed(limit),
-    queryFn: () => call(occasionEndpoints.feed, { query: { limit } }),
+    queryFn: () => call(routes.occasions.feed, { query: { limit } }),
     select: (data) => data.results,
     staleTime: 5 * 60_000,
   });

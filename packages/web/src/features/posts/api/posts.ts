@@ -1,8 +1,8 @@
-import { type CreatePostInput, endpoints } from '@plaza/contract';
+import type { CreatePostInput } from '@plaza/contract';
 import { pageSizes } from '@plaza/contract/constants';
-import { directoryEndpoints } from '@plaza/contract/directory';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, upload } from '../../../lib/api-client';
+import { routes } from '../../../lib/endpoint-routes';
 import { newsStreamPrefix, postKeys } from './keys';
 
 /** Posts per stream page. */
@@ -10,19 +10,19 @@ export const streamPageSize = pageSizes.postStream;
 
 /** Where the viewer may post: groups with their topics, and whether no group is allowed. */
 export const postOptionsQuery = () =>
-  queryOptions({ queryKey: postKeys.options(), queryFn: () => call(endpoints.posts.options) });
+  queryOptions({ queryKey: postKeys.options(), queryFn: () => call(routes.posts.options) });
 
 /** Members the viewer may post as (empty and `enabled` false without the right). */
 export const postAuthorsQuery = (search: string) =>
   queryOptions({
     queryKey: postKeys.authors(search),
     queryFn: () =>
-      call(endpoints.posts.authors, { query: { search, page: 1, per_page: pageSizes.authorSearch } }),
+      call(routes.posts.authors, { query: { search, page: 1, per_page: pageSizes.authorSearch } }),
   });
 
 /** Members matching a typed '@name', for the editor's mention list. */
 export async function searchMentionCandidates(query: string) {
-  const { results } = await call(directoryEndpoints.search, { query: { q: query } });
+  const { results } = await call(routes.directory.search, { query: { q: query } });
   return results.map((user) => ({
     id: user.id,
     label: `${user.firstname} ${user.lastname}`.trim() || user.username,
@@ -35,7 +35,7 @@ export const groupStreamQuery = (groupId: number) =>
   infiniteQueryOptions({
     queryKey: postKeys.groupStream(groupId),
     queryFn: ({ pageParam }) =>
-      call(endpoints.news.list, { query: { group_id: groupId, page: pageParam, per_page: streamPageSize } }),
+      call(routes.news.list, { query: { group_id: groupId, page: pageParam, per_page: streamPageSize } }),
     initialPageParam: 1,
     getNextPageParam: (last) => last.pagination.next ?? undefined,
   });
@@ -45,7 +45,7 @@ export const topicStreamQuery = (topicId: number) =>
   infiniteQueryOptions({
     queryKey: postKeys.topicStream(topicId),
     queryFn: ({ pageParam }) =>
-      call(endpoints.news.topic, {
+      call(routes.news.topic, {
         params: { id: topicId },
         query: { page: pageParam, per_page: streamPageSize },
       }),
@@ -67,7 +67,7 @@ function useRefreshStreams() {
 export function useCreatePost() {
   const refresh = useRefreshStreams();
   return useMutation({
-    mutationFn: (body: CreatePostInput) => call(endpoints.posts.create, { body }),
+    mutationFn: (body: CreatePostInput) => call(routes.posts.create, { body }),
     onSuccess: refresh,
   });
 }
@@ -76,8 +76,7 @@ export function useCreatePost() {
 export function useEditPost(id: number) {
   const refresh = useRefreshStreams();
   return useMutation({
-    mutationFn: (description: string) =>
-      call(endpoints.posts.update, { params: { id }, body: { description } }),
+    mutationFn: (description: string) => call(routes.posts.update, { params: { id }, body: { description } }),
     onSuccess: refresh,
   });
 }
@@ -86,13 +85,13 @@ export function useEditPost(id: number) {
 export function useDeletePost() {
   const refresh = useRefreshStreams();
   return useMutation({
-    mutationFn: (id: number) => call(endpoints.posts.remove, { params: { id } }),
+    mutationFn: (id: number) => call(routes.posts.remove, { params: { id } }),
     onSuccess: refresh,
   });
 }
 
 /** Uploads one file for a post being written; answers its id and name. */
-export const uploadPostFile = (file: File) => upload(endpoints.posts.uploadFile, file);
+export const uploadPostFile = (file: File) => upload(routes.posts.uploadFile, file);
 
 /** Removes an uploaded file that the post no longer carries. */
-export const removePostFile = (id: number) => call(endpoints.posts.removeFile, { params: { id } });
+export const removePostFile = (id: number) => call(routes.posts.removeFile, { params: { id } });

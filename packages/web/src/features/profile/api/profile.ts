@@ -1,20 +1,20 @@
-import {
-  type AddressInput,
-  type AddressType,
-  type childrenInputSchema,
-  endpoints,
-  genders,
-  type ImageCrop,
-  type Option,
-  type Profile,
-  type UpdateProfileInput,
+import type {
+  AddressInput,
+  AddressType,
+  childrenInputSchema,
+  ImageCrop,
+  Option,
+  Profile,
+  UpdateProfileInput,
 } from '@plaza/contract';
 import { pageSizes } from '@plaza/contract/constants';
+import { genders } from '@plaza/contract/profile';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { sessionQuery } from '../../../app/session';
 import { call, upload } from '../../../lib/api-client';
+import { routes } from '../../../lib/endpoint-routes';
 
 type ChildrenInput = z.input<typeof childrenInputSchema>;
 
@@ -35,13 +35,13 @@ export const profileKeys = {
 export const profileQuery = (id: number, admin = false) =>
   queryOptions({
     queryKey: admin ? [...profileKeys.detail(id), 'admin'] : profileKeys.detail(id),
-    queryFn: () => call(endpoints.users.get, { params: { id }, query: admin ? { view: 'admin' } : {} }),
+    queryFn: () => call(routes.users.get, { params: { id }, query: admin ? { view: 'admin' } : {} }),
   });
 
 const optionLists = {
-  gender: endpoints.users.genderOptions,
-  country: endpoints.users.countryOptions,
-  salutation: endpoints.users.salutationOptions,
+  gender: routes.users.genderOptions,
+  country: routes.users.countryOptions,
+  salutation: routes.users.salutationOptions,
 } as const;
 
 /** An option list of the profile forms (gender, country, salutation), labels in the page language. */
@@ -72,7 +72,7 @@ export function useGenderOptions(kind: 'gender' | 'salutation'): Option[] {
 /** Values other members use for the list fields, offered while typing. */
 export const listOptionsQuery = queryOptions({
   queryKey: profileKeys.options('lists'),
-  queryFn: () => call(endpoints.users.listOptions),
+  queryFn: () => call(routes.users.listOptions),
   staleTime: 60_000,
 });
 
@@ -81,7 +81,7 @@ export const addressQuery = (id: number, type: AddressType) =>
   queryOptions({
     queryKey: profileKeys.address(id, type),
     queryFn: () =>
-      call(type === 'invoice_address' ? endpoints.users.invoiceAddress : endpoints.users.deliveryAddress, {
+      call(type === 'invoice_address' ? routes.users.invoiceAddress : routes.users.deliveryAddress, {
         params: { id },
       }),
     select: (data) => data.address,
@@ -91,7 +91,7 @@ export const addressQuery = (id: number, type: AddressType) =>
 export const childrenQuery = (id: number) =>
   queryOptions({
     queryKey: profileKeys.children(id),
-    queryFn: () => call(endpoints.users.children, { params: { id } }),
+    queryFn: () => call(routes.users.children, { params: { id } }),
     select: (data) => data.children,
   });
 
@@ -120,9 +120,9 @@ export function useSaveProfile(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ profile, fields }: { profile: UpdateProfileInput; fields: CustomFieldValues[] }) => {
-      const saved = await call(endpoints.users.update, { params: { id }, body: profile });
+      const saved = await call(routes.users.update, { params: { id }, body: profile });
       if (fields.length === 0) return saved;
-      const custom = await call(endpoints.users.saveCustomProfileFields, {
+      const custom = await call(routes.users.saveCustomProfileFields, {
         params: { id },
         body: { fields },
       });
@@ -137,11 +137,11 @@ export function useSaveProfile(id: number) {
 
 /** Uploads a new avatar (then it is cropped with `cropAvatar`). */
 export const uploadAvatar = (id: number, file: File) =>
-  upload(endpoints.users.uploadImage, file, { params: { id } });
+  upload(routes.users.uploadImage, file, { params: { id } });
 
 /** Crops an uploaded avatar and makes it the member's picture. */
 export const cropAvatar = (id: number, imageId: number, coordinates: ImageCrop) =>
-  call(endpoints.users.cropImage, { params: { id, imageId }, body: { coordinates } });
+  call(routes.users.cropImage, { params: { id, imageId }, body: { coordinates } });
 
 /** Reloads the profile (and the session for the own profile) after a new avatar was saved. */
 export const useAvatarSaved = (id: number) => useRefreshProfile(id);
@@ -151,7 +151,7 @@ export function useSaveAddress(id: number, type: AddressType) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (address: AddressInput) =>
-      call(endpoints.users.saveAddress, { params: { id, addressType: type }, body: address }),
+      call(routes.users.saveAddress, { params: { id, addressType: type }, body: address }),
     onSuccess: (data) => client.setQueryData(profileKeys.address(id, type), data),
   });
 }
@@ -161,7 +161,7 @@ export function useSaveChildren(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (children: ChildrenInput['children']) =>
-      call(endpoints.users.saveChildren, { params: { id }, body: { children } }),
+      call(routes.users.saveChildren, { params: { id }, body: { children } }),
     onSuccess: (data) => client.setQueryData(profileKeys.children(id), data),
   });
 }
@@ -171,7 +171,7 @@ export function useFollow(viewerId: number, profileId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (follow: boolean) =>
-      call(follow ? endpoints.users.follow : endpoints.users.unfollow, {
+      call(follow ? routes.users.follow : routes.users.unfollow, {
         params: { id: viewerId },
         body: { follows: [profileId] },
       }),
@@ -187,9 +187,9 @@ export function useFollow(viewerId: number, profileId: number) {
 export const followsQuery = (page: number) =>
   queryOptions({
     queryKey: profileKeys.follows(page),
-    queryFn: () => call(endpoints.users.follows, { query: { page, per_page: pageSizes.follows } }),
+    queryFn: () => call(routes.users.follows, { query: { page, per_page: pageSizes.follows } }),
   });
 
 /** Deletes an account. */
 export const useDeleteAccount = (id: number) =>
-  useMutation({ mutationFn: () => call(endpoints.users.remove, { params: { id } }) });
+  useMutation({ mutationFn: () => call(routes.users.remove, { params: { id } }) });

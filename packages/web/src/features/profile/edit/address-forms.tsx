@@ -14,9 +14,9 @@ import {
   addressTypes,
   emailSchema,
   genderSchema,
-  limits,
   profileLimits,
 } from '@plaza/contract';
+import { limits } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, type Path, type Resolver, useForm } from 'react-hook-form';

@@ -11,12 +11,12 @@ import Typography from '@mui/material/Typography';
 import {
   type Child,
   genderSchema,
-  limits,
   nameSchema,
   parseBirthday,
   profileLimits,
   toBirthdayInput,
 } from '@plaza/contract';
+import { limits } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';

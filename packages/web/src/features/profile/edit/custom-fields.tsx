@@ -1,7 +1,8 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { type CustomProfileField, profileLimits } from '@plaza/contract';
+import type { CustomProfileField } from '@plaza/contract';
+import { profileLimits } from '@plaza/contract/profile';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {

@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session';
 import { useLang } from '../../../app/use-lang';
-import { ImageUploadDialog } from '../../../components/image-upload/image-upload-dialog';
+import { LazyImageUploadDialog } from '../../../components/image-upload/lazy-image-upload-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect';
 import { cropAvatar, profileQuery, uploadAvatar, useAvatarSaved } from '../api/profile';
-import { ProfileEditDialog } from '../edit/profile-edit-dialog';
+import { LazyProfileEditDialog } from '../edit/lazy-profile-edit-dialog';
 import { DeleteAccountButton, EditButton, FollowButton } from './profile-actions';
 import { ProfileHeader, profileName } from './profile-header';
 import { SectionCards, SectionColumns } from './section-layouts';
@@ -77,13 +77,13 @@ export function ProfileView({ profile }: { profile: Profile }) {
       )}
       {profile.editable && (
         <>
-          <ProfileEditDialog
+          <LazyProfileEditDialog
             open={editing}
             profile={profile}
             onClose={() => setEditing(false)}
             onSaved={() => say(t('profile.notices.saved'))}
           />
-          <ImageUploadDialog
+          <LazyImageUploadDialog
             open={picture}
             onClose={() => setPicture(false)}
             title={t('profile.actions.change_picture')}

@@ -1,4 +1,5 @@
-import { type Career, dateFormats, type Locale, type Profile } from '@plaza/contract';
+import type { Career, Profile } from '@plaza/contract';
+import { dateFormats, type Locale } from '@plaza/contract/constants';
 import type { TFunction } from 'i18next';
 import { formatOccasionDate } from '../../../lib/dates';
 
