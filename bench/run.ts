@@ -16,10 +16,11 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 /**
  * The benches, in order. `scenarios: true` marks files of HTTP scenarios, which take `--only` and pick
  * their own scenarios (before starting any server); the others run when `--only` names their file.
- * Web delivery (bundle sizes, Lighthouse) and overload (a burst beside cheap calls) add theirs here.
  */
 const benches: Array<{ file: string; scenarios?: true }> = [
   { file: 'sign-in-route.ts' },
+  { file: 'route-bundles.ts' },
+  { file: 'lighthouse.ts' },
   { file: 'directory-search.ts' },
   { file: 'http/cold-start.ts', scenarios: true },
   { file: 'http/cheap.ts', scenarios: true },

@@ -1,0 +1,168 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import puppeteer from 'puppeteer-core';
+import { type DemoServer, startDemoServer } from './demo-server';
+import { benchOptions } from './lib/options';
+
+/**
+ * Lighthouse (simulated throttling, as Lighthouse defaults) on the sign-in page of a first visit and on the
+ * dashboard of a signed-in demo member, with the mobile and the desktop preset, in Debian's Chromium against
+ * the compiled server on a fresh PGlite folder with the demo content. Each page and preset runs
+ * `--repetitions` times (default 3, alternating) in a fresh browser; Lighthouse's median run counts.
+ */
+const budgets = { mobile: 90, desktop: 95 } as const;
+type Preset = keyof typeof budgets;
+
+const chromePath = process.env.PLAZA_CHROMIUM ?? '/usr/bin/chromium';
+const chromeFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--no-default-browser-check',
+];
+
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : undefined;
+}
+const runs = benchOptions().repetitions;
+/** `--page sign-in` or `--page dashboard`: only that page. */
+const onlyPage = option('page');
+/** `--reports <dir>`: keeps every run's Lighthouse report (JSON) there, to read what it found. */
+const reportDir = option('reports');
+const distArg = option('dist');
+const webDist = distArg ? path.resolve(distArg) : undefined;
+
+interface Page {
+  name: string;
+  path: string;
+  /** Cookies the browser holds before it opens the page. */
+  cookies(server: DemoServer): Record<string, string>;
+}
+
+const pages: Page[] = [
+  // A first visit: no cookies, so the cookie dialog opens over the form.
+  { name: 'sign-in', path: '/de_DE/login', cookies: () => ({}) },
+  // A member who signed in before: the session, and the cookie choice made then.
+  {
+    name: 'dashboard',
+    path: '/de_DE',
+    cookies: (server) => ({ ...server.memberCookies, cdisc: '1', cookie_config: '1', track_all: '0' }),
+  },
+];
+
+interface Figures {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  speedIndexMs: number;
+  requests: number;
+  transferKb: number;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function figures(lhr: Lhr): Figures {
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const network = lhr.audits['network-requests']?.details;
+  const items = network && 'items' in network ? network.items : [];
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: Number(audit('cumulative-layout-shift').toFixed(3)),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    speedIndexMs: Math.round(audit('speed-index')),
+    requests: items.length,
+    transferKb: Math.round(audit('total-byte-weight') / 1024),
+  };
+}
+
+async function audit(server: DemoServer, page: Page, preset: Preset): Promise<Lhr> {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const tab = await browser.newPage();
+    const cookies = Object.entries(page.cookies(server));
+    if (cookies.length) {
+      await browser.setCookie(
+        ...cookies.map(([name, value]) => ({ name, value, domain: '127.0.0.1', path: '/' })),
+      );
+    }
+    const result = await lighthouse(
+      `${server.url}${page.path}`,
+      { logLevel: 'error', output: 'json', onlyCategories: ['performance'] },
+      preset === 'desktop' ? desktopConfig : undefined,
+      tab,
+    );
+    await browser.disconnect();
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+    return lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+const indexFile = path.join(
+  webDist ?? path.resolve(import.meta.dirname, '../packages/web/dist'),
+  'index.html',
+);
+if (!existsSync(indexFile)) {
+  console.error(`No web build (${indexFile} is missing): run \`npm run build\` first.`);
+  process.exit(2);
+}
+const measured = pages.filter((page) => !onlyPage || page.name === onlyPage);
+const server = await startDemoServer({ webDist });
+let failed = 0;
+try {
+  const results = new Map<string, Lhr[]>();
+  // Alternating repetitions: a noisy moment of the machine spreads over every page and preset.
+  for (let run = 0; run < runs; run += 1) {
+    for (const page of measured) {
+      for (const preset of Object.keys(budgets) as Preset[]) {
+        const key = `${page.name} ${preset}`;
+        const lhr = await audit(server, page, preset);
+        results.set(key, [...(results.get(key) ?? []), lhr]);
+        if (reportDir) {
+          mkdirSync(reportDir, { recursive: true });
+          writeFileSync(path.join(reportDir, `${page.name}-${preset}-${run + 1}.json`), JSON.stringify(lhr));
+        }
+      }
+    }
+  }
+  for (const page of measured) {
+    for (const preset of Object.keys(budgets) as Preset[]) {
+      const all = results.get(`${page.name} ${preset}`)!;
+      const median = figures(computeMedianRun(all));
+      const budget = budgets[preset];
+      const ok = median.score >= budget;
+      if (!ok) failed += 1;
+      console.log(
+        JSON.stringify({
+          scenario: `lighthouse ${page.name} ${preset}`,
+          budgetScore: budget,
+          median,
+          scores: all.map((lhr) => figures(lhr).score),
+          // Lighthouse's measure of this machine's speed at the time (about 1,000+ for a desktop machine at rest).
+          benchmarkIndex: all.map((lhr) => Math.round(lhr.environment.benchmarkIndex)),
+        }),
+      );
+      console.log(
+        `lighthouse ${page.name} ${preset}: performance ${median.score} (budget >= ${budget}), LCP ${(median.lcpMs / 1000).toFixed(1)} s, TBT ${median.tbtMs} ms, CLS ${median.cls} ${ok ? 'OK' : 'UNDER'}`,
+      );
+    }
+  }
+} finally {
+  await server.stop();
+}
+if (failed) process.exitCode = 1;

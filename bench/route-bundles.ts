@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { firstLoadJsGzip, type Manifest } from './bundle-size';
+
+/** Budget of any route's first load: every JavaScript file it needs, gzip. */
+const budgetBytes = 350 * 1024;
+
+const muiTheme = 'src/app/mui-theme.tsx';
+const shell = 'src/app/shell/app-shell.tsx';
+/** Lazy modules of the entry that are not pages: the MUI theme (counted for every page), the shell, the cookie overlay. */
+const notPages = new Set([muiTheme, shell, 'src/app/cookie-overlay.tsx']);
+/** Pages outside the app shell (routes.tsx): everything else renders inside it. */
+const outsideShell = new Set([
+  'src/features/auth/login-page.tsx',
+  'src/features/auth/forgot-password-page.tsx',
+  'src/features/auth/reset-password-page.tsx',
+  'src/features/auth/logout-page.tsx',
+  'src/features/tv/tv-page.tsx',
+]);
+/**
+ * Lazy modules a page loads only when asked (a click, a failure), not to show itself. Everything else a page
+ * imports, statically or lazily, counts: a new lazy widget is part of its page's first load until it is named here.
+ */
+const onDemand = new Set([
+  'src/app/cookie-overlay.tsx',
+  'src/components/error-snackbar.tsx',
+  'src/components/image-upload/image-upload-dialog.tsx',
+  'src/features/groups/group-form-dialog.tsx',
+  'src/features/groups/topic-form-dialog.tsx',
+  'src/features/groups/group-page/manage-members-dialog.tsx',
+  'src/features/profile/edit/profile-edit-dialog.tsx',
+  'src/features/posts/create-post/create-post-box.tsx',
+  'src/features/posts/edit-post-dialog.tsx',
+]);
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web');
+const distArg = process.argv.indexOf('--dist');
+const distDir =
+  distArg > 0 && process.argv[distArg + 1]
+    ? path.resolve(process.argv[distArg + 1]!)
+    : path.join(webDir, 'dist');
+const manifestFile = path.join(distDir, '.vite/manifest.json');
+if (!existsSync(manifestFile)) {
+  console.error(`No build in ${distDir} (missing .vite/manifest.json): run \`npm run build\` first.`);
+  process.exit(2);
+}
+const manifest: Manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+if (!entry) {
+  console.error('The Vite manifest has no entry: is the build current?');
+  process.exit(2);
+}
+
+// Every page the router loads lazily is one of the entry's dynamic imports (routes.tsx is part of the entry).
+const pages = (entry.dynamicImports ?? []).filter((source) => !notPages.has(source));
+const routes = pages
+  .map((page) => {
+    const lazySources = [muiTheme, ...(outsideShell.has(page) ? [] : [shell]), page];
+    const { bytes, files } = firstLoadJsGzip(distDir, manifest, lazySources, onDemand);
+    return { page, bytes, files: files.length };
+  })
+  .sort((a, b) => b.bytes - a.bytes);
+
+const kb = (n: number) => Number((n / 1024).toFixed(1));
+const over = routes.filter((route) => route.bytes > budgetBytes);
+console.log(
+  JSON.stringify({
+    scenario: 'route-bundles',
+    budgetKb: kb(budgetBytes),
+    routes: routes.map((route) => ({ page: route.page, gzipKb: kb(route.bytes), files: route.files })),
+  }),
+);
+for (const route of routes) {
+  console.log(`  ${kb(route.bytes).toFixed(1).padStart(6)} KB gzip  ${route.page.replace(/^src\//, '')}`);
+}
+const largest = routes[0]!;
+console.log(
+  `every route first load: at most ${kb(largest.bytes)} KB gzip (${largest.page.replace(/^src\//, '')}; ${routes.length} routes, budget ${kb(budgetBytes)} KB) ${over.length ? `OVER: ${over.length}` : 'OK'}`,
+);
+if (over.length) process.exitCode = 1;
