@@ -1,12 +1,14 @@
 import { defaultLocale, isLocale } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
 import { activateLocale } from '../lib/i18n';
 import { cookieOverlayEvent, cookieOverlayWanted, showsCookieNotice } from './cookie-consent';
 import { shouldResetScroll, stripLanguage } from './guard';
 import { lazyThemed } from './lazy-themed';
 import { LightProgress } from './light/progress';
+import { pageTitle } from './page-title';
 import { sessionQuery } from './session';
 import { applyThemeTokens, themeTokens } from './theme-tokens';
 import { useLang } from './use-lang';
@@ -16,6 +18,11 @@ const CookieOverlay = lazyThemed(() => import('./cookie-overlay').then((m) => m.
 
 function Loading() {
   return <LightProgress label="Loading" />;
+}
+
+/** The `handle` of a route with a fixed title: a text key. */
+export interface RouteTitle {
+  title: string;
 }
 
 /** `/` and unknown languages go to the dashboard in the member's language, else de_DE. */
@@ -88,9 +95,17 @@ export function LanguageLayout() {
     if (shouldResetScroll(stripLanguage(location.pathname))) window.scrollTo(0, 0);
   }, [location.pathname]);
 
-  useEffect(() => {
-    if (settings) document.title = settings.meta_title;
-  }, [settings]);
+  // The tab's title: the route's own (`Gruppen - Nordlicht GmbH`), else the company until a page titled
+  // by its content sets it (a layout effect, so it runs before that page's effect).
+  const { t } = useTranslation();
+  const titleKey = useMatches()
+    .map((match) => (match.handle as RouteTitle | undefined)?.title)
+    .findLast(Boolean);
+  const company = settings?.company.name;
+  useLayoutEffect(() => {
+    if (company === undefined || readyLang !== lang) return;
+    document.title = titleKey ? pageTitle(t(titleKey), company) : company;
+  }, [company, titleKey, t, readyLang, lang]);
 
   if (session.error) throw session.error;
   if (!valid) return <LanguageRedirect />;

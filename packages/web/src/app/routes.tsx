@@ -1,7 +1,10 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Guard } from './guard-route';
-import { LanguageLayout, LanguageRedirect, NotFoundRedirect } from './language-layout';
+import { LanguageLayout, LanguageRedirect, NotFoundRedirect, type RouteTitle } from './language-layout';
 import { RouteError } from './route-error';
+
+/** A route's fixed page title, a text key (language-layout.tsx sets the tab's title from it). */
+const titled = (title: string): RouteTitle => ({ title });
 
 /** Lazy page module: `lazy: page(() => import('./x'), 'XPage')`. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
@@ -10,7 +13,8 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 
 /**
  * The route table. Every route lives under `/{lang}`; later features add their routes to the
- * signed-in (`access="login"`) group inside the shell.
+ * signed-in (`access="login"`) group inside the shell. A route with a fixed title names it in its
+ * `handle`; pages titled by their content (a group, a profile) set it themselves (app/page-title.ts).
  */
 export const routes: RouteObject[] = [
   { path: '/', element: <LanguageRedirect /> },
@@ -23,25 +27,39 @@ export const routes: RouteObject[] = [
       {
         element: <Guard access="anonymous" />,
         children: [
-          { path: 'login', lazy: page(() => import('../features/auth/login-page'), 'LoginPage') },
+          {
+            path: 'login',
+            handle: titled('auth.login.title'),
+            lazy: page(() => import('../features/auth/login-page'), 'LoginPage'),
+          },
           {
             path: 'forgot_password',
+            handle: titled('auth.forgot.title'),
             lazy: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
           },
         ],
       },
       {
         path: 'reset_password',
+        handle: titled('auth.reset.title'),
         lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
       },
       { path: 'logout', lazy: page(() => import('../features/auth/logout-page'), 'LogoutPage') },
       // The TV slideshow: no sign-in (a display key in the address) and no navigation.
-      { path: 'bubbletool_tv', lazy: page(() => import('../features/tv/tv-page'), 'TvPage') },
+      {
+        path: 'bubbletool_tv',
+        handle: titled('tv.page_title'),
+        lazy: page(() => import('../features/tv/tv-page'), 'TvPage'),
+      },
       // Routes inside the app shell.
       {
         lazy: page(() => import('./shell/app-shell'), 'AppShell'),
         children: [
-          { index: true, lazy: page(() => import('./pages/root-view'), 'RootView') },
+          {
+            index: true,
+            handle: titled('menu.main.dashboard'),
+            lazy: page(() => import('./pages/root-view'), 'RootView'),
+          },
           { path: 'landing', lazy: page(() => import('./pages/landing-page'), 'LandingRoute') },
           { path: 'page/:id', lazy: page(() => import('./pages/page-route'), 'PageRoute') },
           {
@@ -49,9 +67,14 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'change_password',
+                handle: titled('auth.change.title'),
                 lazy: page(() => import('../features/auth/change-password-page'), 'ChangePasswordPage'),
               },
-              { path: 'groups', lazy: page(() => import('../features/groups/groups-page'), 'GroupsPage') },
+              {
+                path: 'groups',
+                handle: titled('menu.main.groups'),
+                lazy: page(() => import('../features/groups/groups-page'), 'GroupsPage'),
+              },
               {
                 path: 'groups/:id',
                 lazy: page(() => import('./pages/group-routes'), 'GroupRoute'),
@@ -63,11 +86,13 @@ export const routes: RouteObject[] = [
               { path: 'news/:id', lazy: page(() => import('./pages/news-route'), 'NewsRoute') },
               {
                 path: 'activity_feed',
+                handle: titled('menu.main.activity_feed'),
                 lazy: page(() => import('./pages/activity-feed-route'), 'ActivityFeedRoute'),
               },
               {
                 id: 'who-is-who',
                 path: 'who_is_who',
+                handle: titled('menu.main.who_is_who'),
                 lazy: page(() => import('../features/directory/who-is-who-page'), 'WhoIsWhoPage'),
               },
               {
@@ -77,15 +102,18 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'follows',
+                handle: titled('profile.follows.title'),
                 lazy: page(() => import('../features/profile/follows-page'), 'FollowsPage'),
               },
               {
                 id: 'occasions',
                 path: 'occasions',
+                handle: titled('menu.main.occasions'),
                 lazy: page(() => import('../features/occasions/occasions-page'), 'OccasionsPage'),
               },
               {
                 path: 'result-not-found',
+                handle: titled('errors.pages.result_not_found.title'),
                 lazy: page(() => import('./pages/error-pages'), 'ResultNotFoundPage'),
               },
               { path: 'terms', lazy: page(() => import('./pages/legal-redirect'), 'TermsRedirect') },
@@ -93,13 +121,26 @@ export const routes: RouteObject[] = [
               { path: 'imprint', lazy: page(() => import('./pages/legal-redirect'), 'ImprintRedirect') },
               {
                 path: 'tv_displays',
+                handle: titled('tv.admin.title'),
                 lazy: page(() => import('../features/tv/display-keys-page'), 'DisplayKeysPage'),
               },
             ],
           },
-          { path: '403', lazy: page(() => import('./pages/error-pages'), 'ForbiddenPage') },
-          { path: '404', lazy: page(() => import('./pages/error-pages'), 'NotFoundPage') },
-          { path: 'error', lazy: page(() => import('./pages/error-pages'), 'GeneralErrorPage') },
+          {
+            path: '403',
+            handle: titled('errors.pages.forbidden.title'),
+            lazy: page(() => import('./pages/error-pages'), 'ForbiddenPage'),
+          },
+          {
+            path: '404',
+            handle: titled('errors.pages.not_found.title'),
+            lazy: page(() => import('./pages/error-pages'), 'NotFoundPage'),
+          },
+          {
+            path: 'error',
+            handle: titled('errors.pages.general.title'),
+            lazy: page(() => import('./pages/error-pages'), 'GeneralErrorPage'),
+          },
           { path: '*', element: <NotFoundRedirect /> },
         ],
       },

@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { countUsers } from '../../modules/users';
+import { countUsers, refreshOutdatedSearchVectors } from '../../modules/users';
 import type { Database } from '../client';
 import { seedDemoContent } from './index';
 
@@ -12,7 +12,8 @@ export type StartContent =
 /**
  * Demo content only where it belongs: on the embedded default (PGlite) and wherever `PLAZA_DEMO=1`
  * asks for it; `PLAZA_DEMO=0` turns it off. An empty PostgreSQL is never filled silently: the start
- * reports that it has no members, and the operator creates the first superadmin with the CLI.
+ * reports that it has no members, and the operator creates the first superadmin with the CLI. Search
+ * documents built by older rules are rebuilt.
  */
 export async function prepareContent(
   database: Database,
@@ -25,6 +26,7 @@ export async function prepareContent(
     });
     if (seeded.admin) return { kind: 'seeded', admin: seeded.admin };
   }
+  await refreshOutdatedSearchVectors(database.db);
   return (await countUsers(database.db)) > 0 ? { kind: 'ready' } : { kind: 'no-members' };
 }
 

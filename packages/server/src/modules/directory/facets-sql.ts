@@ -2,6 +2,7 @@ import type { DirectoryFacet, FilterValues } from '@plaza/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../platform/errors';
 import { builtinFacets, type Catalog } from './catalog';
+import { equivalentFacetValues } from './facet-values';
 import { fieldById, type ProfileFieldDef } from './profile-fields';
 import { facetColumns } from './repo';
 
@@ -11,9 +12,9 @@ export const textArray = (values: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** `u.<column>` holds one of the values. */
+/** `u.<column>` holds one of the values, in any of the spellings that mean the same. */
 export function columnOverlaps(facet: DirectoryFacet, values: readonly string[]): SQL {
-  return sql`${sql.raw(`u.${facetColumns[facet]}`)} && ${textArray(values)}`;
+  return sql`${sql.raw(`u.${facetColumns[facet]}`)} && ${textArray(equivalentFacetValues(facet, values))}`;
 }
 
 /** The member has one of the values in a custom field. */

@@ -2,6 +2,7 @@ import type { DirectoryFacet, FilterOption, FilterValues, Locale } from '@plaza/
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { builtinFacets, builtinLabel, type Catalog } from './catalog';
+import { facetValueLabel } from './facet-values';
 import { customFieldId, localized, valueLabel } from './profile-fields';
 import { directoryRepo } from './repo';
 
@@ -9,7 +10,10 @@ import { directoryRepo } from './repo';
 export const builtinFacetValues = (db: Db, facets: readonly DirectoryFacet[], members: SQL) =>
   directoryRepo.facetValues(db, facets, members);
 
-/** Filter options of the built-in facets, values as they occur. */
+/**
+ * Filter options of the built-in facets: each value once, in the viewer's language when it is a known
+ * one (facet-values.ts), else as it occurs; sorted by what shows.
+ */
 export function builtinOptions(
   facets: readonly DirectoryFacet[],
   values: Map<string, string[]>,
@@ -23,7 +27,9 @@ export function builtinOptions(
         id: facet,
         identifier: facet,
         label: builtinLabel(locale, facet),
-        properties: found.map((value) => ({ id: value, value, type: 'value' as const })),
+        properties: [...new Set(found.map((value) => facetValueLabel(facet, value, locale)))]
+          .sort((a, b) => a.localeCompare(b, locale.slice(0, 2)))
+          .map((value) => ({ id: value, value, type: 'value' as const })),
       },
     ];
   });

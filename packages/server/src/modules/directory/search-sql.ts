@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type BuiltinSearchField, fieldDocument } from '../users';
+import { type BuiltinSearchField, fieldDocument, foldName, typoQuery } from '../users';
 
 /** Most words of a search text that are used. */
 const maxWords = 8;
@@ -12,13 +12,16 @@ export function searchWords(text: string | undefined): string[] {
 
 /**
  * A tsquery that needs every word, each as a prefix of a name ('simple') or of a German or English
- * stem: "Luk" finds Lukas, "Entwicklung" finds Entwickler, "developers" finds Developer. Words are
- * letters and digits only, so `word:*` is always a valid tsquery term.
+ * stem: "Luk" finds Lukas, "Entwicklung" finds Entwickler, "developers" finds Developer. A name is also
+ * found by its folded spelling (Muller, Mueller: Müller) and despite one wrong letter (Fisher: Fischer;
+ * users/name-fold-sql.ts). Words are letters and digits only, so `word:*` is always a valid tsquery term.
  */
 export function prefixQuery(words: readonly string[]): SQL {
   const parts = words.map((word) => {
     const term = `${word}:*`;
-    return sql`(to_tsquery('simple', ${term}) || to_tsquery('german', ${term}) || to_tsquery('english', ${term}))`;
+    const folded = `${foldName(word)}:*`;
+    const typos = typoQuery(word);
+    return sql`(to_tsquery('simple', ${term}) || to_tsquery('german', ${term}) || to_tsquery('english', ${term}) || to_tsquery('simple', ${folded})${typos ? sql` || ${typos}` : sql``})`;
   });
   return sql`(${sql.join(parts, sql` && `)})`;
 }

@@ -1,8 +1,13 @@
 // The public entry of the users module: what the app and other modules may use. Everything else in this folder is private to it.
 export { countUsers, findUserById, findUserByLogin, insertUserRow, type UserRow } from './accounts';
 export { createUser } from './create-user';
+export { foldName, typoQuery } from './name-fold-sql';
 export { loadUserView, ownView, presentUser } from './presenter';
 export { usersModule } from './routes';
-export { refreshOnProfileOptions, refreshUserSearchVectors } from './search-vector';
+export {
+  refreshOnProfileOptions,
+  refreshOutdatedSearchVectors,
+  refreshUserSearchVectors,
+} from './search-vector';
 export { type BuiltinSearchField, fieldDocument, isFieldIncluded } from './search-vector-sql';
 export { setUserPassword } from './set-password';

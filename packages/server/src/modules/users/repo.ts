@@ -81,6 +81,16 @@ export const usersRepo = {
    * All members go in slices of `SEARCH_VECTOR_BATCH` ids, one statement each, so that rebuilding a large
    * community's documents never runs into the statement timeout.
    */
+  /** Members whose search document is missing or older than the rules that build it now. */
+  async outdatedSearchVectors(db: Db, versionLexeme: string): Promise<number[]> {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        sql`${users.search_vector} is null or not (${users.search_vector} @@ ${`'${versionLexeme}'`}::tsquery)`,
+      );
+    return rows.map((row) => row.id);
+  },
   async setSearchVectors(db: Db, document: SQL, userIds: readonly number[] | 'all'): Promise<void> {
     const update = (where: SQL) =>
       db.execute(sql`update users u set search_vector = ${document} where ${where}`);

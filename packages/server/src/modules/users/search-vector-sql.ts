@@ -1,5 +1,6 @@
 import type { Settings } from '@plaza/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { toleratedNames } from './name-fold-sql';
 
 /**
  * The full-text documents of a member (`users u`), one per search field, in SQL. Names are indexed
@@ -54,12 +55,12 @@ export function isFieldIncluded(settings: Settings, field: BuiltinSearchField): 
 /** The tsvector of one search field of `users u`, built on the fly (for the extended search). */
 export function fieldDocument(field: BuiltinSearchField | { customFieldId: number }): SQL {
   if (typeof field === 'object') return bilingual(customFieldText(sql`pv.field_id = ${field.customFieldId}`));
-  if (field === 'name') return sql`to_tsvector('simple', ${nameText})`;
+  if (field === 'name') return sql`(to_tsvector('simple', ${nameText}) || ${toleratedNames(nameText)})`;
   return bilingual(builtinFields[field].text);
 }
 
 /**
- * The whole document of `users u`: names (weight A), position and skills (B), title, locations,
+ * The whole document of `users u`: names (weight A; folded and with typo forms, name-fold-sql.ts), position and skills (B), title, locations,
  * areas, special tasks, languages and searchable custom fields (C); fields the settings hide are left out.
  */
 export function memberDocument(settings: Settings): SQL {
@@ -68,6 +69,7 @@ export function memberDocument(settings: Settings): SQL {
   const title =
     settings.profile_options.included_profile_title === false ? sql`''` : sql`coalesce(u.title, '')`;
   return sql`setweight(to_tsvector('simple', ${nameText}), 'A')
+    || ${toleratedNames(nameText)}
     || setweight(${bilingual(sql`${shown('position')} || ' ' || ${shown('skills')}`)}, 'B')
     || setweight(${bilingual(
       sql`${title} || ' ' || ${shown('locations')} || ' ' || ${shown('areas')} || ' ' || ${shown('special_tasks')} || ' ' || ${shown('languages')} || ' ' || ${customFieldText(sql`true`)}`,

@@ -1,6 +1,7 @@
 import type { Settings } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { getSettings } from '../settings';
+import { documentVersionLexeme } from './name-fold-sql';
 import { usersRepo } from './repo';
 import { memberDocument } from './search-vector-sql';
 
@@ -23,6 +24,15 @@ export async function refreshUserSearchVector(db: Db, userId: number): Promise<v
 export async function refreshUserSearchVectors(db: Db, userIds?: readonly number[]): Promise<void> {
   if (userIds && userIds.length === 0) return;
   await update(db, userIds ?? 'all');
+}
+
+/**
+ * Rebuilds the documents built by older rules (or never), so a deployment's members are found by the
+ * current rules from its first start after an update on (the start runs it, db/seed/on-start.ts).
+ */
+export async function refreshOutdatedSearchVectors(db: Db): Promise<void> {
+  const outdated = await usersRepo.outdatedSearchVectors(db, documentVersionLexeme);
+  if (outdated.length > 0) await refreshUserSearchVectors(db, outdated);
 }
 
 /**

@@ -7,6 +7,7 @@ import { afterLoginTarget } from '../../app/guard';
 import { LightButton, LightButtonLink } from '../../app/light/button';
 import { LightCheckbox } from '../../app/light/checkbox';
 import { LightTextField } from '../../app/light/text-field';
+import { usePageTitle } from '../../app/page-title';
 import { useRefreshSession, useSession } from '../../app/session';
 import { useLang } from '../../app/use-lang';
 import { FormMessage } from '../../components/form-message';
@@ -42,6 +43,8 @@ export function LoginPage() {
   });
   const ndaError = form.formState.errors.nda?.message;
   const termsId = session.settings.pages.terms;
+  // The root view shows this page to visitors under the dashboard's route.
+  usePageTitle(t('auth.login.title'));
 
   const finish = async () => {
     await refreshSession();

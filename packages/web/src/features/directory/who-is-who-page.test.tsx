@@ -122,6 +122,10 @@ describe('WhoIsWhoPage', () => {
   it('runs an extended search with q and field_id and names the field', async () => {
     const { lastListCall } = renderPage('/en_GB/who_is_who?type=extendedSearch&q=SQL&field_id=skills');
     expect(await screen.findByText('Results for “SQL” in Skills')).toBeTruthy();
+    // The page's own box shows what was searched in the app bar (it once stayed empty).
+    expect((screen.getByRole('searchbox', { name: 'Search colleagues' }) as HTMLInputElement).value).toBe(
+      'SQL',
+    );
     const query = lastListCall();
     expect(query.get('type')).toBe('extendedSearch');
     expect(query.get('query')).toBe('SQL');

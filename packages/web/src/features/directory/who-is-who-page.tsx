@@ -36,7 +36,8 @@ export function WhoIsWhoPage() {
       <SearchRow
         label={t('who_is_who.search.label')}
         submitLabel={t('who_is_who.search.submit')}
-        value={search.type === 'page' ? (search.query ?? '') : ''}
+        // The search bar's text shows here too; searching from here makes it a search of all fields.
+        value={search.query ?? ''}
         onSearch={(term) => setParams(withDirectoryQuery(params, term))}
         clearLabel={t('who_is_who.search.clear')}
         onClear={searching ? () => setParams(withDirectoryQuery(params, null)) : undefined}

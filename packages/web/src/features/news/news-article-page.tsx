@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
+import { usePageTitle } from '../../app/page-title';
 import { useLang } from '../../app/use-lang';
 import { FallbackAvatar } from '../../components/fallback-avatar';
 import { FileLinks } from '../../components/file-links';
@@ -102,6 +103,10 @@ export function NewsArticlePage({ renderPost }: { renderPost: (post: Post) => Re
   const valid = newsItemIdSchema.safeParse(id).success;
   const item = useQuery({ ...newsItemQuery(id), enabled: valid });
   useLoadFailureRedirect(valid ? item.error : notFound);
+  usePageTitle(
+    item.data &&
+      (item.data.meta.type === 'article' ? (item.data as Article).title : t('news.article.post_title')),
+  );
   return (
     <>
       <Link

@@ -5,6 +5,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { usePageTitle } from '../../../app/page-title';
 import { useSession } from '../../../app/session';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -115,6 +116,7 @@ export function GroupPage({ below }: GroupPageProps = {}) {
   const valid = Number.isInteger(id) && id > 0;
   const group = useQuery({ ...groupQuery(id), enabled: valid });
   useLoadFailureRedirect(valid ? group.error : notFound);
+  usePageTitle(group.data?.name);
   if (!group.data)
     return group.isError || !valid ? null : <CircularProgress aria-label={t('group_page.loading')} />;
   // A new id starts the page afresh (tab paging, open overlays).

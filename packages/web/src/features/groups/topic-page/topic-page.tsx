@@ -11,6 +11,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { usePageTitle } from '../../../app/page-title';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
@@ -164,6 +165,7 @@ export function TopicPage({ below }: TopicPageProps = {}) {
   const valid = Number.isInteger(id) && id > 0;
   const topic = useQuery({ ...topicQuery(id), enabled: valid });
   useLoadFailureRedirect(valid ? topic.error : notFound);
+  usePageTitle(topic.data?.name);
   if (!topic.data)
     return topic.isError || !valid ? null : <CircularProgress aria-label={t('topics.loading')} />;
   return <TopicView key={id} topic={topic.data} below={below} />;

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../app/page-title';
 import { useSession } from '../../../app/session';
 import { useLang } from '../../../app/use-lang';
 import { LazyImageUploadDialog } from '../../../components/image-upload/lazy-image-upload-dialog';
@@ -116,6 +117,7 @@ export function ProfilePage() {
   const valid = Number.isInteger(id) && id > 0;
   const profile = useQuery({ ...profileQuery(id, search.get('view') === 'admin'), enabled: valid });
   useLoadFailureRedirect(valid ? profile.error : notFound);
+  usePageTitle(profile.data && `${profile.data.firstname} ${profile.data.lastname}`.trim());
   if (!profile.data)
     return profile.isError || !valid ? null : <CircularProgress aria-label={t('profile.loading')} />;
   return <ProfileView key={id} profile={profile.data} />;
