@@ -129,6 +129,16 @@ app.get('/api/v2/activities', async (request) => {
   };
 });
 
+app.get('/api/v2/activities/unread_activities', async (request) => {
+  const viewer = member(request);
+  const { rows } = await db.query<{ n: number }>({
+    name: 'unread-activities',
+    text: 'select count(*)::int as n from activities where user_id = $1 and not read',
+    values: [viewer.id],
+  });
+  return { unread_activities: rows[0]!.n };
+});
+
 app.get('/api/v2/comments', async (request) => {
   member(request);
   const query = request.query as { type: string; id: string };
