@@ -65,6 +65,9 @@ describe('parseBirthday', () => {
 describe('display helpers', () => {
   it('turns a stored date into the form text', () => {
     expect(toBirthdayInput('1990-04-03')).toBe('03/04/1990');
+    // German forms write dates with dots (TT.MM.JJJJ), which the input takes as well.
+    expect(toBirthdayInput('1990-04-03', 'de_DE')).toBe('03.04.1990');
+    expect(toBirthdayInput('1990-04-03', 'en_GB')).toBe('03/04/1990');
     expect(toBirthdayInput('--04-03')).toBe('');
   });
 

@@ -66,11 +66,15 @@ export function isValidBirthdayInput(input: string, today: Date = new Date()): b
   return parseBirthday(input, today).ok;
 }
 
-/** A stored YYYY-MM-DD birthday as the DD/MM/YYYY text of the edit form. */
-export function toBirthdayInput(iso: string): string {
+/**
+ * A stored YYYY-MM-DD birthday as the DD/MM/YYYY text of the edit form, or DD.MM.YYYY for a German
+ * form (the input takes either, see `parseBirthday`).
+ */
+export function toBirthdayInput(iso: string, locale?: Locale): string {
   const match = isoPattern.exec(iso);
   if (!match) return '';
-  return `${match[3]}/${match[2]}/${match[1]}`;
+  const separator = locale?.startsWith('de') ? '.' : '/';
+  return [match[3], match[2], match[1]].join(separator);
 }
 
 /** True when the birthday travels without its year (`--MM-DD`). */

@@ -50,3 +50,31 @@ describe('translation bundles', () => {
     }
   });
 });
+
+/** Every text of a locale with its dotted key. */
+function texts(locale: string): [string, string][] {
+  const dir = path.join(root, locale);
+  const walk = (value: unknown, key: string): [string, string][] =>
+    typeof value === 'string'
+      ? [[key, value]]
+      : Object.entries(value as object).flatMap(([child, inner]) => walk(inner, `${key}.${child}`));
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .flatMap((file) =>
+      walk(JSON.parse(readFileSync(path.join(dir, file), 'utf8')), file.replace(/\.json$/, '')),
+    );
+}
+
+// The German style guide (locales/README.md): the reader is addressed formally, "Sie", throughout.
+describe('German copy', () => {
+  const informal =
+    /\b(du|dich|dir|dein|deine|deinen|deinem|deiner|deines|euch|euer|eure)\b|\b(gib|schreib|lade|füge|öffne|kopiere|prüfe|wähle|klicke|ernenne|probier|versuch) /i;
+
+  it('addresses the reader as "Sie", never "du"', () => {
+    expect(texts('de_DE').filter(([, text]) => informal.test(text))).toEqual([]);
+  });
+
+  it('writes date patterns the German way (TT.MM.JJJJ) and calls the dashboard Startseite', () => {
+    expect(texts('de_DE').filter(([, text]) => /TT\/MM|Dashboard/.test(text))).toEqual([]);
+  });
+});

@@ -26,10 +26,11 @@ export const demoSettings: SettingsInput = {
   base_options: { show_users_in_order: 'lastname', show_legal_footer_on_meta: true },
   advanced_search: {
     type: 'extended',
+    // No names of its own: the search bar names the fields in the viewer's language.
     fields: [
-      { field_id: 'position', name: 'Position' },
-      { field_id: 'location', name: 'Location' },
-      { field_id: 'special_tasks', name: 'Special tasks' },
+      { field_id: 'position', name: '' },
+      { field_id: 'locations', name: '' },
+      { field_id: 'special_tasks', name: '' },
     ],
   },
   legal_pages_order: ['imprint', 'privacy', 'terms', 'q_and_a'],

@@ -36,6 +36,18 @@ describe('the demo people in the directory', () => {
     expect((await names('/api/v2/users?per_page=48')).length).toBe(31);
   });
 
+  // The demo named its search fields in English only ("Special tasks" in the German search bar).
+  it('names the search fields of the search bar in the viewer’s language', async () => {
+    for (const [locale, expected] of [
+      ['de_DE', ['Position', 'Standort', 'Sonderaufgaben']],
+      ['en_GB', ['Position', 'Location', 'Special tasks']],
+    ] as const) {
+      const response = await admin.get('/api/v2/users/profile_fields', { headers: { 'x-locale': locale } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect((response.json() as { name: string }[]).map((field) => field.name)).toEqual(expected);
+    }
+  });
+
   it('offers the demo facets, department and certifications included', async () => {
     const response = await admin.get('/api/v2/users.filters', { headers: { 'x-locale': 'de_DE' } });
     const filters = response.json().results as FilterOption[];

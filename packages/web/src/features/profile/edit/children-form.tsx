@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import {
   type Child,
   genderSchema,
+  type Locale,
   nameSchema,
   parseBirthday,
   profileLimits,
@@ -22,6 +23,7 @@ import { useId, useState } from 'react';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useLang } from '../../../app/use-lang';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { childrenQuery, useGenderOptions, useSaveChildren } from '../api/profile';
 import { EntryFieldset, GenderSelect, SavedFormHeading, type SaveMessage } from './form-parts';
@@ -42,10 +44,10 @@ const childrenFormSchema = z.object({
 type ChildrenFields = z.input<typeof childrenFormSchema>;
 type ChildrenValues = z.output<typeof childrenFormSchema>;
 
-const childrenDefaults = (children: Child[]): ChildrenFields => ({
+const childrenDefaults = (children: Child[], locale: Locale): ChildrenFields => ({
   children: children.map((child) => ({
     firstname: child.firstname,
-    birthday: child.birthday ? toBirthdayInput(child.birthday) : '',
+    birthday: child.birthday ? toBirthdayInput(child.birthday, locale) : '',
     gender: child.gender ?? '',
   })),
 });
@@ -64,6 +66,7 @@ export function childrenPayload(values: ChildrenValues) {
 
 function ChildrenEditor({ userId, saved }: { userId: number; saved: Child[] }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const save = useSaveChildren(userId);
   const genders = useGenderOptions('gender');
   const [message, setMessage] = useState<SaveMessage | null>(null);
@@ -71,7 +74,7 @@ function ChildrenEditor({ userId, saved }: { userId: number; saved: Child[] }) {
   const form = useForm<ChildrenFields, unknown, ChildrenValues>({
     resolver: zodResolver(childrenFormSchema) as unknown as Resolver<ChildrenFields, unknown, ChildrenValues>,
     mode: 'onTouched',
-    defaultValues: childrenDefaults(saved),
+    defaultValues: childrenDefaults(saved, lang),
   });
   const list = useFieldArray({ control: form.control, name: 'children' });
 
@@ -79,7 +82,7 @@ function ChildrenEditor({ userId, saved }: { userId: number; saved: Child[] }) {
     setMessage(null);
     try {
       const saved = await save.mutateAsync(childrenPayload(values));
-      form.reset(childrenDefaults(saved.children));
+      form.reset(childrenDefaults(saved.children, lang));
       setMessage({ severity: 'success', text: t('profile.children.saved') });
     } catch (caught) {
       setMessage({ severity: 'error', text: apiErrorText(t, caught) });

@@ -12,6 +12,7 @@ import { useId, useState } from 'react';
 import { type FieldErrors, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../app/session';
+import { useLang } from '../../../app/use-lang';
 import { FormDialog } from '../../../components/form-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
@@ -64,6 +65,7 @@ function ProfileEditForm({
   titleId,
 }: ProfileEditDialogProps & { titleId: string }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const { settings } = useSession();
   const [tab, setTab] = useState<EditTab>('personal');
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +79,7 @@ function ProfileEditForm({
       ProfileFormValues
     >,
     mode: 'onTouched',
-    defaultValues: profileFormDefaults(profile),
+    defaultValues: profileFormDefaults(profile, lang),
   });
   const tabs: EditTab[] = [
     'personal',

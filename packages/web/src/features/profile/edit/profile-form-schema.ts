@@ -2,6 +2,7 @@ import {
   type CustomProfileField,
   careerSchema,
   genderSchema,
+  type Locale,
   nameSchema,
   type Profile,
   parseBirthday,
@@ -70,14 +71,14 @@ export type ProfileFormFields = z.input<typeof profileFormSchema>;
 export type ProfileFormValues = z.output<typeof profileFormSchema>;
 
 /** The form's starting values from a profile (a hidden-year birthday `--MM-DD` starts empty). */
-export function profileFormDefaults(profile: Profile): ProfileFormFields {
+export function profileFormDefaults(profile: Profile, locale: Locale): ProfileFormFields {
   return {
     firstname: profile.firstname,
     lastname: profile.lastname,
     title: profile.title ?? '',
     position: profile.position ?? '',
     gender: profile.gender ?? '',
-    birthday: profile.birthday ? toBirthdayInput(profile.birthday) : '',
+    birthday: profile.birthday ? toBirthdayInput(profile.birthday, locale) : '',
     is_birth_year_visible: profile.is_birth_year_visible,
     locations: profile.locations ?? [],
     areas: profile.areas ?? [],
