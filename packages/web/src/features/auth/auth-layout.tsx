@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
+import { LightLanguageSelect } from '../../app/light/language-select';
 import '../../app/light/light.css';
 import { useSession } from '../../app/session';
-import { LazyLanguageChanger } from '../../app/shell/lazy-language-changer';
 import { AuthFooter } from './auth-footer';
 import { CookieNotice } from './cookie-notice';
 
@@ -29,7 +29,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
           ) : (
             <span className="pz-brand">{settings.company.name}</span>
           )}
-          <LazyLanguageChanger />
+          <LightLanguageSelect />
         </div>
         <div className="pz-paper">
           <h1 className="pz-h1">{title}</h1>
