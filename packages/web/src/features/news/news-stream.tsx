@@ -57,6 +57,16 @@ export function NewsStream({
     : once(first?.horizontalTeaser.results ?? []).slice(0, newsTeasers.horizontalTeaserMax);
   const items = once(newsItems(query.data));
   const webNews = once(first?.webNews.results ?? []).slice(0, newsTeasers.webNewsMax);
+  if (query.isPending) {
+    // Until the first page is there the stream holds a screen's height and shows nothing else: teasers
+    // arriving above the heading, or the page growing under what follows (occasions on phones, the
+    // footer), would otherwise move what the member already sees.
+    return (
+      <Box sx={{ minHeight: '100vh' }}>
+        <CircularProgress aria-label={t('news.loading')} />
+      </Box>
+    );
+  }
   return (
     <Box>
       {first && top.length > 0 && (
@@ -98,7 +108,6 @@ export function NewsStream({
             {t('news.stream_title')}
           </Typography>
           <NewsFilterBar filters={first?.filters ?? []} value={filters} onChange={changeFilters} />
-          {query.isPending && <CircularProgress aria-label={t('news.loading')} />}
           {query.isError && <Alert severity="error">{apiErrorText(t, query.error)}</Alert>}
           {query.isSuccess && items.length === 0 && (
             <Typography color="text.secondary">{t('news.empty')}</Typography>

@@ -45,7 +45,9 @@ export function OccasionsSlider() {
   let body: React.ReactNode;
   if (feed.isPending) {
     body = (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+      // The carousel's height (a row of tiles with its buttons) is kept while it loads: the dashboard's post
+      // box and stream below it then stay where they first appear.
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 3, minHeight: mobile ? undefined : 212 }}>
         <CircularProgress size={28} aria-label={t('occasions.loading')} />
       </Box>
     );
