@@ -77,7 +77,8 @@ export async function startDemoServer(options: { webDist?: string } = {}): Promi
     });
     if (result.status !== 0) throw new Error(`plaza ${args[0]} failed: ${result.stderr || result.stdout}`);
   };
-  const password = randomBytes(12).toString('base64url');
+  // A letter first: the CLI would read a leading '-' as an option.
+  const password = `bench-${randomBytes(12).toString('base64url')}`;
   cli('seed');
   cli('user:set-password', '--username', demoMember, '--password', password);
 
