@@ -16,10 +16,12 @@ const calls: Record<string, string> = {
   healthz: '/healthz',
 };
 
-await runGroup('cheap', Object.keys(calls), async ({ options, db, own, scenario }) => {
+await runGroup('cheap', Object.keys(calls), async ({ options, db, startAll, scenario }) => {
   const connections = connectionsFor(options, 50);
-  const plaza = own(await startPlaza({ databaseUrl: options.databaseUrl }));
-  const baseline = own(await startBaseline({ databaseUrl: options.databaseUrl }));
+  const [plaza, baseline] = await startAll(
+    startPlaza({ databaseUrl: options.databaseUrl }),
+    startBaseline({ databaseUrl: options.databaseUrl }),
+  );
   const sessions = await signIn(plaza.url, options.databaseUrl, await spreadMembers(db, 1));
   for (const [name, path] of Object.entries(calls)) {
     await scenario(name, async () => {

@@ -13,7 +13,7 @@ import { signIn } from '../lib/sessions';
 const writeShare = 1 / 11;
 const members = 200;
 
-await runGroup('mixed', ['mixed-workload'], async ({ options, db, own, scenario }) => {
+await runGroup('mixed', ['mixed-workload'], async ({ options, db, startAll, scenario }) => {
   // The smoke run only proves that the mix works: a rate any machine keeps.
   const rate = options.smoke ? 30 : 1_000;
   // The site-wide group (the busiest open group): its members post into it, and read and react to its posts.
@@ -33,8 +33,10 @@ await runGroup('mixed', ['mixed-workload'], async ({ options, db, own, scenario 
     'select id from posts where group_id = $1 order by created_at desc limit 200',
     [group.id],
   );
-  const plaza = own(await startPlaza({ databaseUrl: options.databaseUrl }));
-  const baseline = own(await startBaseline({ databaseUrl: options.databaseUrl }));
+  const [plaza, baseline] = await startAll(
+    startPlaza({ databaseUrl: options.databaseUrl }),
+    startBaseline({ databaseUrl: options.databaseUrl }),
+  );
   const sessions = await signIn(
     plaza.url,
     options.databaseUrl,

@@ -15,10 +15,12 @@ const searches: Record<string, string> = {
   'quick-search': '/api/v2/users/search?q=Luk',
 };
 
-await runGroup('search', Object.keys(searches), async ({ options, db, own, scenario }) => {
+await runGroup('search', Object.keys(searches), async ({ options, db, startAll, scenario }) => {
   const connections = connectionsFor(options, 10);
-  const plaza = own(await startPlaza({ databaseUrl: options.databaseUrl }));
-  const baseline = own(await startBaseline({ databaseUrl: options.databaseUrl }));
+  const [plaza, baseline] = await startAll(
+    startPlaza({ databaseUrl: options.databaseUrl }),
+    startBaseline({ databaseUrl: options.databaseUrl }),
+  );
   const sessions = await signIn(plaza.url, options.databaseUrl, await spreadMembers(db, members));
   for (const [name, path] of Object.entries(searches)) {
     await scenario(name, async () => {

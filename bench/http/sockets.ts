@@ -16,7 +16,7 @@ const settleMs = 3_000;
 await runGroup(
   'sockets',
   ['idle-sockets', 'notification-across-instances'],
-  async ({ options, db, own, scenario }) => {
+  async ({ options, db, startAll, scenario }) => {
     const socketCount = options.smoke ? 50 : 10_000;
     const notifications = options.smoke ? 5 : 200;
     const sessions = async (server: RunningServer, count: number) =>
@@ -66,24 +66,20 @@ await runGroup(
 
     await scenario('notification-across-instances', async () => {
       const withRedis = { databaseUrl: options.databaseUrl, redisUrl: options.redisUrl };
-      const plaza = [
-        own(await startPlaza(withRedis, 'plaza-a')),
-        own(await startPlaza(withRedis, 'plaza-b')),
-      ];
-      const baseline = [
-        own(await startBaseline(withRedis, 'baseline-a')),
-        own(await startBaseline(withRedis, 'baseline-b')),
-      ] as const;
+      const [plazaA, plazaB, baselineA, baselineB] = await startAll(
+        startPlaza(withRedis, 'plaza-a'),
+        startPlaza(withRedis, 'plaza-b'),
+        startBaseline(withRedis, 'baseline-a'),
+        startBaseline(withRedis, 'baseline-b'),
+      );
       // The recipient wrote a post in no group; the commenters (everyone may read it) take turns.
       const { rows } = await db.query<{ id: number; author_id: number }>(
         `select p.id, p.author_id from posts p join users u on u.id = p.author_id and u.username like 'member%'
        where p.group_id is null order by p.id desc limit 1`,
       );
       const post = rows[0]!;
-      const commenters = (await sessions(plaza[0]!, 21)).filter(
-        (s) => s.username !== `member${post.author_id}`,
-      );
-      const [recipient] = await signIn(plaza[0]!.url, options.databaseUrl, [`member${post.author_id}`]);
+      const commenters = (await sessions(plazaA, 21)).filter((s) => s.username !== `member${post.author_id}`);
+      const [recipient] = await signIn(plazaA.url, options.databaseUrl, [`member${post.author_id}`]);
       let turn = 0;
 
       /** Comments on the post through instance `from`, each awaited on the recipient's socket on `to`. */
@@ -125,8 +121,8 @@ await runGroup(
         setup: `${notifications} comments one after another on instance A, each awaited on the post author's socket on instance B (Redis ${options.redisUrl})`,
         ...(await alternate(
           options,
-          () => deliver(plaza[0]!, plaza[1]!),
-          () => deliver(baseline[0], baseline[1]),
+          () => deliver(plazaA, plazaB),
+          () => deliver(baselineA, baselineB),
         )),
         shown: [
           ['p50_ms', 'ms p50'],

@@ -24,10 +24,12 @@ const names = [
   'activities-deep-page',
 ];
 
-await runGroup('streams', names, async ({ options, db, own, scenario }) => {
+await runGroup('streams', names, async ({ options, db, startAll, scenario }) => {
   const connections = connectionsFor(options, 50);
-  const plaza = own(await startPlaza({ databaseUrl: options.databaseUrl }));
-  const baseline = own(await startBaseline({ databaseUrl: options.databaseUrl }));
+  const [plaza, baseline] = await startAll(
+    startPlaza({ databaseUrl: options.databaseUrl }),
+    startBaseline({ databaseUrl: options.databaseUrl }),
+  );
   const subjects = await streamSubjects(db);
   const sessions = await signIn(plaza.url, options.databaseUrl, [subjects.username]);
   const pageWithin = (items: number, perPage: number) =>

@@ -11,6 +11,8 @@ export interface GroupContext {
   scenario(name: string, run: () => Promise<Omit<ScenarioResult, 'group' | 'scenario'>>): Promise<void>;
   /** Servers stopped when the group ends, however it ends. */
   own<T extends RunningServer>(server: T): T;
+  /** Servers started side by side (a start is mostly waiting), owned like `own`; fails if any fails. */
+  startAll<T extends readonly RunningServer[]>(...starting: { [K in keyof T]: Promise<T[K]> }): Promise<T>;
 }
 
 /**
@@ -34,6 +36,15 @@ export async function runGroup(
       own(server) {
         servers.push(server);
         return server;
+      },
+      async startAll<T extends readonly RunningServer[]>(...starting: { [K in keyof T]: Promise<T[K]> }) {
+        const settled = await Promise.allSettled(starting as readonly Promise<RunningServer>[]);
+        for (const result of settled) if (result.status === 'fulfilled') servers.push(result.value);
+        const failed = settled.find((result) => result.status === 'rejected');
+        if (failed) throw failed.reason;
+        return settled.map(
+          (result) => (result as PromiseFulfilledResult<RunningServer>).value,
+        ) as unknown as T;
       },
       async scenario(scenario, run) {
         if (!wanted(options, group, scenario)) return;
