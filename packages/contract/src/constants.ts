@@ -119,6 +119,8 @@ export function isLocale(value: unknown): value is Locale {
 
 /** How long a mailed password reset link works. (Rate limits are the server's `rateLimitTable`.) */
 export const resetLinkTtlSeconds = 3600;
+/** How long an invitation link stays valid: a week, so a member who is away can still take it. */
+export const inviteLinkTtlSeconds = 7 * 24 * 3600;
 
 /** Server-side session lifetime. */
 export const sessionTtlSeconds = 14 * 24 * 3600;

@@ -3,6 +3,7 @@ import { authEndpoints } from './auth';
 import { directoryEndpoints } from './directory';
 import { groupEndpoints } from './groups';
 import { mediaEndpoints } from './media';
+import { memberEndpoints } from './members';
 import { menuEndpoints } from './menu';
 import { newsEndpoints } from './news';
 import { occasionEndpoints } from './occasions';
@@ -27,6 +28,7 @@ export * from './filters';
 export * from './groups';
 export * from './link-url';
 export * from './media';
+export * from './members';
 export * from './menu';
 export * from './news';
 export * from './occasions';
@@ -63,4 +65,5 @@ export const endpoints = {
   directory: directoryEndpoints,
   occasions: occasionEndpoints,
   users: userEndpoints,
+  members: memberEndpoints,
 };

@@ -6,6 +6,7 @@ import { directoryModule } from './directory';
 import { groupsModule } from './groups';
 import { healthModule } from './health';
 import { mediaModule } from './media';
+import { membersModule } from './members';
 import { newsModule } from './news';
 import { occasionsModule } from './occasions';
 import { pagesModule } from './pages';
@@ -38,4 +39,5 @@ export const modules: Module[] = [
   directoryModule,
   occasionsModule,
   usersModule,
+  membersModule,
 ];

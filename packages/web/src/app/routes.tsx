@@ -120,6 +120,11 @@ export const routes: RouteObject[] = [
               { path: 'q-and-a', lazy: page(() => import('./pages/legal-redirect'), 'QAndARedirect') },
               { path: 'imprint', lazy: page(() => import('./pages/legal-redirect'), 'ImprintRedirect') },
               {
+                path: 'members',
+                handle: titled('members.title'),
+                lazy: page(() => import('../features/members/members-page'), 'MembersPage'),
+              },
+              {
                 path: 'tv_displays',
                 handle: titled('tv.admin.title'),
                 lazy: page(() => import('../features/tv/display-keys-page'), 'DisplayKeysPage'),

@@ -15,6 +15,7 @@ import enGroups from '@plaza/contract/locales/en_GB/groups.json';
 import enImageUpload from '@plaza/contract/locales/en_GB/image_upload.json';
 import enLinkPreview from '@plaza/contract/locales/en_GB/link_preview.json';
 import enListControls from '@plaza/contract/locales/en_GB/list_controls.json';
+import enMembers from '@plaza/contract/locales/en_GB/members.json';
 import enNews from '@plaza/contract/locales/en_GB/news.json';
 import enOccasions from '@plaza/contract/locales/en_GB/occasions.json';
 import enPeople from '@plaza/contract/locales/en_GB/people.json';
@@ -89,6 +90,7 @@ export function renderInApp(
           link_preview: enLinkPreview,
           topics: enTopics,
           list_controls: enListControls,
+          members: enMembers,
           occasions: enOccasions,
           people: enPeople,
           profile: enProfile,

@@ -64,6 +64,8 @@ export const users = pgTable(
     /** Full-text document of names, position, locations, skills and custom fields; kept by the users service. */
     search_vector: tsvector('search_vector'),
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
+    /** Set when an administrator deactivated the account: it cannot sign in and is not listed. */
+    deactivated_at: timestamp('deactivated_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -1,3 +1,3 @@
 // The public entry of the auth module: what the app and other modules may use. Everything else in this folder is private to it.
 export { authModule } from './routes';
-export { removeExpiredResetLinks } from './service';
+export { mailPasswordLink, removeExpiredResetLinks } from './service';

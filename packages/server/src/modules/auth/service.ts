@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type AuthSession,
+  inviteLinkTtlSeconds,
   type LoginInput,
   type LoginResponse,
   type ResetPasswordInput,
@@ -16,7 +17,7 @@ import { rateLimiter } from '../../platform/rate-limit';
 import { closeSessionSockets } from '../../platform/realtime';
 import { endAllSessions, endSession, startSession } from '../../platform/session';
 import { getSettings, navigationFor, settingsMenuFor } from '../settings';
-import { findUserByLogin, ownView, presentUser } from '../users';
+import { findUserByLogin, ownView, presentUser, type UserRow } from '../users';
 import { authRepo } from './repo';
 
 type Deps = Pick<AppDeps, 'database' | 'bus' | 'mailer' | 'config' | 'clock'>;
@@ -75,7 +76,8 @@ export async function login(deps: Deps, { request, reply }: Call, input: LoginIn
   await limiter.signInAttempt(identifier, request.ip);
   const user = await findUserByLogin(db, field, identifier);
   const valid = await verifyPassword(input.password, user?.password_hash ?? dummyPasswordHash);
-  if (!user || !valid) {
+  // A deactivated account answers like a wrong password: the sign-in tells nothing about the account.
+  if (!user || !valid || user.deactivated_at) {
     await limiter.count('signInFailures', address);
     throw new AppError(401, 'invalid_credentials', 'The sign-in details are not correct.');
   }
@@ -114,37 +116,55 @@ export async function forgotPassword(deps: Deps, request: FastifyRequest, email:
   const { db } = deps.database;
   const answer = { message: t(request.locale, 'mail.forgot.answer') };
   const user = await findUserByLogin(db, 'email', email);
-  if (!user) return answer;
+  if (!user || user.deactivated_at) return answer;
   // Per address, the route's rate limit answers 429; per account the answer stays the same.
   if (await rateLimiter({ db, clock: deps.clock }).count('resetMailsPerAccount', `member:${user.id}`)) {
     return answer;
   }
 
+  await mailPasswordLink(deps, user, 'reset');
+  return answer;
+}
+
+/**
+ * Mails a member a single-use link to set a password, in their language: a reset (valid
+ * `resetLinkTtlSeconds`) or an invitation to a new account (valid `inviteLinkTtlSeconds`, the page
+ * greets them). A new link replaces the member's unused ones.
+ */
+export async function mailPasswordLink(
+  deps: Pick<Deps, 'database' | 'mailer' | 'config'>,
+  user: UserRow,
+  kind: 'reset' | 'invite',
+): Promise<void> {
+  const { db } = deps.database;
+  const ttl = kind === 'invite' ? inviteLinkTtlSeconds : resetLinkTtlSeconds;
   const token = randomBytes(32).toString('base64url');
-  await authRepo.createReset(db, user.id, sha256(token), new Date(Date.now() + resetLinkTtlSeconds * 1000));
+  await authRepo.createReset(db, user.id, sha256(token), new Date(Date.now() + ttl * 1000));
   const locale = user.selected_language === 'en_GB' ? 'en_GB' : 'de_DE';
   const settings = await getSettings(db);
-  const link = `${deps.config.publicUrl}/${locale}/reset_password?user_id=${user.id}&hash=${token}`;
+  const invite = kind === 'invite' ? '&invite=1' : '';
+  const link = `${deps.config.publicUrl}/${locale}/reset_password?user_id=${user.id}&hash=${token}${invite}`;
   const vars = {
     name: user.firstname || user.username,
     company: settings.company.name,
-    hours: resetLinkTtlSeconds / 3600,
+    hours: ttl / 3600,
+    days: ttl / 86_400,
+    username: user.username,
   };
   await deps.mailer.send({
     to: user.email,
-    subject: t(locale, 'mail.reset.subject', vars),
+    subject: t(locale, `mail.${kind}.subject`, vars),
     text: [
       t(locale, 'mail.greeting', vars),
       '',
-      t(locale, 'mail.reset.text', vars),
+      t(locale, `mail.${kind}.text`, vars),
       link,
       '',
-      t(locale, 'mail.reset.ignore', vars),
+      t(locale, `mail.${kind}.ignore`, vars),
       '',
       t(locale, 'mail.signature', vars),
     ].join('\n'),
   });
-  return answer;
 }
 
 /**

@@ -23,8 +23,11 @@ export const u = alias(users, 'u');
 /** Every column but the search document, which no answer needs (and which is large). */
 const { search_vector: _document, ...listedColumns } = getTableColumns(u);
 
-/** Members the directory lists: those who accepted the terms (the others have not entered yet). */
-export const listedMembers = sql`u.agb_nda_accepted`;
+/**
+ * Members the directory lists: those who accepted the terms (the others have not entered yet) and
+ * whose account is not deactivated.
+ */
+export const listedMembers = sql`u.agb_nda_accepted and u.deactivated_at is null`;
 
 /** How a page of members is sorted; `relevance` is the best matches of a search first. */
 export type DirectoryOrder = 'lastname' | 'firstname' | 'newest' | 'relevance';

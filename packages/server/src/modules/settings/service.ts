@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { isSuperadmin } from '../../platform/permissions';
+import { hasPermission, isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { cachedDocument, forgetSettingsDocuments } from './document-cache';
 import { defaultMenu, localizeMenu, storedNavigationItemSchema } from './menu-data';
@@ -158,6 +158,8 @@ export async function settingsMenuFor(
     link('activities', '/activity_feed', 'notifications'),
     link('follows', '/follows', 'people'),
     link('change_password', '/change_password', 'lock'),
+    // Superadmins and the users permission manage the members' accounts.
+    ...(isSuperadmin(user) || hasPermission(user, 'users') ? [link('members', '/members', 'people')] : []),
     // Superadmins manage the keys of TV displays (the TV slideshow).
     ...(isSuperadmin(user)
       ? [{ ...link('tv_displays', '/tv_displays', 'tv'), title: t(locale, 'tv.admin.open_link') }]

@@ -1,5 +1,11 @@
 // The public entry of the users module: what the app and other modules may use. Everything else in this folder is private to it.
+
 export { countUsers, findUserById, findUserByLogin, insertUserRow, type UserRow } from './accounts';
+export {
+  accountsPage,
+  createInvitedUser,
+  setAccountDeactivated,
+} from './accounts-admin';
 export { createUser } from './create-user';
 export { foldName, typoQuery } from './name-fold-sql';
 export { loadUserView, ownView, presentUser } from './presenter';

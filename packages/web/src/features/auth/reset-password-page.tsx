@@ -14,7 +14,10 @@ import { routes } from '../../lib/endpoint-routes';
 import { AuthLayout } from './auth-layout';
 import { type ResetForm, resetFormSchema } from './schemas';
 
-/** Sets a new password from the mailed link (query user_id and hash). */
+/**
+ * Sets a new password from the mailed link (query user_id and hash); an invitation's link (`invite=1`)
+ * greets the new member instead.
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -29,6 +32,8 @@ export function ResetPasswordPage() {
   const userId = Number(query.get('user_id'));
   const hash = query.get('hash') ?? '';
   const linkValid = Number.isInteger(userId) && userId > 0 && hash.length >= 16;
+  const invited = query.get('invite') === '1';
+  const title = invited ? t('auth.reset.invite_title') : t('auth.reset.title');
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
@@ -42,11 +47,12 @@ export function ResetPasswordPage() {
   });
 
   return (
-    <AuthLayout title={t('auth.reset.title')}>
+    <AuthLayout title={title}>
       <FormMessage severity="error" text={linkValid ? error : t('errors.codes.reset_link_invalid')} />
       <FormMessage severity="success" text={done ? t('auth.reset.done') : null} />
+      {invited && linkValid && !done && <p className="pz-body1">{t('auth.reset.invite_text')}</p>}
       {linkValid && !done && (
-        <form noValidate onSubmit={submit} aria-label={t('auth.reset.title')}>
+        <form noValidate onSubmit={submit} aria-label={title}>
           <LightTextField
             form={form}
             name="new_password"

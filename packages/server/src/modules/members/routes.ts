@@ -1,0 +1,21 @@
+import { endpoints } from '@plaza/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { route } from '../../platform/route';
+import {
+  deactivateMember,
+  inviteMember,
+  listMembers,
+  mailMemberPasswordLink,
+  reactivateMember,
+} from './service';
+
+/** The member administration: accounts, invitations, deactivation and reset links. */
+export async function membersModule(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { members } = endpoints;
+  route(app, members.list, ({ user, query }) => listMembers(deps, user, query));
+  route(app, members.invite, ({ user, body }) => inviteMember(deps, user, body));
+  route(app, members.deactivate, ({ user, params }) => deactivateMember(deps, user, params.id));
+  route(app, members.reactivate, ({ user, params }) => reactivateMember(deps, user, params.id));
+  route(app, members.resetPassword, ({ user, params }) => mailMemberPasswordLink(deps, user, params.id));
+}

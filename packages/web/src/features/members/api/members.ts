@@ -1,0 +1,52 @@
+import { endpoints, type InviteMemberInput } from '@plaza/contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+
+/** Accounts per page of the member list. */
+export const membersPageSize = 20;
+
+/** Query keys of the members feature; every change refreshes the whole list. */
+export const memberKeys = {
+  all: ['members'] as const,
+  page: (query: string, page: number) => [...memberKeys.all, query, page] as const,
+};
+
+/** A page of accounts, optionally those matching a text. */
+export const membersQuery = (query: string, page: number) =>
+  queryOptions({
+    queryKey: memberKeys.page(query, page),
+    queryFn: () =>
+      call(endpoints.members.list, { query: { query: query || undefined, page, per_page: membersPageSize } }),
+    placeholderData: keepPreviousData,
+  });
+
+function useRefreshMembers() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: memberKeys.all });
+}
+
+/** Invites a member by email. */
+export function useInviteMember() {
+  const refresh = useRefreshMembers();
+  return useMutation({
+    mutationFn: (body: InviteMemberInput) => call(endpoints.members.invite, { body }),
+    onSuccess: refresh,
+  });
+}
+
+/** Deactivates or reactivates an account. */
+export function useSetMemberActive() {
+  const refresh = useRefreshMembers();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: number; active: boolean }) =>
+      call(active ? endpoints.members.reactivate : endpoints.members.deactivate, { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
+/** Mails a member a link to set a new password (or the invitation again). */
+export function useMailPasswordLink() {
+  return useMutation({
+    mutationFn: (id: number) => call(endpoints.members.resetPassword, { params: { id } }),
+  });
+}

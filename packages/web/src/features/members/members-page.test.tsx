@@ -1,0 +1,86 @@
+import { endpoints, type MemberAccount } from '@plaza/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answer, stubFetch } from '../../test/fetch-stub';
+import { renderInApp } from '../../test/render-in-app';
+import { sessionUser } from '../../test/session-user';
+import { MembersPage } from './members-page';
+
+vi.setConfig({ testTimeout: 30_000 });
+afterEach(() => vi.unstubAllGlobals());
+
+const account = (id: number, firstname: string, status: MemberAccount['status']): MemberAccount => ({
+  id,
+  username: firstname.toLowerCase(),
+  email: `${firstname.toLowerCase()}@example.com`,
+  firstname,
+  lastname: 'Muster',
+  status,
+  permissions: [],
+  created_at: '2026-03-01T08:00:00.000Z',
+});
+const pagination = { self: 1, first: 1, last: 1, prev: null, next: null, total: 2, per_page: 20 };
+
+const showAs = (permissions: ('users' | 'superadmin')[]) =>
+  renderInApp(<MembersPage />, {
+    path: '/en_GB/members',
+    routePath: '/:lang/members',
+    user: sessionUser(9, { permissions }),
+  });
+
+describe('MembersPage', () => {
+  it('sends members without the users permission to the 403 page', () => {
+    const calls = stubFetch([]);
+    const { router } = showAs([]);
+    expect(router.state.location.pathname).toBe('/en_GB/403');
+    expect(calls).toHaveLength(0);
+  });
+
+  // Administrators had to use the CLI: no way to invite a member in the app.
+  it('invites a member by email and lists the accounts with their state', async () => {
+    const calls = stubFetch([
+      answer(endpoints.members.list, {
+        results: [account(1, 'Anna', 'active'), account(2, 'Nora', 'invited')],
+        pagination,
+      }),
+      answer(endpoints.members.invite, account(3, 'Paul', 'invited')),
+    ]);
+    showAs(['users']);
+    const anna = await screen.findByRole('article', { name: 'Anna Muster' });
+    expect(within(anna).getByText('Active')).toBeTruthy();
+    const nora = screen.getByRole('article', { name: 'Nora Muster' });
+    expect(within(nora).getByRole('button', { name: 'Send invitation again' })).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Invite member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Email address/ }), ' paul@example.com ');
+    await user.type(within(dialog).getByRole('textbox', { name: /First name/ }), 'Paul');
+    await user.type(within(dialog).getByRole('textbox', { name: /Last name/ }), 'Muster');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      email: 'paul@example.com',
+      firstname: 'Paul',
+      lastname: 'Muster',
+      language: 'en_GB',
+    });
+    expect(await screen.findByText('The invitation to paul@example.com has been sent.')).toBeTruthy();
+  });
+
+  it('deactivates an account after confirmation', async () => {
+    const calls = stubFetch([
+      answer(endpoints.members.list, { results: [account(1, 'Anna', 'active')], pagination }),
+      answer(endpoints.members.deactivate, account(1, 'Anna', 'deactivated'), { params: { id: 1 } }),
+    ]);
+    showAs(['superadmin']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate account?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.url.includes('/api/v2/members/1/deactivate'))).toBe(true),
+    );
+  });
+});

@@ -1,0 +1,218 @@
+import PersonAdd from '@mui/icons-material/PersonAddOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { MemberAccount } from '@plaza/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { useSession } from '../../app/session';
+import { useLang } from '../../app/use-lang';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CardGrid, QueryListState } from '../../components/query-list-state';
+import { SearchRow } from '../../components/search-box';
+import { apiErrorText } from '../../lib/api-error-text';
+import { formatDate } from '../../lib/dates';
+import { membersQuery, useMailPasswordLink, useSetMemberActive } from './api/members';
+import { InviteMemberDialog } from './invite-member-dialog';
+
+const statusColor = { active: 'success', invited: 'info', deactivated: 'default' } as const;
+
+function MemberCard({
+  account,
+  self,
+  onDeactivate,
+  onReactivate,
+  onMailLink,
+  busy,
+}: {
+  account: MemberAccount;
+  self: boolean;
+  onDeactivate: () => void;
+  onReactivate: () => void;
+  onMailLink: () => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const name = `${account.firstname} ${account.lastname}`.trim();
+  return (
+    <Paper variant="outlined" component="article" aria-label={name} sx={{ p: 2, height: '100%' }}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
+        <Typography component="h2" sx={{ fontWeight: 600, fontSize: '1rem' }}>
+          {name}
+        </Typography>
+        <Chip
+          size="small"
+          label={t(`members.status.${account.status}`)}
+          color={statusColor[account.status]}
+        />
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {account.username} · {account.email}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('members.since', { date: formatDate(account.created_at, 'DD.MM.YYYY', lang) })}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
+        {account.status === 'deactivated' ? (
+          <Button size="small" variant="outlined" disabled={busy} onClick={onReactivate}>
+            {t('members.actions.reactivate')}
+          </Button>
+        ) : (
+          <>
+            <Button size="small" disabled={busy} onClick={onMailLink}>
+              {account.status === 'invited'
+                ? t('members.actions.resend')
+                : t('members.actions.reset_password')}
+            </Button>
+            {!self && (
+              <Button size="small" color="error" disabled={busy} onClick={onDeactivate}>
+                {t('members.actions.deactivate')}
+              </Button>
+            )}
+          </>
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+/**
+ * Members (superadmins and the users permission): every account with its state, a search, inviting
+ * by email, deactivating and reactivating, and mailing a link to set a password.
+ */
+export function MembersPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { user } = useSession();
+  const manager = Boolean(
+    user && (user.permissions.includes('superadmin') || user.permissions.includes('users')),
+  );
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useQuery({ ...membersQuery(query, page), enabled: manager });
+  const setActive = useSetMemberActive();
+  const mailLink = useMailPasswordLink();
+  const [inviting, setInviting] = useState(false);
+  const [deactivating, setDeactivating] = useState<MemberAccount | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  if (!manager) return <Navigate to={`/${lang}/403`} replace />;
+
+  const nameOf = (account: MemberAccount) => `${account.firstname} ${account.lastname}`.trim();
+  const failure = setActive.error ?? mailLink.error;
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h1" sx={{ flex: 1 }}>
+          {t('members.title')}
+        </Typography>
+        <Button variant="contained" startIcon={<PersonAdd />} onClick={() => setInviting(true)}>
+          {t('members.invite.open')}
+        </Button>
+      </Box>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('members.intro')}
+      </Typography>
+      {notice && (
+        <Alert severity="success" role="status" onClose={() => setNotice(null)} sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
+      )}
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {apiErrorText(t, failure)}
+        </Alert>
+      )}
+      <SearchRow
+        label={t('members.search.label')}
+        submitLabel={t('members.search.submit')}
+        value={query}
+        onSearch={(term) => {
+          setQuery(term);
+          setPage(1);
+        }}
+        clearLabel={t('members.search.clear')}
+        onClear={query ? () => setQuery('') : undefined}
+      />
+      <QueryListState
+        query={list}
+        texts={{
+          loading: t('members.loading'),
+          loadFailed: t('members.load_failed'),
+          retry: t('members.retry'),
+          noResults: t('members.no_results'),
+        }}
+      >
+        <CardGrid
+          items={list.data?.results ?? []}
+          label={t('members.list')}
+          busy={list.isFetching}
+          itemKey={(account) => account.id}
+          renderItem={(account) => (
+            <MemberCard
+              account={account}
+              self={account.id === user?.id}
+              busy={setActive.isPending || mailLink.isPending}
+              onDeactivate={() => setDeactivating(account)}
+              onReactivate={() =>
+                setActive.mutate(
+                  { id: account.id, active: true },
+                  { onSuccess: () => setNotice(t('members.notices.reactivated', { name: nameOf(account) })) },
+                )
+              }
+              onMailLink={() =>
+                mailLink.mutate(account.id, {
+                  onSuccess: () => setNotice(t('members.notices.link_sent', { email: account.email })),
+                })
+              }
+            />
+          )}
+        />
+        {(list.data?.pagination.last ?? 1) > 1 && (
+          <Pagination
+            sx={{ mt: 3 }}
+            count={list.data?.pagination.last ?? 1}
+            page={page}
+            onChange={(_, next) => setPage(next)}
+          />
+        )}
+      </QueryListState>
+      <InviteMemberDialog
+        open={inviting}
+        onClose={(email) => {
+          setInviting(false);
+          if (email) setNotice(t('members.notices.invited', { email }));
+        }}
+      />
+      <ConfirmDialog
+        open={deactivating !== null}
+        title={t('members.confirm_deactivate.title')}
+        text={t('members.confirm_deactivate.text', { name: deactivating ? nameOf(deactivating) : '' })}
+        confirmLabel={t('members.actions.deactivate')}
+        onConfirm={() =>
+          deactivating &&
+          setActive.mutate(
+            { id: deactivating.id, active: false },
+            {
+              onSuccess: () => {
+                setNotice(t('members.notices.deactivated', { name: nameOf(deactivating) }));
+                setDeactivating(null);
+              },
+            },
+          )
+        }
+        onClose={() => setDeactivating(null)}
+        pending={setActive.isPending}
+        error={null}
+        destructive
+      />
+    </>
+  );
+}
