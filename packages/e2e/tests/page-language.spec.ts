@@ -21,7 +21,8 @@ function texts(lang: Lang): string[] {
 
 /**
  * The other language's texts that would give it away: the parts between placeholders, of at least
- * three words, that the page's own language does not have as well.
+ * four words, that the page's own language does not have as well (shorter parts, "Kolleginnen und
+ * Kollegen", also occur in the demo's own German articles).
  */
 function giveaways(lang: Lang): string[] {
   const other = lang === 'de_DE' ? 'en_GB' : 'de_DE';
@@ -32,7 +33,7 @@ function giveaways(lang: Lang): string[] {
         .filter((text) => !own.has(text))
         .flatMap((text) => text.split(/\{\{\s*\w+\s*\}\}|<\/?\w+>/))
         .map((part) => part.trim())
-        .filter((part) => part.split(/\s+/).length >= 3),
+        .filter((part) => part.split(/\s+/).length >= 4),
     ),
   ];
 }

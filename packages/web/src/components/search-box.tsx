@@ -33,7 +33,13 @@ export function SearchBox({ label, submitLabel, value, onSearch }: SearchBoxProp
     if (term !== null) onSearch(term);
   };
   return (
-    <Box component="form" role="search" onSubmit={submit} sx={{ flex: '1 1 280px', maxWidth: 560 }}>
+    <Box
+      component="form"
+      role="search"
+      aria-label={label}
+      onSubmit={submit}
+      sx={{ flex: '1 1 280px', maxWidth: 560 }}
+    >
       <TextField
         fullWidth
         size="small"

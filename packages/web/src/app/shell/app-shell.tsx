@@ -115,6 +115,8 @@ function ShellLayout() {
             variant="temporary"
             open={mobileOpen}
             onClose={closeMobile}
+            // The phone's drawer is a dialog over the page: named like the navigation it holds.
+            slotProps={{ paper: { role: 'dialog', 'aria-label': t('app.navigation') } }}
             sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: drawerWidth } }}
           >
             {drawer}

@@ -129,7 +129,14 @@ export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active:
           zIndex: theme.zIndex.drawer + 2,
         }}
       >
-        <Box component="form" role="search" onSubmit={submit} sx={{ flex: 1, position: 'relative' }}>
+        {/* Named apart from a page's own search (who-is-who, occasions): two search landmarks on a page. */}
+        <Box
+          component="form"
+          role="search"
+          aria-label={t('app.search.landmark')}
+          onSubmit={submit}
+          sx={{ flex: 1, position: 'relative' }}
+        >
           <TextField
             fullWidth
             size="small"

@@ -56,9 +56,14 @@ export function NotificationBell() {
         aria-haspopup="dialog"
         aria-expanded={open}
       >
-        <Badge color="secondary" badgeContent={count} invisible={count === 0} max={99}>
+        {/* No badge at all without unread ones: a hidden 0 would still be text the name does not have. */}
+        {count > 0 ? (
+          <Badge color="secondary" badgeContent={count} max={99}>
+            <NotificationsIcon />
+          </Badge>
+        ) : (
           <NotificationsIcon />
-        </Badge>
+        )}
       </IconButton>
       <Popover
         open={open}

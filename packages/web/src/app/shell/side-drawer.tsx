@@ -101,7 +101,13 @@ export function SideDrawerContent({
       </Box>
       {/* With the extended search the app bar's search bar takes the place of this box. */}
       {session.settings.advanced_search.type === 'basic' && (
-        <Box component="form" role="search" onSubmit={search} sx={{ px: 2, pb: 1 }}>
+        <Box
+          component="form"
+          role="search"
+          aria-label={t('app.search.landmark')}
+          onSubmit={search}
+          sx={{ px: 2, pb: 1 }}
+        >
           <TextField
             fullWidth
             size="small"

@@ -13,31 +13,34 @@ import { CookieNotice } from './cookie-notice';
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const { settings } = useSession();
   return (
-    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16 }}>
+    <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', padding: 16 }}>
       <div style={{ width: '100%', maxWidth: 440 }}>
-        <div
-          style={{
-            display: 'flex',
-            justifyContent: 'space-between',
-            alignItems: 'center',
-            marginBottom: 16,
-            gap: 16,
-          }}
-        >
-          {settings.show_company_logo && settings.company.logo_url ? (
-            <img src={settings.company.logo_url} alt={settings.company.name} style={{ maxHeight: 40 }} />
-          ) : (
-            <span className="pz-brand">{settings.company.name}</span>
-          )}
-          <LightLanguageSelect />
-        </div>
-        <div className="pz-paper">
-          <h1 className="pz-h1">{title}</h1>
-          {children}
-        </div>
-        <CookieNotice />
+        <main>
+          <div
+            style={{
+              display: 'flex',
+              justifyContent: 'space-between',
+              alignItems: 'center',
+              marginBottom: 16,
+              gap: 16,
+            }}
+          >
+            {settings.show_company_logo && settings.company.logo_url ? (
+              <img src={settings.company.logo_url} alt={settings.company.name} style={{ maxHeight: 40 }} />
+            ) : (
+              <span className="pz-brand">{settings.company.name}</span>
+            )}
+            <LightLanguageSelect />
+          </div>
+          <div className="pz-paper">
+            <h1 className="pz-h1">{title}</h1>
+            {children}
+          </div>
+          <CookieNotice />
+        </main>
+        {/* Outside the main landmark, so it is the page's contentinfo like the app's footer. */}
         <AuthFooter />
       </div>
-    </main>
+    </div>
   );
 }
