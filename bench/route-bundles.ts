@@ -54,6 +54,10 @@ if (!entry) {
 
 // Every page the router loads lazily is one of the entry's dynamic imports (routes.tsx is part of the entry).
 const pages = (entry.dynamicImports ?? []).filter((source) => !notPages.has(source));
+if (pages.length === 0) {
+  console.error("The Vite manifest lists no lazy pages of the entry: is the router's lazy loading intact?");
+  process.exit(2);
+}
 const routes = pages
   .map((page) => {
     const lazySources = [muiTheme, ...(outsideShell.has(page) ? [] : [shell]), page];
