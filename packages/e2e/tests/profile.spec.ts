@@ -311,7 +311,7 @@ for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
           const form = page.getByRole('dialog', { name: editLabel });
           await expect(
             form.getByRole('textbox', { name: lang === 'de_DE' ? 'Geburtstag' : 'Birthday' }),
-          ).toHaveValue('17/05/1990');
+          ).toHaveValue(lang === 'de_DE' ? '17.05.1990' : '17/05/1990');
           await settle(page);
           await screenshot(page, `profile-edit-${lang}`);
           await form.getByRole('tab', { name: lang === 'de_DE' ? 'Arbeit' : 'Work' }).click();

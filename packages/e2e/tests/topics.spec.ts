@@ -20,6 +20,7 @@ test('a post written on a topic page shows in that topic and not in another one'
   const stream = page.getByRole('region', { name: 'Posts in this topic' });
   await expect(stream.getByText('No posts yet.')).toBeVisible();
   const box = page.getByRole('region', { name: 'Write a post' });
+  await box.getByRole('button', { name: /What's new/ }).click();
   await box.getByRole('textbox', { name: 'Your post' }).click();
   await page.keyboard.type(text);
   await page.getByRole('button', { name: 'Post', exact: true }).click();
