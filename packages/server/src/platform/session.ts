@@ -15,6 +15,15 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
+import {
+  type CachedSession,
+  cacheGeneration,
+  cachedSession,
+  forgetSessions,
+  keepSession,
+  shareSessionChanges,
+  touchCachedSession,
+} from './session-cache';
 
 const TOUCH_AFTER_MS = 60_000;
 
@@ -46,7 +55,10 @@ export async function startSession(
   userId: number,
   secure: boolean,
 ) {
-  if (request.sessionId) await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  if (request.sessionId) {
+    await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+    forgetSessions(db, { sessionId: request.sessionId });
+  }
   const token = randomBytes(32).toString('base64url');
   const id = hashToken(token);
   await db.insert(sessions).values({
@@ -63,7 +75,10 @@ export async function startSession(
 
 /** Ends the caller's session and clears its cookie. */
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, secure: boolean) {
-  if (request.sessionId) await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  if (request.sessionId) {
+    await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+    forgetSessions(db, { sessionId: request.sessionId });
+  }
   reply.clearCookie(cookies.session, cookieOptions(secure));
   request.sessionId = null;
   request.user = null;
@@ -75,6 +90,7 @@ export async function endAllSessions(db: Db, userId: number, keep?: string): Pro
     .delete(sessions)
     .where(keep ? and(eq(sessions.user_id, userId), ne(sessions.id, keep)) : eq(sessions.user_id, userId))
     .returning({ id: sessions.id });
+  for (const row of rows) forgetSessions(db, { sessionId: row.id });
   return rows.map((row) => row.id);
 }
 
@@ -87,26 +103,29 @@ export async function removeExpiredSessions(db: Db, now: Date): Promise<number> 
 /** The columns of `SessionUser`: the member without the password hash and the search document. */
 const { password_hash: _hash, search_vector: _document, ...sessionUserColumns } = getTableColumns(users);
 
-/** Loads the member of the session cookie into `request.user`, and the call's locale into `request.locale`. */
-async function sessionPlugin(app: FastifyInstance, { database }: AppDeps) {
+/**
+ * Loads the member of the session cookie into `request.user`, and the call's locale into `request.locale`.
+ * A session read in the last seconds comes from memory (`session-cache.ts`); its last-seen time is
+ * still written once a minute.
+ */
+async function sessionPlugin(app: FastifyInstance, { database, bus }: AppDeps) {
   const { db } = database;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.decorateRequest('locale', defaultLocale);
+  const unsubscribe = await shareSessionChanges(db, bus, app.log);
+  app.addHook('onClose', unsubscribe);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[cookies.session];
     if (token) {
       const id = hashToken(token);
-      const [row] = await db
-        .select({ session: { last_seen_at: sessions.last_seen_at }, user: sessionUserColumns })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.user_id))
-        .where(and(eq(sessions.id, id), gt(sessions.expires_at, new Date())));
-      if (row) {
-        request.user = row.user;
+      const now = Date.now();
+      const session = cachedSession(db, id, now) ?? (await readSession(db, id, now));
+      if (session) {
+        request.user = session.user;
         request.sessionId = id;
-        const now = Date.now();
-        if (now - row.session.last_seen_at.getTime() > TOUCH_AFTER_MS) {
+        if (now - session.lastSeenAt > TOUCH_AFTER_MS) {
+          touchCachedSession(db, id, now);
           await db
             .update(sessions)
             .set({ last_seen_at: new Date(now) })
@@ -114,12 +133,33 @@ async function sessionPlugin(app: FastifyInstance, { database }: AppDeps) {
           await db
             .update(users)
             .set({ last_seen_at: new Date(now) })
-            .where(eq(users.id, row.user.id));
+            .where(eq(users.id, session.user.id));
         }
       }
     }
     request.locale = resolveLocale(request);
   });
+}
+
+/** The unexpired session `id` with its member from the database, kept in the cache. */
+async function readSession(db: Db, id: string, now: number): Promise<CachedSession | undefined> {
+  const generation = cacheGeneration(db);
+  const [row] = await db
+    .select({
+      session: { last_seen_at: sessions.last_seen_at, expires_at: sessions.expires_at },
+      user: sessionUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.id, id), gt(sessions.expires_at, new Date(now))));
+  if (!row) return undefined;
+  const session = {
+    user: row.user,
+    expiresAt: row.session.expires_at.getTime(),
+    lastSeenAt: row.session.last_seen_at.getTime(),
+  };
+  keepSession(db, id, session, now, generation);
+  return session;
 }
 
 export const session = fp(sessionPlugin, { name: 'plaza-session', dependencies: ['@fastify/cookie'] });

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResets, users } from '../../db/schema';
+import { forgetSessions } from '../../platform/session-cache';
 
 /** Queries of sign-in: reset links and the terms. (Sign-in throttling is in `platform/rate-limit`.) */
 export const authRepo = {
@@ -37,12 +38,14 @@ export const authRepo = {
       .update(users)
       .set({ password_hash: passwordHash, updated_at: new Date() })
       .where(eq(users.id, userId));
+    forgetSessions(db, { userId });
   },
   async acceptTerms(db: Db, userId: number): Promise<void> {
     await db
       .update(users)
       .set({ agb_nda_accepted: true, updated_at: new Date() })
       .where(eq(users.id, userId));
+    forgetSessions(db, { userId });
   },
   /** Removes reset links that expired by `now`, used or not (housekeeping); returns how many. */
   async removeExpiredResets(db: Db, now: Date): Promise<number> {

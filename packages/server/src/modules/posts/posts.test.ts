@@ -275,7 +275,8 @@ describe('posts: writing, authors, options, files, deleting', () => {
   });
 
   it('notifies mentioned members in their language, once, and never the author', async () => {
-    await t.db.execute(`update users set selected_language = 'en_GB' where id = ${owner.id}`);
+    const language = await ownerClient.post(`/api/v2/users/${owner.id}/user_data`, { selected_language: 'en_GB' });
+    expect(language.statusCode).toBe(200);
     const post = await writePost(memberClient, {
       description: `<p>${mentionOf(owner)} ${mentionOf(owner)} ${mentionOf(member)} schau mal</p>`,
       group_id: group.id,

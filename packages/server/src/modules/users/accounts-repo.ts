@@ -1,6 +1,7 @@
 import { asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
+import { forgetSessions } from '../../platform/session-cache';
 import type { UserRow } from './repo';
 
 /** `%text%` for ILIKE with the LIKE wildcards of the text escaped. */
@@ -40,6 +41,7 @@ export const accountsRepo = {
       .set({ deactivated_at: at, updated_at: new Date() })
       .where(eq(users.id, id))
       .returning();
+    forgetSessions(db, { userId: id });
     return row;
   },
 };

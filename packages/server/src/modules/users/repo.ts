@@ -2,6 +2,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { users } from '../../db/schema';
+import { forgetSessions } from '../../platform/session-cache';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -31,6 +32,7 @@ export const usersRepo = {
       .set({ ...values, updated_at: new Date() })
       .where(eq(users.id, id))
       .returning();
+    forgetSessions(db, { userId: id });
     return row;
   },
   async count(db: Db): Promise<number> {
@@ -66,6 +68,7 @@ export const usersRepo = {
           order by m.group_id, m.created_at, m.id)`);
       await tx.delete(users).where(eq(users.id, userId));
     });
+    forgetSessions(db, { userId });
   },
   /** The distinct non-blank values of a text-array column of users, sorted, at most `limit`. */
   async valuesInUse(db: Db, column: string, limit: number): Promise<string[]> {

@@ -1,0 +1,136 @@
+import type { Db } from '../db/client';
+import type { EventBus } from './bus';
+import type { FailureLog } from './failure-log';
+import type { SessionUser } from './request-context';
+
+/**
+ * How long an instance answers a session cookie from memory. Nearly every call carries one, and the
+ * lookup was the one query of the cheapest calls (`/healthz`, `settings`). A change made through any
+ * instance (sign-out, new password, permissions, deactivation, a profile edit) drops the member's
+ * entries at once, here and on the other instances through the bus (`sessionsChangedTopic`); a change
+ * the bus does not carry (the operator CLI in another process) shows after at most this long.
+ */
+export const SESSION_CACHE_MS = 5_000;
+
+/** At most this many sessions are kept; the oldest entry goes first. */
+export const SESSION_CACHE_MAX = 20_000;
+
+/** The bus topic that drops a member's (or one session's) cached entries on every instance. */
+export const sessionsChangedTopic = 'sessions.changed';
+
+/** What the bus carries: the member whose row changed, or the one session that ended. */
+export type SessionsChanged = { userId: number } | { sessionId: string };
+
+export interface CachedSession {
+  user: SessionUser;
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
+type Entry = CachedSession & { until: number };
+
+interface Cache {
+  entries: Map<string, Entry>;
+  /** Counts drops: a read that started before one must not keep what it read. */
+  generation: number;
+  bus?: { bus: EventBus; log: FailureLog };
+}
+
+/** Per database (tests run several apps in one process), like the settings documents. */
+const caches = new WeakMap<Db, Cache>();
+
+function cacheOf(db: Db): Cache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { entries: new Map(), generation: 0 };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The session `id` from memory while fresh and unexpired; a copy, so a handler's change stays its own. */
+export function cachedSession(db: Db, id: string, now: number): CachedSession | undefined {
+  const entries = cacheOf(db).entries;
+  const entry = entries.get(id);
+  if (!entry) return undefined;
+  if (entry.until <= now || entry.expiresAt <= now) {
+    entries.delete(id);
+    return undefined;
+  }
+  return { user: { ...entry.user }, expiresAt: entry.expiresAt, lastSeenAt: entry.lastSeenAt };
+}
+
+/** Where the cache of `db` stands; pass it to `keepSession` with what was read after it. */
+export function cacheGeneration(db: Db): number {
+  return cacheOf(db).generation;
+}
+
+/**
+ * Keeps a session read from the database for `SESSION_CACHE_MS`, unless entries were dropped since
+ * `generation` (the row may have changed after it was read).
+ */
+export function keepSession(
+  db: Db,
+  id: string,
+  session: CachedSession,
+  now: number,
+  generation: number,
+): void {
+  const cache = cacheOf(db);
+  if (cache.generation !== generation) return;
+  const entries = cache.entries;
+  entries.delete(id);
+  if (entries.size >= SESSION_CACHE_MAX) {
+    const oldest = entries.keys().next();
+    if (!oldest.done) entries.delete(oldest.value);
+  }
+  entries.set(id, { ...session, user: { ...session.user }, until: now + SESSION_CACHE_MS });
+}
+
+/** Notes a touch of the session's last-seen time, so the next requests do not touch it again. */
+export function touchCachedSession(db: Db, id: string, at: number): void {
+  const entry = cacheOf(db).entries.get(id);
+  if (entry) entry.lastSeenAt = at;
+}
+
+/** Drops cached entries on this instance only (what a bus message asks for). */
+export function dropCachedSessions(db: Db, change: SessionsChanged): void {
+  const cache = cacheOf(db);
+  cache.generation += 1;
+  const entries = cache.entries;
+  if ('sessionId' in change) {
+    entries.delete(change.sessionId);
+    return;
+  }
+  for (const [id, entry] of entries) if (entry.user.id === change.userId) entries.delete(id);
+}
+
+/**
+ * Connects the cache of `db` to the bus: changes announced by other instances drop entries here, and
+ * `forgetSessions` announces this instance's changes. Returns the unsubscribe.
+ */
+export async function shareSessionChanges(
+  db: Db,
+  bus: EventBus,
+  log: FailureLog,
+): Promise<() => Promise<void>> {
+  cacheOf(db).bus = { bus, log };
+  return bus.subscribe(sessionsChangedTopic, (payload) => dropCachedSessions(db, payload as SessionsChanged));
+}
+
+/**
+ * Drops a member's (or one session's) cached entries here and announces it to the other instances.
+ * The repositories call it after every write of a member's row or a session, so no write can be
+ * missed; the announcement is sent in the background and a failure is logged (the entries on other
+ * instances then age out within `SESSION_CACHE_MS`).
+ */
+export function forgetSessions(db: Db, change: SessionsChanged): void {
+  dropCachedSessions(db, change);
+  const shared = caches.get(db)?.bus;
+  if (!shared) return;
+  shared.bus
+    .publish(sessionsChangedTopic, change)
+    .catch((error: unknown) =>
+      shared.log.error({ err: error, change }, 'announcing a session change failed'),
+    );
+}
