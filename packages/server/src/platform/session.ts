@@ -17,8 +17,8 @@ import { sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import {
   type CachedSession,
-  cacheGeneration,
   cachedSession,
+  cacheGeneration,
   forgetSessions,
   keepSession,
   shareSessionChanges,

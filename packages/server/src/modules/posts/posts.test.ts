@@ -275,7 +275,9 @@ describe('posts: writing, authors, options, files, deleting', () => {
   });
 
   it('notifies mentioned members in their language, once, and never the author', async () => {
-    const language = await ownerClient.post(`/api/v2/users/${owner.id}/user_data`, { selected_language: 'en_GB' });
+    const language = await ownerClient.post(`/api/v2/users/${owner.id}/user_data`, {
+      selected_language: 'en_GB',
+    });
     expect(language.statusCode).toBe(200);
     const post = await writePost(memberClient, {
       description: `<p>${mentionOf(owner)} ${mentionOf(owner)} ${mentionOf(member)} schau mal</p>`,
