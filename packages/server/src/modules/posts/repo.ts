@@ -12,7 +12,7 @@ import {
   topics,
   users,
 } from '../../db/schema';
-import { type PostReader, readablePosts } from './visibility-sql';
+import { type PostReader, readableGroup, readablePosts } from './visibility-sql';
 
 export type PostRow = typeof posts.$inferSelect;
 export type NewPostRow = typeof posts.$inferInsert;
@@ -49,12 +49,24 @@ export interface PostScope {
   topicId?: number;
 }
 
+/**
+ * The posts of a scope the reader may see. A group's or a topic's posts share one group, so the read
+ * rule is decided once for that group (`readableGroup`) and the stream walks the group's or the topic's
+ * index alone (a post's topic is always one of its group's: posts/service.ts).
+ */
 function scopeCondition(reader: PostReader, scope: PostScope): SQL | undefined {
-  return and(
-    readablePosts(reader),
-    scope.groupId === undefined ? undefined : eq(posts.group_id, scope.groupId),
-    scope.topicId === undefined ? undefined : eq(posts.topic_id, scope.topicId),
-  );
+  if (scope.topicId !== undefined) {
+    const topicGroup = sql`(select ${topics.group_id} from ${topics} where ${topics.id} = ${scope.topicId})`;
+    return and(
+      eq(posts.topic_id, scope.topicId),
+      readableGroup(reader, topicGroup),
+      scope.groupId === undefined ? undefined : eq(posts.group_id, scope.groupId),
+    );
+  }
+  if (scope.groupId !== undefined) {
+    return and(eq(posts.group_id, scope.groupId), readableGroup(reader, scope.groupId));
+  }
+  return readablePosts(reader);
 }
 
 const viewerIdOf = (reader: PostReader) => (reader === 'every_member' ? 0 : reader.id);
@@ -78,11 +90,18 @@ export const postsRepo = {
    * deepest stream page). Ask for one more than a page to learn whether another follows.
    */
   async page(db: Db, reader: PostReader, scope: PostScope, limit: number, offset: number) {
-    return selectStream(db, reader)
+    // The page's ids first, from the index alone; the joins and the viewer's subqueries then run for
+    // the page's rows only, not for every row the offset skips.
+    const pageIds = db
+      .select({ id: posts.id })
+      .from(posts)
       .where(scopeCondition(reader, scope))
       .orderBy(desc(posts.created_at), desc(posts.id))
       .limit(limit)
       .offset(offset);
+    return selectStream(db, reader)
+      .where(inArray(posts.id, pageIds))
+      .orderBy(desc(posts.created_at), desc(posts.id));
   },
   /** `{id, at}` of the newest posts the reader may see, for merging with other sources. */
   async newest(db: Db, reader: PostReader, limit: number): Promise<{ id: number; at: Date }[]> {

@@ -127,6 +127,22 @@ describe('posts: a private or approval group’s posts stay with its members', (
     });
   });
 
+  it("keeps the read rule in a group or topic page by itself, behind the streams' own check", async () => {
+    const reader = (user: User) => ({ id: user.id, superadmin: false });
+    const scopes = [{ groupId: privateGroup.id }, { topicId }, { groupId: privateGroup.id, topicId }];
+    for (const scope of scopes) {
+      expect((await postsRepo.page(t.db, reader(insider), scope, 20, 0)).map((p) => p.id)).toEqual([
+        secret.item_id,
+      ]);
+      for (const stranger of [outsider, applicant]) {
+        expect(await postsRepo.page(t.db, reader(stranger), scope, 20, 0), JSON.stringify(scope)).toEqual([]);
+      }
+      expect(await postsRepo.page(t.db, 'every_member', scope, 20, 0)).toEqual([]);
+    }
+    const guardedPage = await postsRepo.page(t.db, reader(applicant), { groupId: approvalGroup.id }, 20, 0);
+    expect(guardedPage).toEqual([]);
+  });
+
   it('keeps them off displays for every member (the TV)', async () => {
     const shown = await postsRepo.page(t.db, 'every_member', {}, 20, 0);
     expect(shown.map((p) => p.id)).toEqual([open.item_id]);
