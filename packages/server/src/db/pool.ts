@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { PoolRefusedError, QueryAbandonedError } from './busy';
+import { prepareStatements } from './prepared-statements';
 import { currentQueryScope, type QueryScope } from './query-scope';
 
 type Release = (release?: boolean | Error) => void;
@@ -63,6 +64,7 @@ export class GuardedPool extends pg.Pool {
     private readonly guard: PoolGuard,
   ) {
     super(config);
+    this.on('connect', prepareStatements);
   }
 
   private get max(): number {

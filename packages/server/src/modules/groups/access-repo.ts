@@ -16,6 +16,29 @@ export const accessRepo = {
     const [row] = await db.select().from(topics).where(eq(topics.id, topicId));
     return row;
   },
+  /**
+   * A group with the member's membership row (whatever its state) and its number of accepted admins,
+   * in one query: every group route starts with it.
+   */
+  async groupForViewer(
+    db: Db,
+    groupId: number,
+    userId: number,
+  ): Promise<{ group: GroupRow; membership: MembershipRow | null; adminCount: number } | undefined> {
+    const [row] = await db
+      .select({
+        group: groups,
+        membership: groupMemberships,
+        adminCount: sql<number>`(select count(*)::int from ${groupMemberships} a where a.group_id = ${groups.id} and a.status = 'accepted' and a.role = 'admin')`,
+      })
+      .from(groups)
+      .leftJoin(
+        groupMemberships,
+        and(eq(groupMemberships.group_id, groups.id), eq(groupMemberships.user_id, userId)),
+      )
+      .where(eq(groups.id, groupId));
+    return row;
+  },
   /** The member's membership row in the group, whatever its state. */
   async membership(db: Db, groupId: number, userId: number): Promise<MembershipRow | undefined> {
     const [row] = await db

@@ -40,20 +40,25 @@ export async function loadGroupViewer(
   groupId: number,
   user: SessionUser,
 ): Promise<{ membership: MembershipRow | null; viewer: GroupViewer }> {
-  const membership = await accessRepo.membership(db, groupId, user.id);
-  const viewer: GroupViewer = {
+  const membership = (await accessRepo.membership(db, groupId, user.id)) ?? null;
+  return { membership, viewer: viewerOf(user, membership) };
+}
+
+/** The viewer the group policy reads from a member and their membership row. */
+function viewerOf(user: SessionUser, membership: MembershipRow | null): GroupViewer {
+  return {
     superadmin: isSuperadmin(user),
     membership: membership ? { status: membership.status, role: membership.role } : null,
   };
-  return { membership: membership ?? null, viewer };
 }
 
 /** Loads a group for a viewer; a missing group and one the viewer may not see are both "not found". */
 export async function loadGroupAccess(db: Db, groupId: number, user: SessionUser): Promise<GroupAccess> {
-  const group = await accessRepo.group(db, groupId);
-  if (!group) throw notFound('The group');
-  const { membership, viewer } = await loadGroupViewer(db, groupId, user);
-  const facts: GroupFacts = { type: group.type, adminCount: await countAdmins(db, groupId) };
+  const found = await accessRepo.groupForViewer(db, groupId, user.id);
+  if (!found) throw notFound('The group');
+  const { group, membership } = found;
+  const viewer = viewerOf(user, membership);
+  const facts: GroupFacts = { type: group.type, adminCount: found.adminCount };
   if (!canSeeGroup(facts, viewer)) throw notFound('The group');
   return {
     group,
