@@ -19,4 +19,9 @@ describe('PostgreSQL connection settings', () => {
     const [row] = await executeRows<{ jit: string }>(database.db, sql`show jit`);
     expect(row?.jit).toBe('off');
   });
+
+  it('price random reads like sequential ones, so searches take their index', async () => {
+    const [row] = await executeRows<{ random_page_cost: string }>(database.db, sql`show random_page_cost`);
+    expect(Number(row?.random_page_cost)).toBe(1.1);
+  });
 });
