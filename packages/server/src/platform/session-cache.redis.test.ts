@@ -76,6 +76,20 @@ describe('a session changed on one instance', () => {
       .toBe('en_GB');
   });
 
+  it("shows a member's switched setting on the other instance at once", async () => {
+    const { onA, onB } = await memberOnBoth();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const toggle = async () =>
+      (await onB.get('/api/v2/auth/is_authenticated'))
+        .json()
+        .session.settingsRoutes.find((item: { key: string }) => item.key === 'show_online_status').status;
+    const before = await toggle();
+    const saved = await onA.put('/api/v2/menu/settings/toggles/show_online_status', { status: !before });
+    expect(saved.statusCode).toBe(200);
+
+    await expect.poll(toggle).toBe(!before);
+  });
+
   it('keeps a session for a few seconds when a change was not announced, then reads it again', async () => {
     const { member, onB } = await memberOnBoth();
     vi.useFakeTimers({ toFake: ['Date'] });

@@ -29,8 +29,15 @@ export interface CachedSession {
 
 type Entry = CachedSession & { until: number };
 
+/** Values read for a member (their preferences), kept and dropped with the member's sessions. */
+interface Memo {
+  values: Map<string, unknown>;
+  until: number;
+}
+
 interface Cache {
   entries: Map<string, Entry>;
+  memos: Map<number, Memo>;
   /** Counts drops: a read that started before one must not keep what it read. */
   generation: number;
   bus?: { bus: EventBus; log: FailureLog };
@@ -42,7 +49,7 @@ const caches = new WeakMap<Db, Cache>();
 function cacheOf(db: Db): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), generation: 0 };
+    cache = { entries: new Map(), memos: new Map(), generation: 0 };
     caches.set(db, cache);
   }
   return cache;
@@ -87,6 +94,33 @@ export function keepSession(
   entries.set(id, { ...session, user: { ...session.user }, until: now + SESSION_CACHE_MS });
 }
 
+/**
+ * A value read for a member by `load` (their preferences, say), from memory while fresh: kept like
+ * the member's sessions and dropped with them, so the write behind it must call `forgetSessions` with
+ * the member.
+ */
+export async function memberMemo<T>(db: Db, userId: number, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = cacheOf(db);
+  const now = Date.now();
+  const memo = cache.memos.get(userId);
+  if (memo && memo.until > now && memo.values.has(key)) return memo.values.get(key) as T;
+  const generation = cache.generation;
+  const value = await load();
+  if (cache.generation !== generation) return value;
+  let fresh = cache.memos.get(userId);
+  if (!fresh || fresh.until <= now) {
+    cache.memos.delete(userId);
+    if (cache.memos.size >= SESSION_CACHE_MAX) {
+      const oldest = cache.memos.keys().next();
+      if (!oldest.done) cache.memos.delete(oldest.value);
+    }
+    fresh = { values: new Map(), until: now + SESSION_CACHE_MS };
+    cache.memos.set(userId, fresh);
+  }
+  fresh.values.set(key, value);
+  return value;
+}
+
 /** Notes a touch of the session's last-seen time, so the next requests do not touch it again. */
 export function touchCachedSession(db: Db, id: string, at: number): void {
   const entry = cacheOf(db).entries.get(id);
@@ -102,6 +136,7 @@ export function dropCachedSessions(db: Db, change: SessionsChanged): void {
     entries.delete(change.sessionId);
     return;
   }
+  cache.memos.delete(change.userId);
   for (const [id, entry] of entries) if (entry.user.id === change.userId) entries.delete(id);
 }
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appSettings, userPreferences } from '../../db/schema';
+import { forgetSessions, memberMemo } from '../../platform/session-cache';
 
 /** Keys of the deployment-wide documents in `app_settings`. */
 export type SettingsKey = 'settings' | 'menu' | 'cookie_config';
@@ -20,15 +21,19 @@ export const settingsRepo = {
       .values({ key, value })
       .onConflictDoUpdate({ target: appSettings.key, set: { value, updated_at: new Date() } });
   },
-  async preferences(db: Db, userId: number): Promise<Map<string, boolean>> {
-    const rows = await db.select().from(userPreferences).where(eq(userPreferences.user_id, userId));
-    return new Map(rows.map((row) => [row.key, row.value]));
+  /** A member's preferences; read on every page load (the settings menu), so kept like their session. */
+  async preferences(db: Db, userId: number): Promise<ReadonlyMap<string, boolean>> {
+    return memberMemo(db, userId, 'preferences', async () => {
+      const rows = await db.select().from(userPreferences).where(eq(userPreferences.user_id, userId));
+      return new Map(rows.map((row) => [row.key, row.value]));
+    });
   },
   async setPreference(db: Db, userId: number, key: string, value: boolean): Promise<void> {
     await db
       .insert(userPreferences)
       .values({ user_id: userId, key, value })
       .onConflictDoUpdate({ target: [userPreferences.user_id, userPreferences.key], set: { value } });
+    forgetSessions(db, { userId });
   },
   async preference(db: Db, userId: number, key: string): Promise<boolean | undefined> {
     const [row] = await db
