@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { comments, images, likes, pageCategories, pages, posts, users } from '../../db/schema';
+import { images, likes, pageCategories, pages, users } from '../../db/schema';
 
 export type PageRow = typeof pages.$inferSelect;
 

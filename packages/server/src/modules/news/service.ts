@@ -126,7 +126,7 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
     articles(db, user, locale, articleIds),
     postRowsByIds(db, readerOf(user), postIds),
   ]);
-  const postItems = await presentPostRows(db, postRows, user);
+  const postItems = presentPostRows(postRows, user);
   const results: NewsItem[] = entries.flatMap((entry) => {
     const item =
       entry.kind === 'article'

@@ -2,7 +2,7 @@ import { type LinkPreview, type Post, type PostFile, postPermissions } from '@pl
 import type { SessionUser } from '../../platform/request-context';
 import { combinedName } from '../groups';
 import { postPolicy } from './policy';
-import type { PostFileRow, PostStreamRow } from './repo';
+import type { PostStreamRow, StreamFile } from './repo';
 
 /** Address of a post file's download. */
 export function postFileLink(id: number): string {
@@ -10,7 +10,7 @@ export function postFileLink(id: number): string {
 }
 
 /** A post file as the contract names it. */
-export function presentPostFile(row: PostFileRow): PostFile {
+export function presentPostFile(row: StreamFile): PostFile {
   return {
     id: row.id,
     name: row.name,
@@ -26,13 +26,8 @@ export function personName(person: { firstname: string | null; lastname: string 
   return person.firstname === null && person.lastname === null ? fallback : combinedName(person);
 }
 
-export interface PostExtras {
-  files: PostFileRow[];
-  mentions: { id: number; firstname: string; lastname: string }[];
-}
-
 /** A post for a viewer (null: every member, as the TV shows it). */
-export function presentPost(row: PostStreamRow, extras: PostExtras, viewer: SessionUser | null): Post {
+export function presentPost(row: PostStreamRow, viewer: SessionUser | null): Post {
   return {
     id: `post-${row.id}`,
     item_id: row.id,
@@ -44,13 +39,13 @@ export function presentPost(row: PostStreamRow, extras: PostExtras, viewer: Sess
     },
     created_at: row.created_at.toISOString(),
     description: row.description,
-    files: extras.files.map(presentPostFile),
+    files: row.files.map(presentPostFile),
     preview: (row.preview as LinkPreview | null) ?? null,
     group:
       row.group_id !== null && row.group_name !== null ? { id: row.group_id, name: row.group_name } : null,
     topic:
       row.topic_id !== null && row.topic_name !== null ? { id: row.topic_id, name: row.topic_name } : null,
-    mentions: extras.mentions.map((m) => ({ id: m.id, name: combinedName(m) })),
+    mentions: row.mentions.map((m) => ({ id: m.id, name: combinedName(m) })),
     comments_allowed: true,
     likes_allowed: true,
     likes_count: row.likes_count,

@@ -6,31 +6,16 @@ import { presentPost } from './presenter';
 import { type PostScope, type PostStreamRow, postsRepo } from './repo';
 import { readerOf } from './visibility-sql';
 
-/** Presents post rows with their files and mentions, loaded for all rows at once. */
-export async function presentPostRows(
-  db: Db,
-  rows: PostStreamRow[],
-  viewer: SessionUser | null,
-): Promise<Post[]> {
-  const ids = rows.map((row) => row.id);
-  const [files, mentions] = await Promise.all([postsRepo.filesOf(db, ids), postsRepo.mentionsOf(db, ids)]);
-  return rows.map((row) =>
-    presentPost(
-      row,
-      {
-        files: files.filter((file) => file.post_id === row.id),
-        mentions: mentions.filter((mention) => mention.post_id === row.id),
-      },
-      viewer,
-    ),
-  );
+/** Presents post rows (their files and mentions come with them) for a viewer. */
+export function presentPostRows(rows: PostStreamRow[], viewer: SessionUser | null): Post[] {
+  return rows.map((row) => presentPost(row, viewer));
 }
 
 /** A page of the posts of a scope that the member may read, newest first; no total (see the contract). */
 export async function postPage(db: Db, user: SessionUser, scope: PostScope, { page, per_page }: PageQuery) {
   const rows = await postsRepo.page(db, readerOf(user), scope, per_page + 1, (page - 1) * per_page);
   return {
-    results: await presentPostRows(db, rows.slice(0, per_page), user),
+    results: presentPostRows(rows.slice(0, per_page), user),
     pagination: buildStreamPagination(page, per_page, rows.length > per_page),
   };
 }
@@ -42,7 +27,7 @@ export function newestReadablePosts(db: Db, user: SessionUser, limit: number) {
 
 /** One post the member may read; a post they may not read is "not found", like a missing one. */
 export async function readablePost(db: Db, user: SessionUser, id: number): Promise<Post> {
-  const [post] = await presentPostRows(db, [await readablePostRow(db, user, id)], user);
+  const [post] = presentPostRows([await readablePostRow(db, user, id)], user);
   return post!;
 }
 
