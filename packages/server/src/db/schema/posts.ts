@@ -72,6 +72,8 @@ export const pages = pgTable(
   },
   (t) => [
     index('pages_type_publish_idx').on(t.type, t.publish_date),
+    // The news filter's categories (one probe each) and a category's articles, newest first.
+    index('pages_category_publish_idx').on(t.category_id, t.publish_date),
     check('pages_visibility_check', oneOf(t.visibility, pageVisibilities)),
   ],
 );

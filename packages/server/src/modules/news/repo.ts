@@ -99,12 +99,14 @@ export const newsRepo = {
       .limit(limit);
   },
   /** Categories that published articles use, by key. */
+  /** Categories with a published article: a probe per category, not a join over every article. */
   async usedCategories(db: Db) {
     return db
-      .selectDistinct({ id: pageCategories.id, key: pageCategories.key, names: pageCategories.names })
+      .select({ id: pageCategories.id, key: pageCategories.key, names: pageCategories.names })
       .from(pageCategories)
-      .innerJoin(pages, eq(pages.category_id, pageCategories.id))
-      .where(publishedArticles())
+      .where(
+        sql`exists (select 1 from ${pages} where ${pages.category_id} = ${pageCategories.id} and ${publishedArticles()})`,
+      )
       .orderBy(pageCategories.key, pageCategories.id);
   },
 };

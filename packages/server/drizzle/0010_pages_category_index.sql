@@ -1,0 +1,1 @@
+CREATE INDEX "pages_category_publish_idx" ON "pages" USING btree ("category_id","publish_date");
