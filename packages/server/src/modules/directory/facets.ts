@@ -1,4 +1,4 @@
-import type { DirectoryFacet, FilterOption, FilterValues, Locale } from '@plaza/contract';
+import type { DirectoryFacet, FilterOption, Locale } from '@plaza/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { builtinFacets, builtinLabel, type Catalog } from './catalog';
