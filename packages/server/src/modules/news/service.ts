@@ -28,7 +28,7 @@ import { newsRepo } from './repo';
 type NewsQuery = z.output<NonNullable<(typeof newsEndpoints)['list']['query']>>;
 
 const emptyTeasers = () => ({
-  topTeaser: { results: [], options: { isCircle: true }, sliderInterval: newsTeasers.topTeaserIntervalMs },
+  topTeaser: topTeaserOf([]),
   horizontalTeaser: { results: [], maxRecords: newsTeasers.horizontalTeaserMax },
   webNews: { results: [], maxRecords: newsTeasers.webNewsMax },
 });
@@ -40,11 +40,12 @@ async function articles(db: Db, user: SessionUser, locale: Locale, ids: number[]
 /** The featured articles of the top teaser slider. */
 export async function topTeaser(db: Db, user: SessionUser, locale: Locale) {
   const ids = await newsRepo.latestArticleIds(db, { featured: true }, newsTeasers.topTeaserMax);
-  return {
-    results: await articles(db, user, locale, ids),
-    options: { isCircle: true },
-    sliderInterval: newsTeasers.topTeaserIntervalMs,
-  };
+  return topTeaserOf(await articles(db, user, locale, ids));
+}
+
+/** The top teaser slider holding `results`. */
+function topTeaserOf(results: Article[]) {
+  return { results, options: { isCircle: true }, sliderInterval: newsTeasers.topTeaserIntervalMs };
 }
 
 /** The filters of the news stream: categories in use and the item type, labelled in the viewer's language. */
@@ -119,9 +120,18 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
     return { ...page, ...emptyTeasers(), filters: [] };
   }
   const scope = { categories: query.category, type: query.type };
-  const { entries, hasMore } = await streamEntries(db, user, scope, query);
-  const articleIds = entries.filter((e) => e.kind === 'article').map((e) => e.id);
+  const firstPage = query.page === 1;
+  // Every id first, side by side (page 1 adds the teasers' and the filters' reads), then the articles
+  // of the stream and of both teasers in one query.
+  const [{ entries, hasMore }, featuredIds, latestIds, filters] = await Promise.all([
+    streamEntries(db, user, scope, query),
+    firstPage ? newsRepo.latestArticleIds(db, { featured: true }, newsTeasers.topTeaserMax) : [],
+    firstPage ? newsRepo.latestArticleIds(db, {}, newsTeasers.webNewsMax) : [],
+    firstPage ? newsFilters(db, locale) : [],
+  ]);
+  const streamArticleIds = entries.filter((e) => e.kind === 'article').map((e) => e.id);
   const postIds = entries.filter((e) => e.kind === 'post').map((e) => e.id);
+  const articleIds = [...new Set([...streamArticleIds, ...featuredIds, ...latestIds])];
   const [articleItems, postRows] = await Promise.all([
     articles(db, user, locale, articleIds),
     postRowsByIds(db, readerOf(user), postIds),
@@ -135,17 +145,14 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
     return item ? [item] : [];
   });
   const pagination = buildStreamPagination(query.page, query.per_page, hasMore);
-  if (query.page !== 1) return { results, pagination, ...emptyTeasers(), filters: [] };
-  const [top, latest, filters] = await Promise.all([
-    topTeaser(db, user, locale),
-    newsRepo.latestArticleIds(db, {}, newsTeasers.webNewsMax),
-    newsFilters(db, locale),
-  ]);
-  const latestArticles = await articles(db, user, locale, latest);
+  if (!firstPage) return { results, pagination, ...emptyTeasers(), filters: [] };
+  const articlesOf = (ids: number[]) =>
+    ids.flatMap((id) => articleItems.filter((article) => article.item_id === id));
+  const latestArticles = articlesOf(latestIds);
   return {
     results,
     pagination,
-    topTeaser: top,
+    topTeaser: topTeaserOf(articlesOf(featuredIds)),
     horizontalTeaser: {
       results: latestArticles.slice(0, newsTeasers.horizontalTeaserMax),
       maxRecords: newsTeasers.horizontalTeaserMax,
