@@ -149,7 +149,12 @@ describe('directory: who-is-who list, filters and search', () => {
     const second = await list('?per_page=3&page=2');
     expect(names(second)).toEqual(['Tom']);
     expect(second.pagination.last).toBe(2);
-    expect((await list('?page=5')).results).toEqual([]);
+    // A page past the end is empty and still tells how many there are.
+    const pastTheEnd = await list('?page=5');
+    expect(pastTheEnd.results).toEqual([]);
+    expect(pastTheEnd.pagination.total).toBe(4);
+    expect((await list('?query=Zauberwort')).pagination.total).toBe(0);
+    expect((await list('?query=SQL&per_page=1&page=2')).pagination.total).toBe(2);
     expect(names(await list('?order_by=firstname'))).toEqual(['Lisa', 'Lukas', 'Tom', 'Vera']);
     expect(names(await list('?order_by=newest'))).toEqual(['Tom', 'Lisa', 'Lukas', 'Vera']);
     await patchSettings(t.db, { base_options: { show_users_in_order: 'firstname' } });
