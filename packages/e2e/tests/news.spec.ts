@@ -1,7 +1,14 @@
 // A news article with likes and comments in two browsers: Ben likes and comments, Greta sees the
 // counts and the comment. Axe on the article page.
-import { expect, type Page, test } from '@playwright/test';
-import { acceptCookies, apiAs, expectAccessible, members, stateOf } from '../fixtures/plaza';
+import { expect, test } from '@playwright/test';
+import {
+  acceptCookies,
+  animationsSettled,
+  apiAs,
+  expectAccessible,
+  members,
+  stateOf,
+} from '../fixtures/plaza';
 
 const { groupAdmin: greta, groupMember: ben } = members;
 
@@ -20,12 +27,6 @@ async function likeableArticle(): Promise<{ id: string; title: string }> {
   return article!;
 }
 
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
-}
-
 test('a member likes and comments on an article; another member sees both', async ({ browser, page }) => {
   const article = await likeableArticle();
   await page.goto(`/en_GB/news/${article.id}`);
@@ -40,7 +41,7 @@ test('a member likes and comments on an article; another member sees both', asyn
   await page.getByLabel('Write a comment').fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(text)).toBeVisible();
-  await settle(page);
+  await animationsSettled(page);
   await expectAccessible(page);
 
   const context = await browser.newContext({ locale: 'de-DE', storageState: stateOf(greta) });

@@ -29,11 +29,8 @@ test.beforeAll(async () => {
   await api.dispose();
 });
 
-/** Waits for running animations to end, checks axe, keeps a full-page screenshot. */
+/** Checks axe (once animations have ended), keeps a full-page screenshot. */
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }

@@ -6,7 +6,15 @@
 // the emoji picker open, the group stream, the feed, the dashboard and the post page.
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { addMember, createGroup, testPng, userIdOf } from '../fixtures/groups';
-import { acceptCookies, apiAs, expectAccessible, type Member, members, stateOf } from '../fixtures/plaza';
+import {
+  acceptCookies,
+  animationsSettled,
+  apiAs,
+  expectAccessible,
+  type Member,
+  members,
+  stateOf,
+} from '../fixtures/plaza';
 import { previewArticle, previewHost, previewSiteUrl } from '../fixtures/preview-site';
 
 const { groupAdmin: greta, groupMember: ben } = members;
@@ -22,13 +30,6 @@ async function browserOf(browser: Browser, member: Member): Promise<Page> {
   });
   await acceptCookies(context);
   return context.newPage();
-}
-
-/** Waits until every running animation has finished (axe measures colours after a fade). */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
 }
 
 /** The local site's article preview inside `scope`: title (a link to the page), description and image. */
@@ -117,7 +118,7 @@ test.describe('Greta writes', () => {
     await box.getByRole('button', { name: 'Insert emoji' }).click();
     const picker = page.getByRole('dialog', { name: 'Emojis' });
     await expect(picker.getByRole('gridcell').first()).toBeVisible();
-    await settle(page);
+    await animationsSettled(page);
     await expectAccessible(page);
     await picker.getByLabel('Search emojis').fill('rocket');
     await picker.getByRole('gridcell', { name: 'Rocket', exact: true }).click();
@@ -157,7 +158,7 @@ test.describe('Greta writes', () => {
     await expect(box.getByRole('button', { name: 'Remove roof-plan.png' })).toHaveCount(0);
     await expect(link).toHaveValue('');
     await expect(post).toBeDisabled();
-    await settle(page);
+    await animationsSettled(page);
     await expectAccessible(page);
 
     // Ben sees the mention arrive without reloading: the bell counts it, and the feed (opened from
@@ -225,7 +226,7 @@ test.describe('Ben reads', () => {
     await benCard.getByRole('button', { name: 'Send' }).click();
     await expect(benCard.getByText('Great plan, I am in!')).toBeVisible();
     await expect(benCard.getByLabel('Write a comment')).toHaveValue('');
-    await settle(page);
+    await animationsSettled(page);
     await expectAccessible(page);
 
     // Greta sees the counts on the group page.
@@ -250,7 +251,7 @@ test.describe('Ben reads', () => {
     await news.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => news.getByRole('article').count()).toBeGreaterThan(first);
     await expect(page.getByRole('heading', { name: 'Latest activities' })).toBeVisible();
-    await settle(page);
+    await animationsSettled(page);
     await expectAccessible(page);
   });
 });

@@ -5,10 +5,11 @@
 // 1366 px in German and English (one test per view: the own profile, the edit overlay, a guest's
 // view), kept under test-results/screenshots to look at by hand. Paula and Victor use their saved
 // sessions.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { testPng, userIdOf } from '../fixtures/groups';
 import {
   acceptCookies,
+  animationsSettled,
   apiAs,
   expectAccessible,
   type Lang,
@@ -22,13 +23,6 @@ import {
 const { profileOwner: paula, profileViewer: victor } = members;
 
 test.beforeEach(async ({ context }) => acceptCookies(context));
-
-/** Waits until running animations (dialog fades, button colours) have finished, so axe measures the end state. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
-}
 
 /** Edits a member's own profile through the API (the state a walk starts from). */
 async function editProfileByApi(member: Member, body: Record<string, unknown>): Promise<number> {
@@ -137,13 +131,13 @@ test.describe('Paula on her own profile', () => {
     await birthday.blur();
     await expect(form.getByText('This date does not exist.')).toBeHidden();
     await form.getByRole('checkbox', { name: 'Show my year of birth to others' }).uncheck();
-    await settle(page);
+    await animationsSettled(page);
     await expectAccessible(page);
     await form.getByRole('tab', { name: 'Work' }).click();
     await form.getByRole('combobox', { name: 'Skills' }).fill('Statistics');
     await form.getByRole('combobox', { name: 'Skills' }).press('Enter');
     await expect(form.getByRole('button', { name: 'Statistics' })).toBeVisible();
-    await settle(page);
+    await animationsSettled(page);
     await expectAccessible(page);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form).toBeHidden();
@@ -256,7 +250,7 @@ test.describe('Paula and a guest', () => {
       ] as const) {
         await form.getByRole('tab', { name: tab }).click();
         await expect(ready).toBeVisible();
-        await settle(page);
+        await animationsSettled(page);
         await expectAccessible(page);
         await screenshot(page, `profile-edit-${tab.toLowerCase()}-en_GB`);
       }
@@ -312,10 +306,10 @@ for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
           await expect(
             form.getByRole('textbox', { name: lang === 'de_DE' ? 'Geburtstag' : 'Birthday' }),
           ).toHaveValue(lang === 'de_DE' ? '17.05.1990' : '17/05/1990');
-          await settle(page);
+          await animationsSettled(page);
           await screenshot(page, `profile-edit-${lang}`);
           await form.getByRole('tab', { name: lang === 'de_DE' ? 'Arbeit' : 'Work' }).click();
-          await settle(page);
+          await animationsSettled(page);
           await screenshot(page, `profile-edit-work-${lang}`);
           await expectAccessible(page);
           await form.getByRole('button', { name: lang === 'de_DE' ? 'Abbrechen' : 'Cancel' }).click();

@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { userIdOf } from '../fixtures/groups';
 import {
   acceptCookies,
+  animationsSettled,
   apiAs,
   expectAccessible,
   type Lang,
@@ -127,6 +128,7 @@ test.beforeEach(async ({ context }) => acceptCookies(context));
 
 /** axe-core over the occasions slider only (the pages around it belong to other features). */
 async function expectSliderAccessible(page: Page): Promise<void> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .include('[data-widget="occasions-slider"]')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
