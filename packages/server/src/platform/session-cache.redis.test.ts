@@ -1,14 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import type { TestApp } from '../../test/app';
 import { TestClient } from '../../test/client';
-import { createTestDatabase } from '../../test/database';
 import { buildUser, testPassword } from '../../test/factories';
-import { type Database, openDatabase } from '../db/client';
-import { createBus } from './bus-factory';
+import { type TwoInstances, twoInstances } from '../../test/instances';
 import { SESSION_CACHE_MS } from './session-cache';
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /**
  * Each instance answers a session cookie from memory for a few seconds (session-cache.ts); a change
@@ -17,27 +12,19 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * the Redis bus can tell it.
  */
 describe('a session changed on one instance', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let second: Database;
+  let instances: TwoInstances;
+  let database: TwoInstances['database'];
   let a: TestApp;
   let b: TestApp;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    second = await openDatabase({ databaseUrl: database.url });
-    const prefix = `plaza-test-${randomBytes(4).toString('hex')}:`;
-    a = await createTestApp({ database, bus: await createBus({ redisUrl }, prefix) });
-    b = await createTestApp({ database: second, bus: await createBus({ redisUrl }, prefix) });
+    instances = await twoInstances();
+    ({ database, a, b } = instances);
   });
   afterEach(() => {
     vi.useRealTimers();
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await second.close();
-    await database.close();
-  });
+  afterAll(() => instances.close());
 
   /** A member signed in on A, and the same browser (cookies) talking to B. */
   async function memberOnBoth() {

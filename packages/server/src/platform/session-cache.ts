@@ -67,6 +67,14 @@ export function cachedSession(db: Db, id: string, now: number): CachedSession | 
   return { user: { ...entry.user }, expiresAt: entry.expiresAt, lastSeenAt: entry.lastSeenAt };
 }
 
+/** Takes `key` out of `map` and, at `SESSION_CACHE_MAX` entries, the oldest one, so `key` goes in last. */
+function makeRoom<K>(map: Map<K, unknown>, key: K): void {
+  map.delete(key);
+  if (map.size < SESSION_CACHE_MAX) return;
+  const oldest = map.keys().next();
+  if (!oldest.done) map.delete(oldest.value);
+}
+
 /** Where the cache of `db` stands; pass it to `keepSession` with what was read after it. */
 export function cacheGeneration(db: Db): number {
   return cacheOf(db).generation;
@@ -85,13 +93,8 @@ export function keepSession(
 ): void {
   const cache = cacheOf(db);
   if (cache.generation !== generation) return;
-  const entries = cache.entries;
-  entries.delete(id);
-  if (entries.size >= SESSION_CACHE_MAX) {
-    const oldest = entries.keys().next();
-    if (!oldest.done) entries.delete(oldest.value);
-  }
-  entries.set(id, { ...session, user: { ...session.user }, until: now + SESSION_CACHE_MS });
+  makeRoom(cache.entries, id);
+  cache.entries.set(id, { ...session, user: { ...session.user }, until: now + SESSION_CACHE_MS });
 }
 
 /**
@@ -109,11 +112,7 @@ export async function memberMemo<T>(db: Db, userId: number, key: string, load: (
   if (cache.generation !== generation) return value;
   let fresh = cache.memos.get(userId);
   if (!fresh || fresh.until <= now) {
-    cache.memos.delete(userId);
-    if (cache.memos.size >= SESSION_CACHE_MAX) {
-      const oldest = cache.memos.keys().next();
-      if (!oldest.done) cache.memos.delete(oldest.value);
-    }
+    makeRoom(cache.memos, userId);
     fresh = { values: new Map(), until: now + SESSION_CACHE_MS };
     cache.memos.set(userId, fresh);
   }

@@ -1,13 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
-import { createTestDatabase } from '../../../test/database';
 import { buildAdmin, buildUser, testPassword } from '../../../test/factories';
-import { type Database, openDatabase } from '../../db/client';
-import { createBus } from '../../platform/bus-factory';
-
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { type TwoInstances, twoInstances } from '../../../test/instances';
 
 /**
  * Each instance keeps its parsed settings for a moment (document-cache.ts); a change stored on one
@@ -15,24 +10,16 @@ const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
  * would, so nothing but the Redis bus can tell it.
  */
 describe('settings changed on one instance', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let second: Database;
+  let instances: TwoInstances;
+  let database: TwoInstances['database'];
   let a: TestApp;
   let b: TestApp;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    second = await openDatabase({ databaseUrl: database.url });
-    const prefix = `plaza-test-${randomBytes(4).toString('hex')}:`;
-    a = await createTestApp({ database, bus: await createBus({ redisUrl }, prefix) });
-    b = await createTestApp({ database: second, bus: await createBus({ redisUrl }, prefix) });
+    instances = await twoInstances();
+    ({ database, a, b } = instances);
   });
-  afterAll(async () => {
-    await a.close();
-    await b.close();
-    await second.close();
-    await database.close();
-  });
+  afterAll(() => instances.close());
 
   it('show at once on another instance that had read them before', async () => {
     const admin = await buildAdmin(database.db);
