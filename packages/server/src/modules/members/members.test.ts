@@ -88,6 +88,20 @@ describe('member administration: invitations, list, deactivation, reset links', 
     expect(list.results).toEqual([expect.objectContaining({ username: 'nora.neu', status: 'active' })]);
   });
 
+  it('refuses a malformed invitation or member id with 400', async () => {
+    const good = { email: 'new@example.org', firstname: 'N', lastname: 'M', language: 'de_DE' };
+    for (const body of [
+      { ...good, email: 'not-an-address' },
+      { ...good, language: 'xx_XX' },
+      { email: good.email },
+    ]) {
+      expect((await admin.post('/api/v2/members/invitations', body)).statusCode, JSON.stringify(body)).toBe(
+        400,
+      );
+    }
+    expect((await admin.post('/api/v2/members/abc/deactivate')).statusCode).toBe(400);
+  });
+
   it('refuses an address that is taken', async () => {
     const taken = await admin.post('/api/v2/members/invitations', {
       email: 'carla@example.org',
