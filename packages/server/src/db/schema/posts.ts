@@ -1,4 +1,11 @@
-import { type Locale, pageVisibilities, reactionTargetTypes } from '@plaza/contract';
+import {
+  type Locale,
+  type PageDraft,
+  pageTypes,
+  pageVisibilities,
+  reactionTargetTypes,
+  type StoredPageModule,
+} from '@plaza/contract';
 import {
   boolean,
   check,
@@ -39,15 +46,16 @@ export const pageCategories = pgTable('page_categories', {
 });
 
 /**
- * A CMS page: `type = 'article'` (news articles) or `legal` (the pages of the settings' pages map); other
- * CMS pages grow from here.
- * `visibility` is `all` (public) or `members`; `featured` articles fill the top teaser.
+ * A CMS page: `page` (built from `modules`), `article` (news articles) or `legal` (the pages of the
+ * settings' pages map). `visibility` is `all` (public) or `members`; `featured` articles fill the top
+ * teaser. Readers see the published columns while `published` is set; the page editor saves `draft`
+ * and publishing copies it over. `preview_id` (random) opens the draft at `/previews/{id}`.
  */
 export const pages = pgTable(
   'pages',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    type: text('type').notNull().default('article'),
+    type: text('type', { enum: pageTypes }).notNull().default('article'),
     title: text('title').notNull(),
     teaser: text('teaser').notNull().default(''),
     /** Sanitised HTML. */
@@ -62,6 +70,13 @@ export const pages = pgTable(
     comments_allowed: boolean('comments_allowed').notNull().default(true),
     likes_allowed: boolean('likes_allowed').notNull().default(true),
     featured: boolean('featured').notNull().default(false),
+    published: boolean('published').notNull().default(true),
+    /** Validated and sanitised modules (contract `pageModuleInputSchema`), in order. */
+    modules: jsonb('modules').$type<StoredPageModule[]>().notNull().default([]),
+    share_options: jsonb('share_options').$type<PageDraft['share_options']>(),
+    /** The editor's unpublished version, or null when it equals the published one. */
+    draft: jsonb('draft').$type<PageDraft & { modules: StoredPageModule[] }>(),
+    preview_id: text('preview_id').unique(),
     /** Title and content in languages other than the one they were written in, by locale. */
     translations: jsonb('translations')
       .$type<Partial<Record<Locale, { title: string; content: string }>>>()
@@ -75,7 +90,27 @@ export const pages = pgTable(
     // The news filter's categories (one probe each) and a category's articles, newest first.
     index('pages_category_publish_idx').on(t.category_id, t.publish_date),
     check('pages_visibility_check', oneOf(t.visibility, pageVisibilities)),
+    check('pages_type_check', oneOf(t.type, pageTypes)),
   ],
+);
+
+/** A file of a page's downloads module or an article's attachment; removed with its page. */
+export const pageFiles = pgTable(
+  'page_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    page_id: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    uploader_id: integer('uploader_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    mime_type: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    /** Relative to DATA_DIR/uploads; a random name. */
+    path: text('path').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('page_files_page_idx').on(t.page_id)],
 );
 
 /**
