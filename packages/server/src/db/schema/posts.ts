@@ -94,6 +94,20 @@ export const pages = pgTable(
   ],
 );
 
+/** An image uploaded for a page (a gallery, the share card): kept while the page is (housekeeping). */
+export const pageImages = pgTable(
+  'page_images',
+  {
+    page_id: integer('page_id')
+      .notNull()
+      .references(() => pages.id, { onDelete: 'cascade' }),
+    image_id: integer('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.page_id, t.image_id] }), index('page_images_image_idx').on(t.image_id)],
+);
+
 /** A file of a page's downloads module or an article's attachment; removed with its page. */
 export const pageFiles = pgTable(
   'page_files',

@@ -1,6 +1,6 @@
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groups, images, pages, topics, users } from '../../db/schema';
+import { groups, images, pageImages, pages, topics, users } from '../../db/schema';
 
 export type ImageRow = typeof images.$inferSelect;
 export type NewImageRow = typeof images.$inferInsert;
@@ -53,6 +53,7 @@ export const imagesRepo = {
       notExists(db.select(one).from(topics).where(eq(topics.image_id, images.id))),
       notExists(db.select(one).from(users).where(eq(users.image_id, images.id))),
       notExists(db.select(one).from(pages).where(eq(pages.image_id, images.id))),
+      notExists(db.select(one).from(pageImages).where(eq(pageImages.image_id, images.id))),
     ];
     return db
       .delete(images)
