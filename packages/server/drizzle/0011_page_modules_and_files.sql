@@ -16,6 +16,7 @@ CREATE TABLE "page_images" (
 );
 --> statement-breakpoint
 ALTER TABLE "pages" ADD COLUMN "published" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "pages" ADD COLUMN "first_published_at" timestamp with time zone DEFAULT now();--> statement-breakpoint
 ALTER TABLE "pages" ADD COLUMN "modules" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "pages" ADD COLUMN "share_options" jsonb;--> statement-breakpoint
 ALTER TABLE "pages" ADD COLUMN "draft" jsonb;--> statement-breakpoint

@@ -71,6 +71,8 @@ export const pages = pgTable(
     likes_allowed: boolean('likes_allowed').notNull().default(true),
     featured: boolean('featured').notNull().default(false),
     published: boolean('published').notNull().default(true),
+    /** When the page was first published: an unpublished page that never was is a draft. */
+    first_published_at: timestamp('first_published_at', { withTimezone: true }).defaultNow(),
     /** Validated and sanitised modules (contract `pageModuleInputSchema`), in order. */
     modules: jsonb('modules').$type<StoredPageModule[]>().notNull().default([]),
     share_options: jsonb('share_options').$type<PageDraft['share_options']>(),
