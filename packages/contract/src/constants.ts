@@ -70,6 +70,15 @@ export const limits = {
   memberSearchMaxLength: 100,
   /** Search texts of the directory and the occasions, and each filter value. */
   directorySearchMaxLength: 200,
+  /** The search across the community (`pages/search`, search suggestions). */
+  globalSearchMaxLength: 200,
+  /**
+   * Deepest page of each kind of the search across the community: a kind's hits are ranked among its
+   * best candidates only (`searchCandidates`), so pages past them would show nothing new.
+   */
+  globalSearchMaxPage: 20,
+  /** Suggestions while typing in the shell's search box. */
+  searchSuggestionsMax: 8,
   /** The sign-in identifier (a username or an email address) and password as typed. */
   loginIdentifierMaxLength: 254,
   loginPasswordMaxLength: 1024,

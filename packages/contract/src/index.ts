@@ -10,6 +10,7 @@ import { occasionEndpoints } from './occasions';
 import { pageEndpoints } from './pages';
 import { postEndpoints } from './posts';
 import { commentEndpoints, likeEndpoints } from './reactions';
+import { searchEndpoints } from './search';
 import { settingsEndpoints } from './settings-api';
 import { topicEndpoints } from './topics';
 import { tvEndpoints } from './tv';
@@ -38,6 +39,7 @@ export * from './posts';
 export * from './profile';
 export * from './reactions';
 export * from './realtime';
+export * from './search';
 export * from './settings';
 export * from './settings-api';
 export * from './text';
@@ -66,4 +68,5 @@ export const endpoints = {
   occasions: occasionEndpoints,
   users: userEndpoints,
   members: memberEndpoints,
+  search: searchEndpoints,
 };

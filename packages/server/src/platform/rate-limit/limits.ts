@@ -17,7 +17,7 @@ export interface RouteLimit extends WindowLimit {
   routes: readonly RouteRef[];
 }
 
-const { auth, groups, topics, posts, users, comments, likes, directory, media, tv } = endpoints;
+const { auth, groups, topics, posts, users, comments, likes, directory, media, tv, search } = endpoints;
 
 /**
  * Every rate limit of the server. A call counts in the window of its class, per member when signed in,
@@ -45,7 +45,14 @@ export const rateLimitTable = {
   searches: {
     max: 120,
     windowSeconds: 60,
-    routes: [directory.list, directory.search, directory.suggestions, groups.usersSearch],
+    routes: [
+      directory.list,
+      directory.search,
+      directory.suggestions,
+      groups.usersSearch,
+      search.page,
+      search.suggestions,
+    ],
   },
   previews: { max: 30, windowSeconds: 60, routes: [media.preview] },
   socketConnections: { max: 30, windowSeconds: 60, routes: [{ method: 'GET', path: realtimePath }] },
