@@ -12,6 +12,7 @@ import { occasionsModule } from './occasions';
 import { pagesModule } from './pages';
 import { postsModule } from './posts';
 import { reactionsModule } from './reactions';
+import { searchModule } from './search';
 import { settingsModule } from './settings';
 import { topicsModule } from './topics';
 import { tvModule } from './tv';
@@ -26,7 +27,6 @@ export const modules: Module[] = [
   healthModule,
   authModule,
   settingsModule,
-  pagesModule,
   activitiesModule,
   uploadsModule,
   groupsModule,
@@ -34,10 +34,12 @@ export const modules: Module[] = [
   postsModule,
   reactionsModule,
   newsModule,
+  pagesModule,
   mediaModule,
   tvModule,
   directoryModule,
   occasionsModule,
   usersModule,
   membersModule,
+  searchModule,
 ];

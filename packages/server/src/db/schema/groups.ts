@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { images } from './uploads';
-import { users } from './users';
+import { tsvector, users } from './users';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -20,9 +20,12 @@ export const groups = pgTable(
     type: text('type', { enum: groupTypes }).notNull().default('open'),
     image_id: integer('image_id').references(() => images.id, { onDelete: 'set null' }),
     creator_id: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The search document (migration 0012: kept by a trigger; the search module's search-sql.ts). */
+    search_vector: tsvector('search_vector'),
     ...timestamps,
   },
   (t) => [
+    index('groups_search_idx').using('gin', t.search_vector),
     index('groups_name_idx').on(sql`lower(${t.name})`),
     check('groups_type_check', oneOf(t.type, groupTypes)),
   ],
@@ -71,9 +74,12 @@ export const topics = pgTable(
     author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** `active` or `suggested`. */
     status: text('status', { enum: topicStatuses }).notNull().default('active'),
+    /** The search document (migration 0012: kept by a trigger; the search module's search-sql.ts). */
+    search_vector: tsvector('search_vector'),
     ...timestamps,
   },
   (t) => [
+    index('topics_search_idx').using('gin', t.search_vector),
     index('topics_group_idx').on(t.group_id, t.status),
     check('topics_status_check', oneOf(t.status, topicStatuses)),
   ],

@@ -21,7 +21,7 @@ import {
 import { oneOf } from './checks';
 import { groups, topics } from './groups';
 import { images } from './uploads';
-import { users } from './users';
+import { tsvector, users } from './users';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -84,10 +84,13 @@ export const pages = pgTable(
       .$type<Partial<Record<Locale, { title: string; content: string }>>>()
       .notNull()
       .default({}),
+    /** The search document (migration 0012: kept by a trigger; the search module's search-sql.ts). */
+    search_vector: tsvector('search_vector'),
     ...reactionCounts,
     ...timestamps,
   },
   (t) => [
+    index('pages_search_idx').using('gin', t.search_vector),
     index('pages_type_publish_idx').on(t.type, t.publish_date),
     // The news filter's categories (one probe each) and a category's articles, newest first.
     index('pages_category_publish_idx').on(t.category_id, t.publish_date),
@@ -152,10 +155,13 @@ export const posts = pgTable(
       image_url: string | null;
       video_url: string | null;
     }>(),
+    /** The search document (migration 0012: kept by a trigger; the search module's search-sql.ts). */
+    search_vector: tsvector('search_vector'),
     ...reactionCounts,
     ...timestamps,
   },
   (t) => [
+    index('posts_search_idx').using('gin', t.search_vector),
     // Streams walk posts newest first with the id as tie-breaker; the group and topic streams by their own index.
     index('posts_created_id_idx').on(t.created_at, t.id),
     index('posts_group_created_idx').on(t.group_id, t.created_at),

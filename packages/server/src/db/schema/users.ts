@@ -16,7 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { allOf, oneOf } from './checks';
 
-const tsvector = customType<{ data: string }>({
+/** A full-text document (`search_vector` columns, kept by the application or by triggers). */
+export const tsvector = customType<{ data: string }>({
   dataType() {
     return 'tsvector';
   },

@@ -1,0 +1,172 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { executeRows } from '../../db/execute-rows';
+import {
+  listedMembers,
+  localisedTitle,
+  readableGroupContent,
+  readablePages,
+  type Searcher,
+  seeableGroups,
+} from './search-sql';
+
+/**
+ * The searches of each kind. Each ranks a bounded set of candidates only: the newest matching posts
+ * (walked by the stream index for a common word, found by the GIN index for a rare one), at most
+ * `otherCandidates` of the other kinds, so neither ranking nor paging ever touches an unbounded set.
+ * A page is read with one row past it, to know whether more follow, and never deeper than
+ * `limits.globalSearchMaxPage` (the offset stays within the candidates).
+ */
+export const postCandidates = 200;
+export const otherCandidates = 1000;
+
+/** Which slice of the ranked hits to read: `limit` rows (one past the page) from `offset`. */
+export interface Slice {
+  limit: number;
+  offset: number;
+}
+
+/** Runs a statement with every value inline (search-sql.ts tells why). */
+const run = <T>(db: Db, query: SQL) => executeRows<T>(db, query.inlineParams());
+
+export interface MemberHit {
+  id: number;
+  firstname: string;
+  lastname: string;
+  img_path: string | null;
+  position: string | null;
+}
+export interface GroupHit {
+  id: number;
+  name: string;
+  image_path: string | null;
+}
+export interface TopicHit {
+  id: number;
+  group_id: number;
+  name: string;
+  group_name: string;
+}
+export interface PostHit {
+  id: number;
+  group_id: number | null;
+  topic_id: number | null;
+  description: string;
+  created_at: string | Date;
+  firstname: string | null;
+  lastname: string | null;
+}
+export interface ArticleHit {
+  id: number;
+  title: string;
+  teaser: string;
+  publish_date: string | Date;
+}
+export interface PageHit {
+  id: number;
+  title: string;
+}
+
+/** The characters of a post read for its excerpt (the presenter cuts it shorter). */
+const postTextRead = 2000;
+
+export const searchRepo = {
+  /** Listed members whose document (only the fields the deployment shows, users/search-vector-sql.ts) matches. */
+  members(db: Db, query: SQL, slice: Slice) {
+    return run<MemberHit>(
+      db,
+      sql`with c as (
+        select u.id from users u where ${listedMembers} and u.search_vector @@ ${query} limit ${otherCandidates}
+      )
+      select u.id, u.firstname, u.lastname, u.img_path, u.position
+      from c join users u on u.id = c.id
+      order by ts_rank(u.search_vector, ${query}) desc, u.lastname, u.firstname, u.id
+      limit ${slice.limit} offset ${slice.offset}`,
+    );
+  },
+
+  /** Groups the searcher may know of. */
+  groups(db: Db, searcher: Searcher, query: SQL, slice: Slice) {
+    return run<GroupHit>(
+      db,
+      sql`with c as (
+        select g.id from groups g where g.search_vector @@ ${query} and ${seeableGroups(searcher)} limit ${otherCandidates}
+      )
+      select g.id, g.name, i.path as image_path
+      from c join groups g on g.id = c.id left join images i on i.id = g.image_id
+      order by ts_rank(g.search_vector, ${query}) desc, g.name, g.id
+      limit ${slice.limit} offset ${slice.offset}`,
+    );
+  },
+
+  /** Active topics of groups whose content the searcher may read. */
+  topics(db: Db, searcher: Searcher, query: SQL, slice: Slice) {
+    return run<TopicHit>(
+      db,
+      sql`with c as (
+        select t.id from topics t join groups g on g.id = t.group_id
+        where t.search_vector @@ ${query} and t.status = 'active' and ${readableGroupContent(searcher)}
+        limit ${otherCandidates}
+      )
+      select t.id, t.group_id, t.name, g.name as group_name
+      from c join topics t on t.id = c.id join groups g on g.id = t.group_id
+      order by ts_rank(t.search_vector, ${query}) desc, t.name, t.id
+      limit ${slice.limit} offset ${slice.offset}`,
+    );
+  },
+
+  /**
+   * Posts the searcher may read (`readable`: posts/visibility-sql.ts): the newest `postCandidates`
+   * matches, ranked.
+   */
+  posts(db: Db, readable: SQL | undefined, query: SQL, slice: Slice) {
+    return run<PostHit>(
+      db,
+      sql`with c as (
+        select posts.id from posts
+        where posts.search_vector @@ ${query}${readable ? sql` and ${readable}` : sql``}
+        order by posts.created_at desc, posts.id desc
+        limit ${postCandidates}
+      )
+      select p.id, p.group_id, p.topic_id, left(p.description, ${postTextRead}) as description, p.created_at,
+        a.firstname, a.lastname
+      from c join posts p on p.id = c.id left join users a on a.id = p.author_id
+      order by ts_rank(p.search_vector, ${query}) desc, p.created_at desc, p.id desc
+      limit ${slice.limit} offset ${slice.offset}`,
+    );
+  },
+
+  /** Published news articles, titles and teasers in the locale where translated. */
+  articles(db: Db, locale: string, now: Date, query: SQL, slice: Slice) {
+    return run<ArticleHit>(
+      db,
+      sql`with c as (
+        select p.id from pages p
+        where p.search_vector @@ ${query} and ${readablePages(['article'], now)}
+        order by p.publish_date desc, p.id desc
+        limit ${otherCandidates}
+      )
+      select p.id, ${localisedTitle(locale)} as title, p.teaser, p.publish_date
+      from c join pages p on p.id = c.id
+      order by ts_rank(p.search_vector, ${query}) desc, p.publish_date desc, p.id desc
+      limit ${slice.limit} offset ${slice.offset}`,
+    );
+  },
+
+  /** Published CMS and legal pages. */
+  pages(db: Db, locale: string, now: Date, query: SQL, slice: Slice) {
+    return run<PageHit>(
+      db,
+      sql`with c as (
+        select p.id from pages p
+        where p.search_vector @@ ${query} and ${readablePages(['page', 'legal'], now)}
+        order by p.publish_date desc, p.id desc
+        limit ${otherCandidates}
+      )
+      select p.id, ${localisedTitle(locale)} as title
+      from c join pages p on p.id = c.id
+      order by ts_rank(p.search_vector, ${query}) desc, p.id desc
+      limit ${slice.limit} offset ${slice.offset}`,
+    );
+  },
+};

@@ -1,0 +1,65 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * Query pieces of the search across the community. The statements they go into carry every value
+ * inline (`repo.ts` runs them with `inlineParams()`): PostgreSQL then plans each search with its words'
+ * frequencies (walking the newest posts for a common word, the GIN index for a rare one), and the
+ * statements, different for every term, never take the slots of the prepared hot queries
+ * (db/prepared-statements.ts prepares only statements with parameters).
+ */
+
+/** Who searches: the member and whether they are a superadmin (who sees every group). */
+export interface Searcher {
+  id: number;
+  superadmin: boolean;
+}
+
+/**
+ * A tsquery that needs every word, each as a prefix of a German or English stem or of the word as
+ * written: "Entw" finds Entwicklung, "Häuser" finds Haus, "meetings" finds meeting. The words are letters
+ * and digits only (directory `searchWords`), so `word:*` is always a valid tsquery term.
+ */
+export function searchQuery(words: readonly string[]): SQL {
+  const parts = words.map((word) => {
+    const term = `${word}:*`;
+    return sql`(to_tsquery('simple', ${term}) || to_tsquery('german', ${term}) || to_tsquery('english', ${term}))`;
+  });
+  return sql`(${sql.join(parts, sql` && `)})`;
+}
+
+/** The ids of the groups the searcher is an accepted member of, as an array run once per statement. */
+const memberGroupIds = (searcher: Searcher) =>
+  sql`array(select m.group_id from group_memberships m where m.user_id = ${searcher.id} and m.status = 'accepted')`;
+
+/**
+ * Groups `g` the searcher may know of (groups/policy.ts `canSeeGroup`): all but private ones, which only
+ * their members and superadmins see.
+ */
+export function seeableGroups(searcher: Searcher): SQL {
+  if (searcher.superadmin) return sql`true`;
+  return sql`(g.type <> 'private' or g.id = any(${memberGroupIds(searcher)}))`;
+}
+
+/**
+ * Groups `g` whose content (topics, posts) the searcher may read (groups/policy.ts
+ * `canReadGroupContent`): open groups, the searcher's own groups, every group for superadmins.
+ */
+export function readableGroupContent(searcher: Searcher): SQL {
+  if (searcher.superadmin) return sql`true`;
+  return sql`(g.type = 'open' or g.id = any(${memberGroupIds(searcher)}))`;
+}
+
+/** Members `u` the who-is-who lists (directory/repo.ts `listedMembers`): terms accepted, not deactivated. */
+export const listedMembers = sql`u.agb_nda_accepted and u.deactivated_at is null`;
+
+/** Pages `p` of the given types a member may read: published, publish date reached (both visibilities). */
+export function readablePages(types: readonly string[], now: Date): SQL {
+  return sql`p.type in (${sql.join(
+    types.map((type) => sql`${type}`),
+    sql`, `,
+  )}) and p.published and p.publish_date <= ${now.toISOString()}::timestamptz`;
+}
+
+/** A page's title in the locale (its translation when it has one). */
+export const localisedTitle = (locale: string) =>
+  sql`coalesce(nullif(p.translations -> ${locale} ->> 'title', ''), p.title)`;

@@ -1,0 +1,292 @@
+import { limits, pageSizes, type SearchModule, type SearchPage } from '@plaza/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { TestClient } from '../../../test/client';
+import { buildGroup, buildUser } from '../../../test/factories';
+import { signedIn } from '../../../test/group-helpers';
+import { buildArticle } from '../../../test/post-helpers';
+import { pages, posts, topics, users } from '../../db/schema';
+
+type Member = Awaited<ReturnType<typeof buildUser>>;
+
+describe('search across the community', () => {
+  let t: TestApp;
+  let outsider: Member;
+  let insider: Member;
+  let outsiderClient: TestClient;
+  let insiderClient: TestClient;
+  let adminClient: TestClient;
+  let privateGroup: { id: number };
+  let openGroup: { id: number };
+  let hiddenTopic: { id: number };
+  let openTopic: { id: number };
+  let openPost: { id: number };
+
+  const search = async (client: TestClient, query: Record<string, string | number>) => {
+    const response = await client.get('/api/v2/pages/search', { query });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as SearchPage;
+  };
+  const kind = <T extends SearchModule['type']>(page: SearchPage, type: T) =>
+    page.modules.find((module) => module.type === type) as Extract<SearchModule, { type: T }> | undefined;
+  const ids = (page: SearchPage, type: SearchModule['type']) =>
+    (kind(page, type)?.data.results ?? []).map((result) => result.id);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    outsider = await buildUser(t.db, { firstname: 'Olga', lastname: 'Außenstehend' });
+    insider = await buildUser(t.db, { firstname: 'Ingo', lastname: 'Innen' });
+    const admin = await buildUser(t.db, { firstname: 'Ada', lastname: 'Admin', permissions: ['superadmin'] });
+    await buildUser(
+      t.db,
+      { firstname: 'Zacharias', lastname: 'Quellwasser' },
+      { position: 'Geheimrezeptkoch', skills: ['Brotbacken'] },
+    );
+    const gone = await buildUser(t.db, { firstname: 'Zacharias', lastname: 'Abgemeldet' });
+    await t.db.update(users).set({ deactivated_at: new Date() }).where(eq(users.id, gone.id));
+
+    privateGroup = await buildGroup(t.db, {
+      name: 'Verschwiegene Runde',
+      description: 'Nur für Eingeweihte',
+      type: 'private',
+      admins: [insider],
+    });
+    openGroup = await buildGroup(t.db, {
+      name: 'Fahrradfreunde',
+      description: 'Wir fahren gemeinsam zur Arbeit',
+      type: 'open',
+      admins: [insider],
+    });
+    [hiddenTopic] = await t.db
+      .insert(topics)
+      .values({ group_id: privateGroup.id, name: 'Kassiber Planung', description: 'intern' })
+      .returning();
+    [openTopic] = await t.db
+      .insert(topics)
+      .values({ group_id: openGroup.id, name: 'Radtouren im Sommer', description: 'Touren und Kassiber' })
+      .returning();
+    await t.db.insert(posts).values({
+      author_id: insider.id,
+      written_by: insider.id,
+      group_id: privateGroup.id,
+      description: '<p>Das Zauberwort ist Quokkaparade, bitte nicht weitersagen.</p>',
+    });
+    [openPost] = await t.db
+      .insert(posts)
+      .values({
+        author_id: insider.id,
+        written_by: insider.id,
+        group_id: openGroup.id,
+        topic_id: openTopic.id,
+        description: '<p>Die Entwicklungen der <b>Radwege</b> &amp; neue Häuser am Fluss.</p>',
+      })
+      .returning();
+    await t.db.insert(posts).values({
+      author_id: insider.id,
+      written_by: insider.id,
+      description: `<p>Meetings all day about bicycles. ${'Lorem ipsum dolor sit amet. '.repeat(30)}</p>`,
+    });
+
+    await buildArticle(t.db, { title: 'Fahrradwoche startet', teaser: 'Alles rund ums Rad' });
+    await buildArticle(t.db, {
+      title: 'Fahrradkeller künftig',
+      publish_date: new Date(Date.now() + 86_400_000),
+    });
+    await buildArticle(t.db, { title: 'Fahrradverbot entworfen', published: false });
+    await t.db.insert(pages).values([
+      { type: 'page', title: 'Fahrradleitfaden', visibility: 'members', content: '<p>Helm auf!</p>' },
+      { type: 'page', title: 'Öffentliche Fahrradseite', visibility: 'all' },
+      { type: 'page', title: 'Fahrradentwurf', published: false },
+      {
+        type: 'page',
+        title: 'Leitfaden',
+        modules: [
+          { id: 'm1', type: 'rich_text', data: { html: '<p>Der Gepäckträgerkodex gilt für alle.</p>' } },
+        ],
+      },
+    ]);
+
+    outsiderClient = await signedIn(t, outsider);
+    insiderClient = await signedIn(t, insider);
+    adminClient = await signedIn(t, admin);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 401 to an anonymous caller', async () => {
+    const anonymous = new TestClient(t.app);
+    expect((await anonymous.get('/api/v2/pages/search', { query: { query: 'Fahrrad' } })).statusCode).toBe(401);
+    expect((await anonymous.get('/api/v2/search/suggestions', { query: { q: 'Fahrrad' } })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('answers no modules for an empty, blank or wordless term', async () => {
+    for (const query of ['', '   ', '%*!']) {
+      expect((await search(outsiderClient, { query })).modules).toEqual([]);
+    }
+    expect((await outsiderClient.get('/api/v2/search/suggestions')).json()).toEqual({ results: [] });
+  });
+
+  it('refuses hostile input with a 400 naming the field', async () => {
+    const tooLong = await outsiderClient.get('/api/v2/pages/search', {
+      query: { query: 'a'.repeat(limits.globalSearchMaxLength + 1) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    const nul = await outsiderClient.get('/api/v2/pages/search', { query: { query: 'Fahr\u0000rad' } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.body).toContain('query');
+    const suggestNul = await outsiderClient.get('/api/v2/search/suggestions', { query: { q: '\u0000' } });
+    expect(suggestNul.statusCode).toBe(400);
+    const deep = await outsiderClient.get('/api/v2/pages/search', {
+      query: { query: 'Fahrrad', page: limits.globalSearchMaxPage + 1 },
+    });
+    expect(deep.statusCode).toBe(400);
+    const quotes = await search(outsiderClient, { query: "Fahrrad' or 1=1 --" });
+    expect(quotes.modules.length).toBeGreaterThanOrEqual(0);
+  });
+
+  it('finds each kind, with what the web needs to link it', async () => {
+    const page = await search(outsiderClient, { query: 'Fahrrad' });
+    expect(page.modules.map((module) => module.type)).toEqual(['search_groups', 'search_news', 'search_pages']);
+    expect(kind(page, 'search_groups')?.data.results).toEqual([
+      { id: openGroup.id, name: 'Fahrradfreunde', image: null },
+    ]);
+    expect(kind(page, 'search_news')?.data.results.map((a) => a.title)).toEqual(['Fahrradwoche startet']);
+    expect(kind(page, 'search_pages')?.data.results.map((p) => p.title).sort()).toEqual([
+      'Fahrradleitfaden',
+      'Öffentliche Fahrradseite',
+    ]);
+
+    const people = await search(outsiderClient, { query: 'Zacharias' });
+    expect(kind(people, 'search_members')?.data.results).toEqual([
+      expect.objectContaining({ combined_name: 'Zacharias Quellwasser', position: 'Geheimrezeptkoch' }),
+    ]);
+
+    const topicHits = await search(outsiderClient, { query: 'Radtouren' });
+    expect(kind(topicHits, 'search_topics')?.data.results).toEqual([
+      { id: openTopic.id, group_id: openGroup.id, name: 'Radtouren im Sommer', group_name: 'Fahrradfreunde' },
+    ]);
+
+    const postHits = await search(outsiderClient, { query: 'Radwege' });
+    const post = kind(postHits, 'search_posts')?.data.results[0];
+    expect(post).toMatchObject({
+      id: openPost.id,
+      group_id: openGroup.id,
+      topic_id: openTopic.id,
+      excerpt: 'Die Entwicklungen der Radwege & neue Häuser am Fluss.',
+      author_name: 'Ingo Innen',
+    });
+
+    const pageModule = await search(outsiderClient, { query: 'Gepäckträgerkodex' });
+    expect(kind(pageModule, 'search_pages')?.data.results.map((p) => p.title)).toEqual(['Leitfaden']);
+  });
+
+  it('bounds a post excerpt as plain text', async () => {
+    const page = await search(outsiderClient, { query: 'bicycles' });
+    const [post] = kind(page, 'search_posts')!.data.results;
+    expect(Array.from(post!.excerpt).length).toBeLessThanOrEqual(200);
+    expect(post!.excerpt).not.toContain('<');
+    expect(post!.excerpt.endsWith('…')).toBe(true);
+  });
+
+  it('finds German stems and prefixes while typing, and English stems', async () => {
+    expect(ids(await search(outsiderClient, { query: 'Entwicklung' }), 'search_posts')).toEqual([openPost.id]);
+    expect(ids(await search(outsiderClient, { query: 'Haus' }), 'search_posts')).toEqual([openPost.id]);
+    expect(ids(await search(outsiderClient, { query: 'Radw' }), 'search_posts')).toEqual([openPost.id]);
+    expect(ids(await search(outsiderClient, { query: 'fahrradfr' }), 'search_groups')).toEqual([openGroup.id]);
+    expect(ids(await search(outsiderClient, { query: 'meeting bicycle' }), 'search_posts')).toHaveLength(1);
+    // Every word must match.
+    expect((await search(outsiderClient, { query: 'Radwege Quokkaparade' })).modules).toEqual([]);
+  });
+
+  it("never shows a private group's posts, topics or the group itself to an outsider; its member finds them", async () => {
+    expect((await search(outsiderClient, { query: 'Quokkaparade' })).modules).toEqual([]);
+    expect((await search(outsiderClient, { query: 'Verschwiegene' })).modules).toEqual([]);
+    expect(ids(await search(outsiderClient, { query: 'Kassiber' }), 'search_topics')).toEqual([openTopic.id]);
+    expect(
+      (await outsiderClient.get('/api/v2/search/suggestions', { query: { q: 'Verschwieg' } })).json(),
+    ).toEqual({ results: [] });
+
+    expect(ids(await search(insiderClient, { query: 'Quokkaparade' }), 'search_posts')).toHaveLength(1);
+    expect(ids(await search(insiderClient, { query: 'Verschwiegene' }), 'search_groups')).toEqual([
+      privateGroup.id,
+    ]);
+    expect(ids(await search(insiderClient, { query: 'Kassiber' }), 'search_topics').sort()).toEqual(
+      [hiddenTopic.id, openTopic.id].sort(),
+    );
+    expect(ids(await search(adminClient, { query: 'Quokkaparade' }), 'search_posts')).toHaveLength(1);
+  });
+
+  it('never finds deactivated members, nor members by a field the settings hide', async () => {
+    const people = await search(outsiderClient, { query: 'Zacharias' });
+    expect(kind(people, 'search_members')?.data.results.map((m) => m.combined_name)).toEqual([
+      'Zacharias Quellwasser',
+    ]);
+    expect(ids(await search(outsiderClient, { query: 'Geheimrezeptkoch' }), 'search_members')).toHaveLength(1);
+
+    const switchPosition = async (on: boolean) => {
+      const response = await adminClient.put('/api/v2/settings', {
+        profile_options: { included_profile_position: on },
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    await switchPosition(false);
+    try {
+      expect((await search(outsiderClient, { query: 'Geheimrezeptkoch' })).modules).toEqual([]);
+      const hidden = await search(outsiderClient, { query: 'Zacharias' });
+      expect(kind(hidden, 'search_members')?.data.results[0]?.position).toBeNull();
+    } finally {
+      await switchPosition(true);
+    }
+  });
+
+  it('never finds unpublished or future pages and articles', async () => {
+    for (const query of ['Fahrradkeller', 'Fahrradverbot', 'Fahrradentwurf']) {
+      expect((await search(adminClient, { query })).modules).toEqual([]);
+    }
+    // A page's draft is not searched until it is published.
+    await t.db
+      .insert(pages)
+      .values({ type: 'page', title: 'Fahrradständer', draft: { title: 'Schneckenrennen' } as never });
+    expect((await search(outsiderClient, { query: 'Schneckenrennen' })).modules).toEqual([]);
+  });
+
+  it('pages each kind by pageSizes.searchResults with has_more, and one kind alone', async () => {
+    const group = await buildGroup(t.db, { name: 'Seitenweise', type: 'open', admins: [insider] });
+    await t.db.insert(posts).values(
+      Array.from({ length: pageSizes.searchResults + 2 }, (_, i) => ({
+        author_id: insider.id,
+        group_id: group.id,
+        description: `<p>Blätterteig Nummer ${i}</p>`,
+      })),
+    );
+    const first = await search(outsiderClient, { query: 'Blätterteig' });
+    const firstPosts = kind(first, 'search_posts')!;
+    expect(firstPosts.data.results).toHaveLength(pageSizes.searchResults);
+    expect(firstPosts.data).toMatchObject({ has_more: true, next_page: 2 });
+    const second = await search(outsiderClient, { query: 'Blätterteig', page: 2, type: 'search_posts' });
+    expect(second.modules.map((module) => module.type)).toEqual(['search_posts']);
+    expect(kind(second, 'search_posts')!.data).toMatchObject({ has_more: false, next_page: null });
+    expect(ids(second, 'search_posts')).toHaveLength(2);
+    expect(new Set([...ids(first, 'search_posts'), ...ids(second, 'search_posts')]).size).toBe(
+      pageSizes.searchResults + 2,
+    );
+  });
+
+  it('suggests members, groups, topics, articles and pages while typing, at most eight', async () => {
+    const response = await outsiderClient.get('/api/v2/search/suggestions', { query: { q: 'Fahrr' } });
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json() as { results: { type: string; title: string; id: number }[] };
+    expect(results.length).toBeLessThanOrEqual(limits.searchSuggestionsMax);
+    expect(results.map((r) => r.type)).toEqual(expect.arrayContaining(['group', 'article', 'page']));
+    expect(results.map((r) => r.title)).not.toContain('Fahrradverbot entworfen');
+    const topic = (await outsiderClient.get('/api/v2/search/suggestions', { query: { q: 'Radtour' } })).json();
+    expect(topic.results).toEqual([
+      { id: openTopic.id, title: 'Radtouren im Sommer', type: 'topic', group_id: openGroup.id },
+    ]);
+  });
+});
