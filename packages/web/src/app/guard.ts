@@ -6,6 +6,11 @@ export type Access = 'login' | 'anonymous' | 'any';
 /** Marker of a legal page id in `/page/{id}`, resolved through the settings pages map. */
 export const legalPageMarker = 'legal-';
 
+/** The sign-in page that goes on to `path` (the path without the language) once signed in. */
+export function loginPath(lang: Locale, path: string): string {
+  return `/${lang}/login?redirect=${encodeURIComponent(path)}`;
+}
+
 /**
  * Where the guard sends a visitor instead, or null to let them in. `path` is the path without the
  * language, with its query. A member who is signed in on an anonymous-only route (the sign-in page
@@ -20,7 +25,7 @@ export function guardRedirect(
   origin: string,
 ): string | null {
   if (access === 'login' && status !== 'authenticated') {
-    return `/${lang}/login?redirect=${encodeURIComponent(path)}`;
+    return loginPath(lang, path);
   }
   if (access === 'anonymous' && status === 'authenticated') {
     const query = new URLSearchParams(path.split('?')[1] ?? '');

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'landing', lazy: page(() => import('./pages/landing-page'), 'LandingRoute') },
           { path: 'page/:id', lazy: page(() => import('./pages/page-route'), 'PageRoute') },
+          { path: 'previews/:id', lazy: page(() => import('./pages/page-route'), 'PreviewRoute') },
           {
             element: <Guard access="login" />,
             children: [
@@ -84,6 +85,15 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./pages/group-routes'), 'TopicRoute'),
               },
               { path: 'news/:id', lazy: page(() => import('./pages/news-route'), 'NewsRoute') },
+              {
+                path: 'categories/:id',
+                lazy: page(() => import('./pages/category-route'), 'CategoryRoute'),
+              },
+              {
+                path: 'dummy',
+                handle: titled('pages.demo.title'),
+                lazy: page(() => import('../features/pages/demo/demo-page'), 'DemoPage'),
+              },
               {
                 path: 'activity_feed',
                 handle: titled('menu.main.activity_feed'),

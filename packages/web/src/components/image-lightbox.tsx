@@ -14,6 +14,8 @@ export interface LightboxImage {
   alt: string;
   /** Where the original opens (a new tab), e.g. the file's download address. */
   original: string;
+  /** Shown under the image (a gallery's caption). */
+  caption?: string | null;
 }
 
 /**
@@ -98,6 +100,11 @@ export function ImageLightbox({
               </IconButton>
             )}
           </Box>
+          {image.caption && (
+            <Typography variant="body2" sx={{ textAlign: 'center', mt: 1, px: 1, overflowWrap: 'anywhere' }}>
+              {image.caption}
+            </Typography>
+          )}
         </Box>
       )}
     </Dialog>

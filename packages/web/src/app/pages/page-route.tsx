@@ -1,6 +1,7 @@
 import { maxId } from '@plaza/contract/constants';
+import { previewIdSchema } from '@plaza/contract/pages';
 import { Navigate, useParams } from 'react-router';
-import { PageView } from '../../features/pages/page-view';
+import { PageView, PreviewView } from '../../features/pages/page-view';
 import { resolveLegalPage } from '../guard';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
@@ -16,4 +17,11 @@ export function PageRoute() {
   const pageId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : 0;
   if (!pageId || pageId > maxId) return <NotFoundPage />;
   return <PageView key={pageId} id={pageId} />;
+}
+
+/** `/previews/{id}`: the unpublished version of a page by its random preview id (anyone with the address). */
+export function PreviewRoute() {
+  const { id = '' } = useParams();
+  if (!previewIdSchema.safeParse(id).success) return <NotFoundPage />;
+  return <PreviewView key={id} id={id} />;
 }

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Navigate } from 'react-router';
-import { rootView } from '../guard';
+import { loginPath, rootView } from '../guard';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
 import { LandingPage } from './landing-page';
@@ -17,5 +17,5 @@ export function RootView() {
   const view = rootView(session.status, session.settings.pages.landing);
   if (view === 'dashboard') return <DashboardView />;
   if (view === 'landing') return <LandingPage />;
-  return <Navigate to={`/${lang}/login?redirect=${encodeURIComponent('/')}`} replace />;
+  return <Navigate to={loginPath(lang, '/')} replace />;
 }

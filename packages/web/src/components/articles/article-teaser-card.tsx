@@ -9,7 +9,16 @@ import { useLang } from '../../app/use-lang';
 import { formatDate } from '../../lib/dates';
 
 /** An article in the stream or a teaser block: image, date, title and teaser; opens the article page. */
-export function ArticleTeaserCard({ article, compact = false }: { article: Article; compact?: boolean }) {
+export function ArticleTeaserCard({
+  article,
+  compact = false,
+  heading = 'h3',
+}: {
+  article: Article;
+  compact?: boolean;
+  /** The title's heading level (h3 under a section's h2, h2 right under the page's h1). */
+  heading?: 'h2' | 'h3';
+}) {
   const lang = useLang();
   const image = article.images.teaser ?? article.images.title;
   return (
@@ -33,7 +42,7 @@ export function ArticleTeaserCard({ article, compact = false }: { article: Artic
             {article.category && ` · ${article.category.name}`}
           </Typography>
           <Typography
-            component="h3"
+            component={heading}
             sx={{ fontWeight: 600, fontSize: compact ? '1rem' : '1.125rem', my: 0.5 }}
           >
             {article.title}

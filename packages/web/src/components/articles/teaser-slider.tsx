@@ -14,19 +14,39 @@ import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 
 /**
- * The top teaser slider: featured articles, turning every `interval` ms (spec 9: 5000). It stops
- * while paused, while the pointer or focus is inside, and when the member prefers reduced motion;
- * previous and next buttons move by hand.
+ * A slider of articles (the news stream's top teaser, the pages' top teaser and article teaser
+ * modules), turning every `interval` ms (spec 9: 5000 for the top teaser). It stops while paused,
+ * while the pointer or focus is inside, and when the member prefers reduced motion; without
+ * `autoplay` it starts paused. Previous and next buttons move by hand.
  */
-export function TopTeaserSlider({ articles, interval }: { articles: Article[]; interval: number }) {
+export function TeaserSlider({
+  articles,
+  interval,
+  autoplay = true,
+  label,
+  slideHeading = 'h2',
+}: {
+  articles: Article[];
+  interval: number;
+  autoplay?: boolean;
+  /** The slider's accessible name; the top stories by default. */
+  label?: string;
+  /** The heading level of a slide's title: below the module's own heading on a CMS page. */
+  slideHeading?: 'h2' | 'h3';
+}) {
   const { t } = useTranslation();
   const lang = useLang();
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  // Read at once (not after a first render), so a member who prefers reduced motion never sees a turn.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
+  // Reduced motion starts paused; the play button still lets the member start it on purpose.
+  const [paused, setPaused] = useState(!autoplay || reducedMotion);
   const [hovered, setHovered] = useState(false);
+  useEffect(() => {
+    if (reducedMotion) setPaused(true);
+  }, [reducedMotion]);
   const count = articles.length;
-  const rotating = count > 1 && !paused && !hovered && !reducedMotion;
+  const rotating = count > 1 && !paused && !hovered;
   useEffect(() => {
     if (!rotating) return;
     const timer = setInterval(() => setIndex((current) => (current + 1) % count), interval);
@@ -40,7 +60,7 @@ export function TopTeaserSlider({ articles, interval }: { articles: Article[]; i
     <Box
       component="section"
       aria-roledescription={t('news.slider.role')}
-      aria-label={t('news.slider.label')}
+      aria-label={label ?? t('news.slider.label')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setHovered(true)}
@@ -79,7 +99,11 @@ export function TopTeaserSlider({ articles, interval }: { articles: Article[]; i
           />
         )}
         <Box sx={{ position: 'relative', p: { xs: 2, sm: 4 }, pb: { xs: 8, sm: 8 }, maxWidth: 720 }}>
-          <Typography variant="h2" sx={{ fontSize: { xs: '1.35rem', sm: '1.75rem' }, mb: 1 }}>
+          <Typography
+            variant="h2"
+            component={slideHeading}
+            sx={{ fontSize: { xs: '1.35rem', sm: '1.75rem' }, mb: 1 }}
+          >
             <Link component={RouterLink} to={`/${lang}/news/${article.id}`} color="inherit" underline="hover">
               {article.title}
             </Link>

@@ -1,7 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { type Article, newsItemIdSchema, type Post } from '@plaza/contract';
@@ -13,9 +12,7 @@ import { usePageTitle } from '../../app/page-title';
 import { useLang } from '../../app/use-lang';
 import { FallbackAvatar } from '../../components/fallback-avatar';
 import { FileLinks } from '../../components/file-links';
-import { CommentsPanel } from '../../components/reactions/comments-panel';
-import { LikeButton } from '../../components/reactions/like-button';
-import { useCommentCount } from '../../components/reactions/reactions-api';
+import { ArticleReactions } from '../../components/reactions/article-reactions';
 import { RichHtml } from '../../components/rich-html';
 import { ApiRequestError } from '../../lib/api-client';
 import { formatDate } from '../../lib/dates';
@@ -28,13 +25,14 @@ function ArticleView({ article }: { article: Article }) {
   const { t } = useTranslation();
   const lang = useLang();
   const image = article.images.title ?? article.images.slider[0] ?? null;
-  const commentCount = useCommentCount(article.comments_count);
   return (
     <Box component="article" aria-labelledby="article-title" sx={{ maxWidth: 820 }}>
       <Box component="header" sx={{ mb: 3 }}>
         {article.category && (
-          <Typography variant="overline" color="text.secondary">
-            {article.category.name}
+          <Typography variant="overline" color="text.secondary" component="p">
+            <Link component={RouterLink} to={`/${lang}/categories/${article.category.id}`} color="inherit">
+              {article.category.name}
+            </Link>
           </Typography>
         )}
         <Typography id="article-title" variant="h1" sx={{ overflowWrap: 'anywhere', mb: 1.5 }}>
@@ -65,29 +63,14 @@ function ArticleView({ article }: { article: Article }) {
       {article.attachments.length > 0 && (
         <FileLinks files={article.attachments} label={t('news.article.attachments')} sx={{ mt: 2 }} />
       )}
-      {(article.likes_allowed || article.comments_allowed) && (
-        <>
-          <Divider sx={{ my: 3 }} />
-          {article.likes_allowed && (
-            <Box component="section" aria-label={t('news.article.likes')} sx={{ mb: 2 }}>
-              <LikeButton
-                type="news"
-                id={article.item_id}
-                count={article.likes_count}
-                liked={article.liked_by_me}
-              />
-            </Box>
-          )}
-          {article.comments_allowed && (
-            <Box component="section" aria-labelledby="article-comments">
-              <Typography id="article-comments" variant="h2" sx={{ fontSize: '1.25rem' }}>
-                {t('news.article.comments', { count: commentCount.value })}
-              </Typography>
-              <CommentsPanel type="news" id={article.item_id} onCount={commentCount.set} />
-            </Box>
-          )}
-        </>
-      )}
+      <ArticleReactions
+        itemId={article.item_id}
+        likesAllowed={article.likes_allowed}
+        commentsAllowed={article.comments_allowed}
+        likesCount={article.likes_count}
+        commentsCount={article.comments_count}
+        likedByMe={article.liked_by_me}
+      />
     </Box>
   );
 }

@@ -10,12 +10,12 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
+import { ArticleTeaserCard } from '../../components/articles/article-teaser-card';
+import { TeaserSlider } from '../../components/articles/teaser-slider';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
 import { type NewsFilters, newsItems, newsKeys, newsStreamQuery } from './api/news';
-import { ArticleTeaserCard } from './article-teaser-card';
 import { NewsFilterBar } from './news-filters';
-import { TopTeaserSlider } from './top-teaser-slider';
 
 /**
  * The news stream (dashboard): the top teaser slider, up to two horizontal teasers, the filters, the
@@ -70,7 +70,7 @@ export function NewsStream({
   return (
     <Box>
       {first && top.length > 0 && (
-        <TopTeaserSlider
+        <TeaserSlider
           articles={top}
           interval={first.topTeaser.sliderInterval || newsTeasers.topTeaserIntervalMs}
         />

@@ -50,3 +50,10 @@ export function newsItems(data: InfiniteData<NewsList> | undefined): NewsItem[] 
 /** One article (`page-<n>`) or post (`post-<n>`). */
 export const newsItemQuery = (id: string) =>
   queryOptions({ queryKey: newsKeys.item(id), queryFn: () => call(routes.news.get, { params: { id } }) });
+
+/** The stream's filters (categories and item type), as `GET news.filters` has them. */
+export const newsFiltersQuery = queryOptions({
+  queryKey: [...newsKeys.all, 'filters'] as const,
+  queryFn: () => call(routes.news.filters),
+  staleTime: 60_000,
+});
