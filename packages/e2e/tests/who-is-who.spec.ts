@@ -1,5 +1,5 @@
 // The who-is-who (search by name, by skill and by a filter, then the profile), the extended search bar
-// with its field chips and suggestions, the basic search box, the occasions page and the occasions
+// with its field chips and suggestions, the basic search box (which searches everything), the occasions page and the occasions
 // slider: walks in German and English, axe on every page and the open filter panel; screenshots at
 // 1366, 1024 and 390 px, one test per page and language, kept under test-results/screenshots to look
 // at by hand. Dora uses her saved session.
@@ -266,15 +266,19 @@ for (const lang of ['en_GB', 'de_DE'] as Lang[]) {
   });
 }
 
-test('the basic search box of the side drawer searches the who-is-who', async ({ page }) => {
+test('the basic search box of the side drawer searches the whole community, people included', async ({
+  page,
+}) => {
   await setAdvancedSearch({ type: 'basic', fields: [] });
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/en_GB/groups');
-  const box = page.getByRole('complementary').getByRole('textbox').first();
+  const box = page.getByRole('complementary').getByRole('combobox', { name: 'Search' });
   await box.fill('  Quirin  ');
   await box.press('Enter');
-  await expect(page).toHaveURL(/\/en_GB\/who_is_who\?query=Quirin$/);
-  await expect(cards(page).first()).toHaveText('Quirin Quant');
+  await expect(page).toHaveURL(/\/en_GB\/search_results\?q=Quirin$/);
+  await expect(
+    page.getByRole('region', { name: 'Members' }).getByRole('link', { name: /Quirin Quant/ }),
+  ).toBeVisible();
 });
 
 const widths = [1366, 1024, 390];

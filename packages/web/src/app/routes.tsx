@@ -122,6 +122,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/occasions/occasions-page'), 'OccasionsPage'),
               },
               {
+                path: 'search_results',
+                handle: titled('search.title'),
+                lazy: page(() => import('../features/search/search-results-page'), 'SearchResultsPage'),
+              },
+              {
                 path: 'result-not-found',
                 handle: titled('errors.pages.result_not_found.title'),
                 lazy: page(() => import('./pages/error-pages'), 'ResultNotFoundPage'),

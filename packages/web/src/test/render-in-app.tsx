@@ -18,11 +18,13 @@ import enListControls from '@plaza/contract/locales/en_GB/list_controls.json';
 import enMembers from '@plaza/contract/locales/en_GB/members.json';
 import enNews from '@plaza/contract/locales/en_GB/news.json';
 import enOccasions from '@plaza/contract/locales/en_GB/occasions.json';
+import enPages from '@plaza/contract/locales/en_GB/pages.json';
 import enPeople from '@plaza/contract/locales/en_GB/people.json';
 import enPosts from '@plaza/contract/locales/en_GB/posts.json';
 import enProfile from '@plaza/contract/locales/en_GB/profile.json';
 import enReactions from '@plaza/contract/locales/en_GB/reactions.json';
 import enRichText from '@plaza/contract/locales/en_GB/rich_text.json';
+import enSearch from '@plaza/contract/locales/en_GB/search.json';
 import enTopics from '@plaza/contract/locales/en_GB/topics.json';
 import enTv from '@plaza/contract/locales/en_GB/tv.json';
 import enUserCard from '@plaza/contract/locales/en_GB/user_card.json';
@@ -99,9 +101,11 @@ export function renderInApp(
           tv: enTv,
           posts: enPosts,
           news: enNews,
+          pages: enPages,
           activity_feed: enActivityFeed,
           rich_text: enRichText,
           reactions: enReactions,
+          search: enSearch,
         },
       },
     },

@@ -1,21 +1,17 @@
 import Logout from '@mui/icons-material/Logout';
-import Search from '@mui/icons-material/Search';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Link as RouterLink, useNavigate } from 'react-router';
-import { basicSearchPath } from '../../features/directory/search-params';
+import { NavLink, Link as RouterLink } from 'react-router';
+import { ShellSearchBox } from '../../features/search/shell-search-box';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
 import { navigationHref } from './nav-path';
@@ -31,19 +27,9 @@ export function SideDrawerContent({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const navigate = useNavigate();
   const session = useSession();
   const user = session.user!;
-  const [term, setTerm] = useState('');
   const name = `${user.firstname} ${user.lastname}`.trim();
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    const q = term.trim();
-    if (!q) return;
-    onNavigate();
-    navigate(basicSearchPath(lang, q));
-  };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -101,31 +87,8 @@ export function SideDrawerContent({
       </Box>
       {/* With the extended search the app bar's search bar takes the place of this box. */}
       {session.settings.advanced_search.type === 'basic' && (
-        <Box
-          component="form"
-          role="search"
-          aria-label={t('app.search.landmark')}
-          onSubmit={search}
-          sx={{ px: 2, pb: 1 }}
-        >
-          <TextField
-            fullWidth
-            size="small"
-            label={t('app.search.label')}
-            value={term}
-            onChange={(event) => setTerm(event.target.value)}
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton type="submit" edge="end" aria-label={t('app.search.submit')}>
-                      <Search />
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
+        <Box sx={{ px: 2, pb: 1 }}>
+          <ShellSearchBox onNavigate={onNavigate} />
         </Box>
       )}
       <Box component="nav" aria-label={t('app.navigation')}>
