@@ -83,7 +83,10 @@ export const pageModuleDataSchemas = {
   }),
   downloads: z.strictObject({
     title: optionalTitle,
-    files: z.array(z.strictObject({ file_id: idValueSchema, title })).min(1).max(pageModuleLimits.downloads),
+    files: z
+      .array(z.strictObject({ file_id: idValueSchema, title }))
+      .min(1)
+      .max(pageModuleLimits.downloads),
   }),
   subpage_navigation: z.strictObject({ title: optionalTitle, page_ids: ids(pageModuleLimits.subpages) }),
   article_teaser: z.strictObject({
@@ -137,7 +140,10 @@ export const pageModuleDataSchemas = {
 export type PageModuleData<T extends PageModuleType> = z.output<(typeof pageModuleDataSchemas)[T]>;
 
 /** A module id: letters, digits, `-` and `_`; the server gives new modules one. */
-export const pageModuleIdSchema = text().regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, - and _ (at most 40)');
+export const pageModuleIdSchema = text().regex(
+  /^[A-Za-z0-9_-]{1,40}$/,
+  'letters, digits, - and _ (at most 40)',
+);
 
 const inputVariant = <T extends PageModuleType>(type: T) =>
   z.strictObject({

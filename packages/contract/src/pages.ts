@@ -2,13 +2,9 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idParamsSchema, idSchema, idValueSchema } from './entities';
 import { pageVisibilities } from './news';
-import {
-  pageModuleInputSchema,
-  pageModuleLimits,
-  pageModuleSchema,
-} from './page-modules';
-import { uploadedImageSchema } from './uploads';
+import { pageModuleInputSchema, pageModuleLimits, pageModuleSchema } from './page-modules';
 import { plainTextField, text } from './text';
+import { uploadedImageSchema } from './uploads';
 
 export * from './page-modules';
 
@@ -204,7 +200,10 @@ export const pageEndpoints = {
     tags: adminTags,
     access: 'user',
     query: z.object({ before: idSchema.optional(), type: z.enum(pageTypes).optional() }),
-    response: z.object({ results: z.array(adminPageListItemSchema), next_before: z.number().int().nullable() }),
+    response: z.object({
+      results: z.array(adminPageListItemSchema),
+      next_before: z.number().int().nullable(),
+    }),
   }),
   adminCreate: defineEndpoint({
     method: 'POST',

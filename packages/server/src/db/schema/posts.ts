@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { oneOf } from './checks';
 import { groups, topics } from './groups';
 import { images } from './uploads';
@@ -78,7 +79,8 @@ export const pages = pgTable(
     share_options: jsonb('share_options').$type<PageDraft['share_options']>(),
     /** The editor's unpublished version, or null when it equals the published one. */
     draft: jsonb('draft').$type<PageDraft & { modules: StoredPageModule[] }>(),
-    preview_id: text('preview_id').unique(),
+    // Random per page (md5 of a random number): the address of its preview cannot be guessed.
+    preview_id: text('preview_id').notNull().unique().default(sql`md5(random()::text)`),
     /** Title and content in languages other than the one they were written in, by locale. */
     translations: jsonb('translations')
       .$type<Partial<Record<Locale, { title: string; content: string }>>>()

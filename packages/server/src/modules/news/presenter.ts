@@ -1,4 +1,4 @@
-import type { Article, Locale } from '@plaza/contract';
+import { type Article, type Locale, pageFileLink } from '@plaza/contract';
 import { combinedName } from '../groups';
 import { imageUrl } from '../uploads';
 import type { ArticleRow } from './repo';
@@ -25,7 +25,11 @@ export function presentArticle(row: ArticleRow, locale: Locale): Article {
     publish_date: row.publish_date.toISOString(),
     author: { name: row.author_name ?? memberName, avatar: row.author_name ? null : row.author_img },
     images: { title: image, slider: image ? [image] : [], teaser: image, images: image ? [image] : [] },
-    attachments: [],
+    attachments: row.attachments.map((file) => ({
+      type: file.type,
+      name: file.name,
+      link: pageFileLink(row.id, file.id),
+    })),
     category:
       row.category_id !== null && row.category_names
         ? { id: row.category_id, name: categoryName(row.category_names, locale) }

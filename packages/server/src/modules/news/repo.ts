@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { images, likes, pageCategories, pages, users } from '../../db/schema';
+import { images, likes, pageCategories, pageFiles, pages, users } from '../../db/schema';
 
 export type PageRow = typeof pages.$inferSelect;
 
@@ -26,6 +26,9 @@ function articleFields(viewerId: number) {
     likes_allowed: pages.likes_allowed,
     likes_count: pages.like_count,
     comments_count: pages.comment_count,
+    attachments: sql<
+      { id: number; name: string; type: string }[]
+    >`(select coalesce(json_agg(json_build_object('id', ${pageFiles.id}, 'name', ${pageFiles.name}, 'type', ${pageFiles.mime_type}) order by ${pageFiles.id}), '[]'::json) from ${pageFiles} where ${pageFiles.page_id} = ${pages.id})`,
     liked_by_me: sql<boolean>`exists (select 1 from ${likes} where ${likes.target_type} = 'news' and ${likes.target_id} = ${pages.id} and ${likes.user_id} = ${viewerId})`,
   };
 }
@@ -42,9 +45,16 @@ function selectArticles(db: Db, viewerId: number) {
 /** An article with its author, image, category, counts and the viewer's like. */
 export type ArticleRow = Awaited<ReturnType<typeof selectArticles>>[number];
 
-/** Published news articles (type `article`, publish date reached). */
+/** Published news articles (type `article`, published, publish date reached). */
 export function publishedArticles(now = new Date()): SQL {
-  return and(eq(pages.type, 'article'), lte(pages.publish_date, now))!;
+  return and(eq(pages.type, 'article'), eq(pages.published, true), lte(pages.publish_date, now))!;
+}
+
+/** Which articles a teaser shows. */
+export interface ArticleSelection {
+  featured?: boolean;
+  categoryId?: number | null;
+  publicOnly?: boolean;
 }
 
 /** What a news stream holds beside visibility. */
@@ -61,15 +71,21 @@ export const newsRepo = {
     const rows = await selectArticles(db, viewerId).where(and(publishedArticles(), inArray(pages.id, ids)));
     return ids.flatMap((id) => rows.filter((row) => row.id === id));
   },
-  /** Ids of the newest published articles matching a condition. */
-  async latestArticleIds(db: Db, only: { featured?: boolean }, limit: number, offset = 0): Promise<number[]> {
+  /** Ids of the newest published articles matching a condition (`publicOnly` for signed-out readers). */
+  async latestArticleIds(db: Db, only: ArticleSelection, limit: number): Promise<number[]> {
     const rows = await db
       .select({ id: pages.id })
       .from(pages)
-      .where(and(publishedArticles(), only.featured ? eq(pages.featured, true) : undefined))
+      .where(
+        and(
+          publishedArticles(),
+          only.featured ? eq(pages.featured, true) : undefined,
+          only.categoryId ? eq(pages.category_id, only.categoryId) : undefined,
+          only.publicOnly ? eq(pages.visibility, 'all') : undefined,
+        ),
+      )
       .orderBy(desc(pages.publish_date), desc(pages.id))
-      .limit(limit)
-      .offset(offset);
+      .limit(limit);
     return rows.map((row) => row.id);
   },
   /** A published article's reaction settings, or undefined. */

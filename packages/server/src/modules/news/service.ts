@@ -23,7 +23,7 @@ import {
   readerOf,
 } from '../posts';
 import { categoryName, presentArticle } from './presenter';
-import { newsRepo } from './repo';
+import { type ArticleSelection, newsRepo } from './repo';
 
 type NewsQuery = z.output<NonNullable<(typeof newsEndpoints)['list']['query']>>;
 
@@ -33,8 +33,23 @@ const emptyTeasers = () => ({
   webNews: { results: [], maxRecords: newsTeasers.webNewsMax },
 });
 
-async function articles(db: Db, user: SessionUser, locale: Locale, ids: number[]): Promise<Article[]> {
-  return (await newsRepo.articlesByIds(db, user.id, ids)).map((row) => presentArticle(row, locale));
+async function articles(db: Db, user: SessionUser | null, locale: Locale, ids: number[]): Promise<Article[]> {
+  return (await newsRepo.articlesByIds(db, user?.id ?? 0, ids)).map((row) => presentArticle(row, locale));
+}
+
+/**
+ * The newest articles of a selection for a CMS page's teaser modules; a signed-out reader gets public
+ * articles only.
+ */
+export async function teaserArticles(
+  db: Db,
+  reader: SessionUser | null,
+  locale: Locale,
+  only: Omit<ArticleSelection, 'publicOnly'>,
+  limit: number,
+): Promise<Article[]> {
+  const ids = await newsRepo.latestArticleIds(db, { ...only, publicOnly: !reader }, limit);
+  return articles(db, reader, locale, ids);
 }
 
 /** The featured articles of the top teaser slider. */

@@ -50,9 +50,15 @@ describe('CMS pages: GET pages/:id', () => {
     expect(english.content).not.toMatch(/onerror|script/);
   });
 
-  it('shows a members’ page only to members, and answers 404 for unknown and unpublished pages', async () => {
-    expect((await visitor.get(`/api/v2/pages/${membersId}`)).statusCode).toBe(404);
-    expect((await member.get(`/api/v2/pages/${membersId}`)).json().title).toBe('Intern');
+  it('shows a members’ page whole only to members, limited to a visitor, and answers 404 for unknown and future pages', async () => {
+    const limited = await visitor.get(`/api/v2/pages/${membersId}`);
+    expect(limited.statusCode).toBe(200);
+    expect(limited.json()).toMatchObject({ limited: true, content: '', modules: [], share_options: null });
+    expect((await member.get(`/api/v2/pages/${membersId}`)).json()).toMatchObject({
+      title: 'Intern',
+      limited: false,
+      content: '<p>Nur intern</p>',
+    });
     expect((await member.get('/api/v2/pages/999999')).statusCode).toBe(404);
     const [future] = await t.db
       .insert(pages)

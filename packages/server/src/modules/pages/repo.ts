@@ -1,22 +1,152 @@
-import { and, eq, lte } from 'drizzle-orm';
+import type { PageType } from '@plaza/contract';
+import { and, desc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { pages } from '../../db/schema';
+import { images, likes, pageFiles, pageImages, pages, users } from '../../db/schema';
 
 export type PageRow = typeof pages.$inferSelect;
 export type NewPageRow = typeof pages.$inferInsert;
+export type PageFileRow = typeof pageFiles.$inferSelect;
+
+/** Who reads: a member (by id) or a signed-out visitor (null). */
+export type PageReader = { id: number } | null;
+
+/** Published pages whose publish date has come, and only public ones for a visitor. */
+function readable(reader: PageReader, now: Date): SQL {
+  return and(
+    eq(pages.published, true),
+    lte(pages.publish_date, now),
+    reader ? undefined : eq(pages.visibility, 'all'),
+  )!;
+}
 
 /** Queries on CMS pages other than the news stream's articles (news/repo.ts). */
 export const pagesRepo = {
-  /** A page whose publish date has come, or undefined. */
+  /** A published page whose publish date has come (public or not), or undefined. */
   async published(db: Db, id: number, now: Date): Promise<PageRow | undefined> {
     const [row] = await db
       .select()
       .from(pages)
-      .where(and(eq(pages.id, id), lte(pages.publish_date, now)));
+      .where(and(eq(pages.id, id), eq(pages.published, true), lte(pages.publish_date, now)));
     return row;
+  },
+  async byId(db: Db, id: number): Promise<PageRow | undefined> {
+    const [row] = await db.select().from(pages).where(eq(pages.id, id));
+    return row;
+  },
+  async byPreviewId(db: Db, previewId: string): Promise<PageRow | undefined> {
+    const [row] = await db.select().from(pages).where(eq(pages.preview_id, previewId));
+    return row;
+  },
+  /** Whether the reader likes the page (articles' likes are `news` likes). */
+  async likedBy(db: Db, pageId: number, userId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ one: sql`1` })
+      .from(likes)
+      .where(and(eq(likes.target_type, 'news'), eq(likes.target_id, pageId), eq(likes.user_id, userId)));
+    return Boolean(row);
   },
   async insert(db: Db, values: NewPageRow): Promise<PageRow> {
     const [row] = await db.insert(pages).values(values).returning();
     return row!;
+  },
+  async update(db: Db, id: number, values: Partial<NewPageRow>): Promise<PageRow | undefined> {
+    const [row] = await db
+      .update(pages)
+      .set({ ...values, updated_at: new Date() })
+      .where(eq(pages.id, id))
+      .returning();
+    return row;
+  },
+  /** Deletes a page (its files' and images' links go with it); returns its files' stored paths. */
+  async remove(db: Db, id: number): Promise<string[] | undefined> {
+    return db.transaction(async (tx) => {
+      const files = await tx
+        .select({ path: pageFiles.path })
+        .from(pageFiles)
+        .where(eq(pageFiles.page_id, id));
+      const [row] = await tx.delete(pages).where(eq(pages.id, id)).returning({ id: pages.id });
+      return row ? files.map((file) => file.path) : undefined;
+    });
+  },
+  /** The administration's list: newest id first, after `before`. */
+  async list(db: Db, input: { before?: number; type?: PageType; limit: number }): Promise<PageRow[]> {
+    return db
+      .select()
+      .from(pages)
+      .where(
+        and(
+          input.before ? lt(pages.id, input.before) : undefined,
+          input.type ? eq(pages.type, input.type) : undefined,
+        ),
+      )
+      .orderBy(desc(pages.id))
+      .limit(input.limit);
+  },
+  /** Titles of the pages among `ids` the reader may read. */
+  async readableTitles(
+    db: Db,
+    reader: PageReader,
+    ids: number[],
+    now: Date,
+  ): Promise<Pick<PageRow, 'id' | 'title' | 'translations'>[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: pages.id, title: pages.title, translations: pages.translations })
+      .from(pages)
+      .where(and(inArray(pages.id, ids), readable(reader, now)));
+  },
+  /** Links images to a page so the cleanup of unattached images keeps them. */
+  async attachImage(db: Db, pageId: number, imageId: number): Promise<void> {
+    await db.insert(pageImages).values({ page_id: pageId, image_id: imageId }).onConflictDoNothing();
+  },
+  /** The page's images among `ids`. */
+  async imagesOf(db: Db, pageId: number, ids: number[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: images.id, path: images.path, width: images.width, height: images.height })
+      .from(pageImages)
+      .innerJoin(images, eq(images.id, pageImages.image_id))
+      .where(and(eq(pageImages.page_id, pageId), inArray(pageImages.image_id, ids)));
+  },
+  async insertFile(db: Db, values: typeof pageFiles.$inferInsert): Promise<PageFileRow> {
+    const [row] = await db.insert(pageFiles).values(values).returning();
+    return row!;
+  },
+  async file(db: Db, pageId: number, fileId: number): Promise<PageFileRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(pageFiles)
+      .where(and(eq(pageFiles.page_id, pageId), eq(pageFiles.id, fileId)));
+    return row;
+  },
+  /** The page's files among `ids`. */
+  async filesOf(db: Db, pageId: number, ids: number[]): Promise<PageFileRow[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select()
+      .from(pageFiles)
+      .where(and(eq(pageFiles.page_id, pageId), inArray(pageFiles.id, ids)));
+  },
+  /** Active members among `ids` for a profile teaser. */
+  async members(db: Db, ids: number[]) {
+    if (ids.length === 0) return [];
+    return db
+      .select({
+        id: users.id,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        img_path: users.img_path,
+        position: users.position,
+      })
+      .from(users)
+      .where(and(inArray(users.id, ids), isNull(users.deactivated_at)));
+  },
+  /** Which of `ids` are pages (for the pages map's assignments). */
+  async existing(db: Db, ids: number[]): Promise<Pick<PageRow, 'id' | 'title' | 'translations'>[]> {
+    if (ids.length === 0) return [];
+    return db
+      .select({ id: pages.id, title: pages.title, translations: pages.translations })
+      .from(pages)
+      .where(and(inArray(pages.id, ids), or(eq(pages.published, true))));
   },
 };

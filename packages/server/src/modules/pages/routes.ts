@@ -3,13 +3,74 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { systemClock } from '../../platform/clock';
 import { route } from '../../platform/route';
-import { readPage } from './service';
+import { receiveUpload, registerMultipart, sendDownload, type UploadDeps } from '../uploads';
+import {
+  assignPage,
+  createDraftPage,
+  deletePage,
+  listAdminPages,
+  publishPage,
+  readAdminPage,
+  saveDraft,
+  unpublishPage,
+  uploadPageFile,
+  uploadPageImage,
+} from './admin-service';
+import { legalPages, openPageFile, readPage, readPreview } from './service';
 
-/** CMS pages by id; public, so the legal pages open before sign-in and before the terms are accepted. */
-export async function pagesModule(app: FastifyInstance, { database, clock }: AppDeps): Promise<void> {
+/**
+ * CMS pages: reading is public (legal pages open before sign-in and before the terms are accepted; a
+ * members' page comes limited to a visitor), managing them is for superadmins.
+ */
+export async function pagesModule(app: FastifyInstance, { database, clock, config }: AppDeps): Promise<void> {
   const { db } = database;
   const now = clock ?? systemClock;
-  route(app, endpoints.pages.get, ({ params, user, request }) =>
-    readPage(db, { id: params.id, viewer: user, locale: request.locale, now: now() }),
+  const deps: UploadDeps = { db, dataDir: config.dataDir };
+  const { pages } = endpoints;
+  const reading = (
+    user: Parameters<typeof readPage>[1]['viewer'],
+    locale: Parameters<typeof readPage>[1]['locale'],
+  ) => ({
+    viewer: user,
+    locale,
+    now: now(),
+  });
+
+  route(app, pages.get, ({ params, user, request }) =>
+    readPage(db, { id: params.id, ...reading(user, request.locale) }),
   );
+  route(app, pages.preview, ({ params, user, request }) =>
+    readPreview(db, { previewId: params.id, ...reading(user, request.locale) }),
+  );
+  route(app, pages.legal, ({ user, request }) => legalPages(db, reading(user, request.locale)));
+  route(app, pages.file, async ({ params, user, request, reply }) =>
+    sendDownload(
+      reply,
+      await openPageFile(deps, {
+        pageId: params.id,
+        fileId: params.fileId,
+        ...reading(user, request.locale),
+      }),
+    ),
+  );
+
+  route(app, pages.adminList, ({ user, query }) => listAdminPages(db, user, query));
+  route(app, pages.adminCreate, ({ user, body }) => createDraftPage(db, user, body));
+  route(app, pages.adminGet, ({ user, params }) => readAdminPage(db, user, params.id));
+  route(app, pages.adminSave, ({ user, params, body }) => saveDraft(db, user, params.id, body));
+  route(app, pages.adminPublish, ({ user, params }) => publishPage(db, user, params.id, now()));
+  route(app, pages.adminUnpublish, ({ user, params }) => unpublishPage(db, user, params.id));
+  route(app, pages.adminAssign, ({ user, params, body }) => assignPage(db, user, params.id, body.keys));
+  route(app, pages.adminDelete, ({ user, params }) => deletePage(deps, user, params.id));
+
+  // Multipart parsing exists only inside this scope, for the upload routes.
+  await app.register(async (scope) => {
+    await registerMultipart(scope);
+    route(scope, pages.adminUploadImage, ({ user, params, request }) =>
+      uploadPageImage(deps, user, params.id, () => receiveUpload(request)),
+    );
+    route(scope, pages.adminUploadFile, ({ user, params, request }) =>
+      uploadPageFile(deps, user, params.id, () => receiveUpload(request)),
+    );
+  });
 }

@@ -17,7 +17,8 @@ export interface RouteLimit extends WindowLimit {
   routes: readonly RouteRef[];
 }
 
-const { auth, groups, topics, posts, users, comments, likes, directory, media, tv, search } = endpoints;
+const { auth, groups, topics, posts, users, comments, likes, directory, media, tv, search, pages } =
+  endpoints;
 
 /**
  * Every rate limit of the server. A call counts in the window of its class, per member when signed in,
@@ -37,7 +38,15 @@ export const rateLimitTable = {
   uploads: {
     max: 60,
     windowSeconds: 600,
-    routes: [groups.uploadImage, groups.uploadFile, topics.uploadFile, posts.uploadFile, users.uploadImage],
+    routes: [
+      groups.uploadImage,
+      groups.uploadFile,
+      topics.uploadFile,
+      posts.uploadFile,
+      users.uploadImage,
+      pages.adminUploadImage,
+      pages.adminUploadFile,
+    ],
   },
   posts: { max: 30, windowSeconds: 600, routes: [posts.create] },
   comments: { max: 60, windowSeconds: 600, routes: [comments.write] },

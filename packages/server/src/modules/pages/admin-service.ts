@@ -1,0 +1,243 @@
+import {
+  type AdminPage,
+  type AdminPageListItem,
+  type PageDraft,
+  type PageFile,
+  type PagesMap,
+  type PageType,
+  pageFileLink,
+  pageLimits,
+  type UploadedImage,
+} from '@plaza/contract';
+import type { Db } from '../../db/client';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
+import type { SessionUser } from '../../platform/request-context';
+import { getSettings, setSettingByPath } from '../settings';
+import {
+  cleanFileName,
+  deleteStoredFiles,
+  detectFileType,
+  newStoredPath,
+  type ReceivedUpload,
+  requireContent,
+  type UploadDeps,
+  uploadImage,
+  writeStoredFile,
+} from '../uploads';
+import { referencedUploads, storedModules } from './module-input';
+import { pagePolicy } from './policy';
+import { draftDocument } from './presenter';
+import { type PageRow, pagesRepo } from './repo';
+
+function requireManager(user: SessionUser): void {
+  if (!pagePolicy.can(user, 'manage')) throw forbidden('Only a superadmin may manage pages.');
+}
+
+function status(row: PageRow): AdminPage['status'] {
+  if (row.published) return 'published';
+  return row.first_published_at ? 'unpublished' : 'draft';
+}
+
+/** The pages map keys naming a page. */
+function assignedAs(map: PagesMap, id: number): string[] {
+  return Object.entries(map)
+    .filter(([, value]) => value === id)
+    .map(([key]) => key);
+}
+
+function presentAdminPage(row: PageRow, map: PagesMap): AdminPage {
+  const { content: _content, ...draft } = draftDocument(row);
+  return {
+    id: row.id,
+    status: status(row),
+    has_unpublished_changes: row.draft !== null,
+    draft,
+    preview_id: row.preview_id,
+    assigned_as: assignedAs(map, row.id),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+function presentListItem(row: PageRow, map: PagesMap): AdminPageListItem {
+  const document = draftDocument(row);
+  return {
+    id: row.id,
+    type: document.type,
+    title: document.title,
+    status: status(row),
+    has_unpublished_changes: row.draft !== null,
+    visibility: document.visibility,
+    assigned_as: assignedAs(map, row.id),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+async function answer(db: Db, row: PageRow): Promise<AdminPage> {
+  return presentAdminPage(row, (await getSettings(db)).pages);
+}
+
+async function pageToManage(db: Db, user: SessionUser, id: number): Promise<PageRow> {
+  requireManager(user);
+  const row = await pagesRepo.byId(db, id);
+  if (!row) throw notFound('The page');
+  return row;
+}
+
+/** The draft to store: modules sanitised with ids, and every named upload one of this page's. */
+async function draftToStore(db: Db, pageId: number | null, draft: PageDraft) {
+  const modules = storedModules(draft.modules);
+  const uploads = referencedUploads(draft);
+  if (uploads.imageIds.length + uploads.fileIds.length > 0) {
+    if (pageId === null) throw badRequest('Upload images and files after the page is created.', 'modules');
+    const [images, files] = await Promise.all([
+      pagesRepo.imagesOf(db, pageId, uploads.imageIds),
+      pagesRepo.filesOf(db, pageId, uploads.fileIds),
+    ]);
+    const missingImage = uploads.imageIds.find((id) => !images.some((row) => row.id === id));
+    if (missingImage) throw badRequest(`Image ${missingImage} was not uploaded for this page.`, 'modules');
+    const missingFile = uploads.fileIds.find((id) => !files.some((row) => row.id === id));
+    if (missingFile) throw badRequest(`File ${missingFile} was not uploaded for this page.`, 'modules');
+  }
+  return { ...draft, modules };
+}
+
+/** The administration's list of pages, newest first. */
+export async function listAdminPages(db: Db, user: SessionUser, query: { before?: number; type?: PageType }) {
+  requireManager(user);
+  const limit = pageLimits.adminListPageSize;
+  const [rows, settings] = await Promise.all([
+    pagesRepo.list(db, { ...query, limit: limit + 1 }),
+    getSettings(db),
+  ]);
+  const shown = rows.slice(0, limit);
+  return {
+    results: shown.map((row) => presentListItem(row, settings.pages)),
+    next_before: rows.length > limit ? shown[shown.length - 1]!.id : null,
+  };
+}
+
+/** A new page from a draft, not yet published. */
+export async function createDraftPage(db: Db, user: SessionUser, input: PageDraft): Promise<AdminPage> {
+  requireManager(user);
+  const draft = await draftToStore(db, null, input);
+  const row = await pagesRepo.insert(db, {
+    ...draft,
+    author_id: user.id,
+    published: false,
+    first_published_at: null,
+    draft,
+  });
+  return answer(db, row);
+}
+
+export async function readAdminPage(db: Db, user: SessionUser, id: number): Promise<AdminPage> {
+  return answer(db, await pageToManage(db, user, id));
+}
+
+/** Saves the draft; readers keep the published version until it is published. */
+export async function saveDraft(db: Db, user: SessionUser, id: number, input: PageDraft): Promise<AdminPage> {
+  await pageToManage(db, user, id);
+  const draft = await draftToStore(db, id, input);
+  const row = await pagesRepo.update(db, id, { draft });
+  if (!row) throw notFound('The page');
+  return answer(db, row);
+}
+
+/** Publishes the draft (a page published the first time is dated now). */
+export async function publishPage(db: Db, user: SessionUser, id: number, now: Date): Promise<AdminPage> {
+  const current = await pageToManage(db, user, id);
+  const { content: _content, ...document } = draftDocument(current);
+  const firstTime = current.first_published_at === null;
+  const row = await pagesRepo.update(db, id, {
+    ...document,
+    draft: null,
+    published: true,
+    ...(firstTime ? { first_published_at: now, publish_date: now } : {}),
+  });
+  if (!row) throw notFound('The page');
+  return answer(db, row);
+}
+
+/** Takes a page offline; its draft and published version stay for the editor. */
+export async function unpublishPage(db: Db, user: SessionUser, id: number): Promise<AdminPage> {
+  await pageToManage(db, user, id);
+  const row = await pagesRepo.update(db, id, { published: false });
+  if (!row) throw notFound('The page');
+  return answer(db, row);
+}
+
+/** Names the page in the settings' pages map under `keys`, and under no other key. */
+export async function assignPage(db: Db, user: SessionUser, id: number, keys: string[]): Promise<AdminPage> {
+  const row = await pageToManage(db, user, id);
+  const map = (await getSettings(db)).pages;
+  const next: Record<string, number | null> = {};
+  for (const [key, value] of Object.entries(map)) if (value === id && !keys.includes(key)) next[key] = null;
+  for (const key of keys) next[key] = id;
+  await setSettingByPath(db, 'pages', next);
+  return answer(db, row);
+}
+
+/** Deletes a page with its files, and clears the pages map's keys that named it. */
+export async function deletePage(
+  deps: UploadDeps,
+  user: SessionUser,
+  id: number,
+): Promise<{ success: true }> {
+  requireManager(user);
+  const paths = await pagesRepo.remove(deps.db, id);
+  if (!paths) throw notFound('The page');
+  const map = (await getSettings(deps.db)).pages;
+  const cleared = Object.fromEntries(assignedAs(map, id).map((key) => [key, null]));
+  if (Object.keys(cleared).length > 0) await setSettingByPath(deps.db, 'pages', cleared);
+  await deleteStoredFiles(deps.dataDir, paths);
+  return { success: true };
+}
+
+/** An image for a gallery or the share card, checked by content and kept while the page exists. */
+export async function uploadPageImage(
+  deps: UploadDeps,
+  user: SessionUser,
+  id: number,
+  receive: () => Promise<ReceivedUpload>,
+): Promise<UploadedImage> {
+  await pageToManage(deps.db, user, id);
+  const image = await uploadImage(deps, user, await receive());
+  await pagesRepo.attachImage(deps.db, id, image.id);
+  return image;
+}
+
+/** A file for a downloads module or an article's attachments, its type found in its content. */
+export async function uploadPageFile(
+  deps: UploadDeps,
+  user: SessionUser,
+  id: number,
+  receive: () => Promise<ReceivedUpload>,
+): Promise<PageFile> {
+  await pageToManage(deps.db, user, id);
+  const upload = await receive();
+  requireContent(upload.data);
+  const name = cleanFileName(upload.filename);
+  const mimeType = await detectFileType(upload.data, name);
+  const path = newStoredPath('files');
+  await writeStoredFile(deps.dataDir, path, upload.data);
+  try {
+    const row = await pagesRepo.insertFile(deps.db, {
+      page_id: id,
+      uploader_id: user.id,
+      name,
+      mime_type: mimeType,
+      size: upload.data.length,
+      path,
+    });
+    return {
+      id: row.id,
+      name: row.name,
+      type: row.mime_type,
+      size: row.size,
+      link: pageFileLink(id, row.id),
+    };
+  } catch (error) {
+    await deleteStoredFiles(deps.dataDir, [path]);
+    throw error;
+  }
+}
