@@ -19,6 +19,7 @@ import enMembers from '@plaza/contract/locales/en_GB/members.json';
 import enNews from '@plaza/contract/locales/en_GB/news.json';
 import enOccasions from '@plaza/contract/locales/en_GB/occasions.json';
 import enPages from '@plaza/contract/locales/en_GB/pages.json';
+import enPages from '@plaza/contract/locales/en_GB/pages.json';
 import enPeople from '@plaza/contract/locales/en_GB/people.json';
 import enPosts from '@plaza/contract/locales/en_GB/posts.json';
 import enProfile from '@plaza/contract/locales/en_GB/profile.json';
@@ -101,6 +102,7 @@ export function renderInApp(
           tv: enTv,
           posts: enPosts,
           news: enNews,
+          pages: enPages,
           pages: enPages,
           activity_feed: enActivityFeed,
           rich_text: enRichText,
