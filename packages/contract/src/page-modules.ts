@@ -4,6 +4,7 @@ import { idValueSchema } from './entities';
 import { isLinkUrl } from './link-url';
 import { articleSchema } from './news';
 import { postSchema } from './posts';
+import { isAllowedUrl } from './rich-html';
 import { plainTextField, richTextField, text } from './text';
 
 /**
@@ -65,7 +66,12 @@ const optionalTitle = title.optional();
 const linkSchema = text()
   .trim()
   .max(2048)
-  .refine(isLinkUrl, { message: 'an http, https or mailto address, or a path starting with /' });
+  .refine(
+    (value) =>
+      isAllowedUrl(value) &&
+      (isLinkUrl(value) || value.startsWith('/') || /^mailto:[^\s@]+@[^\s@]+$/i.test(value)),
+    { message: 'an http, https or mailto address, or a path starting with /' },
+  );
 const html = richTextField(pageModuleLimits.htmlMaxLength);
 const ids = (max: number) => z.array(idValueSchema).min(1).max(max);
 const categoryId = idValueSchema.nullable().default(null);

@@ -6,6 +6,7 @@ import { countUsers, createUser, insertUserRow, refreshUserSearchVectors } from 
 import { hashPassword } from '../../platform/passwords';
 import type { Db } from '../client';
 import { MIGRATION_LOCK_ID } from '../locks';
+import { seedDemoPages } from './demo-pages';
 import { seedDemoFieldValues, seedDemoProfileFields } from './demo-profile-fields';
 import { demoCookieConfig, demoSettings } from './demo-settings';
 import { seedDemoGroups } from './groups';
@@ -60,6 +61,7 @@ async function fillDemoContent(
   // Demo members share one random password nobody knows; operators set real ones with the CLI.
   const unknownPassword = await hashPassword(randomBytes(32).toString('base64url'));
   const fieldIds = await seedDemoProfileFields(db);
+  const memberIds: number[] = [];
   for (const person of demoPeople) {
     const username = usernameOf(person.firstname, person.lastname);
     const member = await insertUserRow(db, {
@@ -82,6 +84,7 @@ async function fillDemoContent(
       agb_nda_accepted: true,
     });
     await seedDemoFieldValues(db, fieldIds, member.id, person.custom);
+    memberIds.push(member.id);
   }
 
   const password = randomBytes(12).toString('base64url');
@@ -95,6 +98,7 @@ async function fillDemoContent(
   });
   await seedDemoGroups(db, admin.id);
   await seedDemoPosts(db, admin.id, options.dataDir);
+  await seedDemoPages(db, admin.id, memberIds.slice(0, 4));
   await refreshUserSearchVectors(db);
   return { admin: { username: 'admin', password } };
 }

@@ -2,9 +2,11 @@ import {
   type AdminPage,
   type AdminPageListItem,
   type PageDraft,
+  type PageDraftInput,
   type PageFile,
   type PagesMap,
   type PageType,
+  pageDraftSchema,
   pageFileLink,
   pageLimits,
   type UploadedImage,
@@ -240,4 +242,18 @@ export async function uploadPageFile(
     await deleteStoredFiles(deps.dataDir, [path]);
     throw error;
   }
+}
+
+/**
+ * Stores and publishes a page from a draft in one step, without a superadmin at hand (the demo seed);
+ * the draft goes through the same contract validation and sanitising as the editor's.
+ */
+export async function createPublishedPage(
+  db: Db,
+  input: PageDraftInput,
+  authorId: number | null,
+): Promise<number> {
+  const draft = await draftToStore(db, null, pageDraftSchema.parse(input));
+  const row = await pagesRepo.insert(db, { ...draft, author_id: authorId, published: true });
+  return row.id;
 }

@@ -82,12 +82,13 @@ describe('CMS pages: GET pages/:id', () => {
 });
 
 // The legal links of the sign-in page and the footer once led to 404: the pages map named pages nobody stored.
-describe('demo legal pages', () => {
+describe('demo pages', () => {
   let t: TestApp;
+  let admin: { username: string; password: string };
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoContent(t.db, { publicUrl: 'http://plaza.test' });
+    admin = (await seedDemoContent(t.db, { publicUrl: 'http://plaza.test' })).admin!;
   });
   afterAll(() => t.close());
 
@@ -104,5 +105,34 @@ describe('demo legal pages', () => {
       expect(english.content.length, type).toBeGreaterThan(100);
       expect(english.title).not.toBe(german.title);
     }
+  });
+
+  it('stores a public page built from modules and a members’ page that a visitor sees limited', async () => {
+    const client = new TestClient(t.app);
+    await client.login(admin.username, admin.password);
+    const list = (await client.get('/api/v2/admin/pages', { query: { type: 'page' } })).json();
+    const byVisibility = (visibility: string) =>
+      list.results.find((row: { visibility: string }) => row.visibility === visibility);
+    const visitor = new TestClient(t.app);
+    const open = (await visitor.get(`/api/v2/pages/${byVisibility('all').id}`)).json();
+    expect(open.modules.map((module: { type: string }) => module.type)).toEqual(
+      expect.arrayContaining([
+        'rich_text',
+        'coachings',
+        'fundraising_widget',
+        'gym_pass',
+        'subpage_navigation',
+      ]),
+    );
+    const limited = (await visitor.get(`/api/v2/pages/${byVisibility('members').id}`)).json();
+    expect(limited).toMatchObject({
+      limited: true,
+      modules: [],
+      share_options: { title: expect.any(String) },
+    });
+    const full = (await client.get(`/api/v2/pages/${byVisibility('members').id}`)).json();
+    expect(
+      full.modules.find((m: { type: string }) => m.type === 'profile_teaser').cross_references.members,
+    ).toHaveLength(4);
   });
 });
