@@ -203,6 +203,49 @@ app.get('/api/v2/users/search', async (request) => {
   return { results: rows };
 });
 
+/**
+ * The search across the community the cheap way: each kind's newest (or first) matches for every word as a
+ * prefix, posts among the readable groups, no ranking and no presentation.
+ */
+app.get('/api/v2/pages/search', async (request) => {
+  const viewer = member(request);
+  const terms = searchTerms((request.query as { query?: string }).query);
+  if (terms.length === 0) return { modules: [] };
+  const where = matchesAll(terms, 2);
+  const n = terms.length;
+  const kinds = {
+    search_members: `select id, firstname, lastname, img_path, position from users
+      where deactivated_at is null and ${where} limit $1`,
+    search_groups: `select id, name from groups where type <> 'private' and ${where} limit $1`,
+    search_topics: `select t.id, t.group_id, t.name from (select id, group_id, name from topics where ${where}) t
+      join groups g on g.id = t.group_id where g.type = 'open' limit $1`,
+    search_news: `select id, title, teaser from pages where type = 'article' and published
+      and publish_date <= now() and ${where} order by publish_date desc limit $1`,
+    search_pages: `select id, title from pages where type in ('page', 'legal') and published
+      and publish_date <= now() and ${where} limit $1`,
+  };
+  const groupIds = await readableGroupIds(db, viewer.id);
+  const [posts, ...others] = await Promise.all([
+    db.query({
+      name: `global-search-posts-${n}`,
+      text: `select id, group_id, topic_id, left(description, 300) as description, created_at from posts
+             where ${matchesAll(terms, 3)} and (group_id is null or group_id = any($2))
+             order by created_at desc limit $1`,
+      values: [10, groupIds, ...terms],
+    }),
+    ...Object.entries(kinds).map(([kind, text]) =>
+      db.query({ name: `global-${kind}-${n}`, text, values: [10, ...terms] }),
+    ),
+  ]);
+  const modules = [posts, ...others]
+    .map((result, i) => ({
+      type: i === 0 ? 'search_posts' : Object.keys(kinds)[i - 1],
+      results: result.rows,
+    }))
+    .filter((module) => module.results.length > 0);
+  return { modules };
+});
+
 app.post('/api/v2/posts', async (request, reply) => {
   const author = member(request);
   const body = request.body as { description: string; group_id?: number | null; topic_id?: number | null };

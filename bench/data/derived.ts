@@ -26,6 +26,14 @@ export const derived: Area = {
   name: 'derived data',
   async fill(ctx) {
     await ctx.step('users.search_vector', () => refreshUserSearchVectors(ctx.db));
+    // Posts got theirs as they were made (posts.ts); the other documents of the search, as the triggers of
+    // migration 0012 would have made them.
+    await ctx.step(
+      'search documents',
+      'update groups set search_vector = plaza_named_search_vector(name, description)',
+      'update topics set search_vector = plaza_named_search_vector(name, description)',
+      'update pages set search_vector = plaza_page_search_vector(title, teaser, content, translations, modules)',
+    );
     await ctx.step('posts counters', reactionCounts('posts', 'post'));
     await ctx.step('pages counters', reactionCounts('pages', 'news'));
     await ctx.step(

@@ -50,7 +50,11 @@ try {
     // Triggers (the reaction counters, the foreign key checks) stay off for the bulk load: the rows are
     // made consistent by construction, and the counters are computed once at the end (derived data).
     await tx.execute(sql`set local session_replication_role = replica`);
-    if (database.driver === 'postgres') await tx.execute(sql`set local work_mem = '256MB'`);
+    if (database.driver === 'postgres') {
+      await tx.execute(sql`set local work_mem = '256MB'`);
+      // Building the GIN index of a million posts' search documents (migration 0012) at the end.
+      await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
+    }
     const ctx = fillContext(tx, { scale, seed, now });
     const indexes = await dropSecondaryIndexes(ctx);
     for (const area of areas) {

@@ -1,7 +1,8 @@
 import type { Area, FillContext } from './context';
+import { literal } from './context';
 import { popularGroup } from './groups';
 import { memberCount } from './people';
-import { closings, openings, subjects } from './words';
+import { closings, openings, rareWords, subjects } from './words';
 
 /** Posts at scale 1. */
 export const postsAtScale1 = 1_000_000;
@@ -10,6 +11,18 @@ export const postCount = (ctx: FillContext) => ctx.count(postsAtScale1, 100);
 
 /** Share of posts in no group (seen by every member; the settings allow them). */
 const withoutGroup = 0.15;
+
+/** Share of posts with a postscript of a rare word (the search's rare words). */
+const withRareWord = 0.0001;
+
+/**
+ * The search document of a piece of post text (the server's own function of migration 0012). The bulk
+ * load runs without triggers, and stemming a million posts' text takes longer than the rest of the posts:
+ * a post's document is put together from the documents of its pieces instead (the same words, computed
+ * once per piece: PostgreSQL folds the arrays of constants below when it plans the insert).
+ */
+const pieceVectors = (list: readonly string[]) =>
+  `array[${list.map((piece) => `plaza_post_search_vector(${literal(piece)})`).join(', ')}]::tsvector[]`;
 
 const fileTypes = [
   { mime: 'application/pdf', ext: 'pdf' },
@@ -31,13 +44,23 @@ export const posts: Area = {
     const count = postCount(ctx);
     const paragraph = (stream: string) =>
       `'<p>' || ${pick(openings, 'i', `${stream}.opening`)} || ' ' || ${pick(subjects, 'i', `${stream}.subject`)} || '. ' || ${pick(closings, 'i', `${stream}.closing`)} || '</p>'`;
+    /** The document of `paragraph(stream)`, from the same picks. */
+    const pickVector = (list: readonly string[], stream: string) =>
+      `(${pieceVectors(list)})[1 + ${below('i', stream, list.length)}]`;
+    const paragraphVector = (stream: string) =>
+      `${pickVector(openings, `${stream}.opening`)} || ${pickVector(subjects, `${stream}.subject`)} || ${pickVector(closings, `${stream}.closing`)}`;
+    const isLong = `${rand('i', 'posts.long')} < 0.4`;
+    const isRare = `${rand('i', 'posts.rare')} < ${withRareWord}`;
 
     await ctx.table(
       'posts',
-      `insert into posts (id, author_id, written_by, group_id, topic_id, description, preview, created_at, updated_at)
+      `insert into posts (id, author_id, written_by, group_id, topic_id, description, search_vector, preview, created_at, updated_at)
        overriding system value
        select p.i, p.author, p.author, p.group_id, p.topic_id,
-         ${paragraph('posts.p1')} || case when ${rand('i', 'posts.long')} < 0.4 then ${paragraph('posts.p2')} else '' end,
+         ${paragraph('posts.p1')} || case when ${isLong} then ${paragraph('posts.p2')} else '' end
+           || case when ${isRare} then '<p>P.S. ' || ${pick(rareWords, 'i', 'posts.rare_word')} || '</p>' else '' end,
+         ${paragraphVector('posts.p1')} || case when ${isLong} then ${paragraphVector('posts.p2')} else ''::tsvector end
+           || case when ${isRare} then ${pickVector(rareWords, 'posts.rare_word')} else ''::tsvector end,
          case when ${rand('i', 'posts.preview')} < 0.02 then jsonb_build_object(
            'url', 'https://www.example.com/artikel/' || p.i, 'title', ${pick(subjects, 'i', 'posts.preview_title')},
            'description', ${pick(closings, 'i', 'posts.preview_text')}, 'image', null, 'image_url', null, 'video_url', null) end,
@@ -70,7 +93,8 @@ export const posts: Area = {
          on m.group_id = p.group_id and m.nth = ${below('p.id * 4 + k', 'mentions.user', 'gs.members')}
        where ${rand('p.id', 'mentions.has')} < 0.05
          and coalesce(m.user_id, 1 + ${below('p.id * 4 + k', 'mentions.user', members)}) <> p.author_id`,
-      `update posts p set description = p.description || '<p>' || m.spans || '</p>'
+      `update posts p set description = p.description || '<p>' || m.spans || '</p>',
+         search_vector = p.search_vector || plaza_post_search_vector(m.spans)
        from (
          select pm.post_id, string_agg(
            '<span data-type="mention" data-id="' || u.id || '" data-label="' || u.firstname || ' ' || u.lastname

@@ -210,6 +210,17 @@ export const closings = [
   'See you there.',
   'Bitte bis Freitag Bescheid geben.',
 ];
+/** Words few posts hold (a postscript in about one post in 10,000): the search's rare words. */
+export const rareWords = [
+  'Zeppelinwerft',
+  'Quokka',
+  'Murmeltierbau',
+  'Kalligraphie',
+  'Schaufelraddampfer',
+  'Axolotl',
+  'Tiefseeanglerfisch',
+  'Wolpertinger',
+];
 export const commentTexts = [
   'Super, danke!',
   'Great work, everyone.',

@@ -73,10 +73,11 @@ export const limits = {
   /** The search across the community (`pages/search`, search suggestions). */
   globalSearchMaxLength: 200,
   /**
-   * Deepest page of each kind of the search across the community: a kind's hits are ranked among its
-   * best candidates only (`searchCandidates`), so pages past them would show nothing new.
+   * Deepest page of each kind of the search across the community: a kind's hits are ranked among a
+   * bounded set of candidates only (the server's search/repo.ts, 50: the newest matches), so pages
+   * past them would show nothing new.
    */
-  globalSearchMaxPage: 20,
+  globalSearchMaxPage: 5,
   /** Suggestions while typing in the shell's search box. */
   searchSuggestionsMax: 8,
   /** The sign-in identifier (a username or an email address) and password as typed. */

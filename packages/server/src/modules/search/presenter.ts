@@ -12,8 +12,11 @@ export function htmlText(html: string): string {
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
       if (name[0] === '#') {
-        const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-        return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : ' ';
+        const code =
+          name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+          ? String.fromCodePoint(code)
+          : ' ';
       }
       return entities[name.toLowerCase()] ?? whole;
     })
@@ -75,7 +78,12 @@ export const suggestionOf = {
     type: 'member',
     group_id: null,
   }),
-  group: (row: GroupHit): SearchSuggestion => ({ id: row.id, title: row.name, type: 'group', group_id: null }),
+  group: (row: GroupHit): SearchSuggestion => ({
+    id: row.id,
+    title: row.name,
+    type: 'group',
+    group_id: null,
+  }),
   topic: (row: TopicHit): SearchSuggestion => ({
     id: row.id,
     title: row.name,

@@ -11,14 +11,14 @@ import {
 } from './search-sql';
 
 /**
- * The searches of each kind. Each ranks a bounded set of candidates only: the newest matching posts
- * (walked by the stream index for a common word, found by the GIN index for a rare one), at most
- * `otherCandidates` of the other kinds, so neither ranking nor paging ever touches an unbounded set.
- * A page is read with one row past it, to know whether more follow, and never deeper than
- * `limits.globalSearchMaxPage` (the offset stays within the candidates).
+ * The searches of each kind. Each ranks a bounded set of candidates only: the newest `candidates`
+ * matching posts, articles and pages (posts walked by the stream index for a common word, found by the
+ * GIN index for a rare one), as many members, groups and topics as the GIN index gives first, so neither
+ * ranking nor paging ever touches an unbounded set. A page is read with one row past it, to know whether
+ * more follow, and never deeper than `limits.globalSearchMaxPage` (5 pages of 9 and one more row stay
+ * within the candidates).
  */
-export const postCandidates = 200;
-export const otherCandidates = 1000;
+export const candidates = 50;
 
 /** Which slice of the ranked hits to read: `limit` rows (one past the page) from `offset`. */
 export interface Slice {
@@ -76,7 +76,7 @@ export const searchRepo = {
     return run<MemberHit>(
       db,
       sql`with c as (
-        select u.id from users u where ${listedMembers} and u.search_vector @@ ${query} limit ${otherCandidates}
+        select u.id from users u where ${listedMembers} and u.search_vector @@ ${query} limit ${candidates}
       )
       select u.id, u.firstname, u.lastname, u.img_path, u.position
       from c join users u on u.id = c.id
@@ -90,7 +90,7 @@ export const searchRepo = {
     return run<GroupHit>(
       db,
       sql`with c as (
-        select g.id from groups g where g.search_vector @@ ${query} and ${seeableGroups(searcher)} limit ${otherCandidates}
+        select g.id from groups g where g.search_vector @@ ${query} and ${seeableGroups(searcher)} limit ${candidates}
       )
       select g.id, g.name, i.path as image_path
       from c join groups g on g.id = c.id left join images i on i.id = g.image_id
@@ -106,7 +106,7 @@ export const searchRepo = {
       sql`with c as (
         select t.id from topics t join groups g on g.id = t.group_id
         where t.search_vector @@ ${query} and t.status = 'active' and ${readableGroupContent(searcher)}
-        limit ${otherCandidates}
+        limit ${candidates}
       )
       select t.id, t.group_id, t.name, g.name as group_name
       from c join topics t on t.id = c.id join groups g on g.id = t.group_id
@@ -116,8 +116,8 @@ export const searchRepo = {
   },
 
   /**
-   * Posts the searcher may read (`readable`: posts/visibility-sql.ts): the newest `postCandidates`
-   * matches, ranked.
+   * Posts the searcher may read (`readable`: posts/visibility-sql.ts): the newest `candidates` matches,
+   * ranked.
    */
   posts(db: Db, readable: SQL | undefined, query: SQL, slice: Slice) {
     return run<PostHit>(
@@ -126,7 +126,7 @@ export const searchRepo = {
         select posts.id from posts
         where posts.search_vector @@ ${query}${readable ? sql` and ${readable}` : sql``}
         order by posts.created_at desc, posts.id desc
-        limit ${postCandidates}
+        limit ${candidates}
       )
       select p.id, p.group_id, p.topic_id, left(p.description, ${postTextRead}) as description, p.created_at,
         a.firstname, a.lastname
@@ -144,7 +144,7 @@ export const searchRepo = {
         select p.id from pages p
         where p.search_vector @@ ${query} and ${readablePages(['article'], now)}
         order by p.publish_date desc, p.id desc
-        limit ${otherCandidates}
+        limit ${candidates}
       )
       select p.id, ${localisedTitle(locale)} as title, p.teaser, p.publish_date
       from c join pages p on p.id = c.id
@@ -161,7 +161,7 @@ export const searchRepo = {
         select p.id from pages p
         where p.search_vector @@ ${query} and ${readablePages(['page', 'legal'], now)}
         order by p.publish_date desc, p.id desc
-        limit ${otherCandidates}
+        limit ${candidates}
       )
       select p.id, ${localisedTitle(locale)} as title
       from c join pages p on p.id = c.id

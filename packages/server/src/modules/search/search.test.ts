@@ -118,7 +118,9 @@ describe('search across the community', () => {
 
   it('answers 401 to an anonymous caller', async () => {
     const anonymous = new TestClient(t.app);
-    expect((await anonymous.get('/api/v2/pages/search', { query: { query: 'Fahrrad' } })).statusCode).toBe(401);
+    expect((await anonymous.get('/api/v2/pages/search', { query: { query: 'Fahrrad' } })).statusCode).toBe(
+      401,
+    );
     expect((await anonymous.get('/api/v2/search/suggestions', { query: { q: 'Fahrrad' } })).statusCode).toBe(
       401,
     );
@@ -151,15 +153,20 @@ describe('search across the community', () => {
 
   it('finds each kind, with what the web needs to link it', async () => {
     const page = await search(outsiderClient, { query: 'Fahrrad' });
-    expect(page.modules.map((module) => module.type)).toEqual(['search_groups', 'search_news', 'search_pages']);
+    expect(page.modules.map((module) => module.type)).toEqual([
+      'search_groups',
+      'search_news',
+      'search_pages',
+    ]);
     expect(kind(page, 'search_groups')?.data.results).toEqual([
       { id: openGroup.id, name: 'Fahrradfreunde', image: null },
     ]);
     expect(kind(page, 'search_news')?.data.results.map((a) => a.title)).toEqual(['Fahrradwoche startet']);
-    expect(kind(page, 'search_pages')?.data.results.map((p) => p.title).sort()).toEqual([
-      'Fahrradleitfaden',
-      'Öffentliche Fahrradseite',
-    ]);
+    expect(
+      kind(page, 'search_pages')
+        ?.data.results.map((p) => p.title)
+        .sort(),
+    ).toEqual(['Fahrradleitfaden', 'Öffentliche Fahrradseite']);
 
     const people = await search(outsiderClient, { query: 'Zacharias' });
     expect(kind(people, 'search_members')?.data.results).toEqual([
@@ -194,10 +201,14 @@ describe('search across the community', () => {
   });
 
   it('finds German stems and prefixes while typing, and English stems', async () => {
-    expect(ids(await search(outsiderClient, { query: 'Entwicklung' }), 'search_posts')).toEqual([openPost.id]);
+    expect(ids(await search(outsiderClient, { query: 'Entwicklung' }), 'search_posts')).toEqual([
+      openPost.id,
+    ]);
     expect(ids(await search(outsiderClient, { query: 'Haus' }), 'search_posts')).toEqual([openPost.id]);
     expect(ids(await search(outsiderClient, { query: 'Radw' }), 'search_posts')).toEqual([openPost.id]);
-    expect(ids(await search(outsiderClient, { query: 'fahrradfr' }), 'search_groups')).toEqual([openGroup.id]);
+    expect(ids(await search(outsiderClient, { query: 'fahrradfr' }), 'search_groups')).toEqual([
+      openGroup.id,
+    ]);
     expect(ids(await search(outsiderClient, { query: 'meeting bicycle' }), 'search_posts')).toHaveLength(1);
     // Every word must match.
     expect((await search(outsiderClient, { query: 'Radwege Quokkaparade' })).modules).toEqual([]);
@@ -226,7 +237,9 @@ describe('search across the community', () => {
     expect(kind(people, 'search_members')?.data.results.map((m) => m.combined_name)).toEqual([
       'Zacharias Quellwasser',
     ]);
-    expect(ids(await search(outsiderClient, { query: 'Geheimrezeptkoch' }), 'search_members')).toHaveLength(1);
+    expect(ids(await search(outsiderClient, { query: 'Geheimrezeptkoch' }), 'search_members')).toHaveLength(
+      1,
+    );
 
     const switchPosition = async (on: boolean) => {
       const response = await adminClient.put('/api/v2/settings', {
@@ -284,7 +297,9 @@ describe('search across the community', () => {
     expect(results.length).toBeLessThanOrEqual(limits.searchSuggestionsMax);
     expect(results.map((r) => r.type)).toEqual(expect.arrayContaining(['group', 'article', 'page']));
     expect(results.map((r) => r.title)).not.toContain('Fahrradverbot entworfen');
-    const topic = (await outsiderClient.get('/api/v2/search/suggestions', { query: { q: 'Radtour' } })).json();
+    const topic = (
+      await outsiderClient.get('/api/v2/search/suggestions', { query: { q: 'Radtour' } })
+    ).json();
     expect(topic.results).toEqual([
       { id: openTopic.id, title: 'Radtouren im Sommer', type: 'topic', group_id: openGroup.id },
     ]);

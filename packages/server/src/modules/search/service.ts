@@ -1,6 +1,6 @@
 import {
-  limits,
   type Locale,
+  limits,
   pageSizes,
   type SearchModule,
   type SearchModuleType,
@@ -48,7 +48,9 @@ const kinds: Record<SearchModuleType, KindSearch> = {
   search_topics: async (ctx, slice) =>
     (await searchRepo.topics(ctx.db, ctx.searcher, ctx.query, slice)).map(presentHit.topic),
   search_posts: async (ctx, slice) =>
-    (await searchRepo.posts(ctx.db, readablePosts(readerOf(ctx.user)), ctx.query, slice)).map(presentHit.post),
+    (await searchRepo.posts(ctx.db, readablePosts(readerOf(ctx.user)), ctx.query, slice)).map(
+      presentHit.post,
+    ),
   search_news: async (ctx, slice) =>
     (await searchRepo.articles(ctx.db, ctx.locale, ctx.now, ctx.query, slice)).map(presentHit.article),
   search_pages: async (ctx, slice) =>
