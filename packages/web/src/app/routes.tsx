@@ -139,6 +139,17 @@ export const routes: RouteObject[] = [
                 handle: titled('members.title'),
                 lazy: page(() => import('../features/members/members-page'), 'MembersPage'),
               },
+              // Page management (superadmins): its own chunks, loaded only on these routes.
+              {
+                path: 'manage_pages',
+                handle: titled('page_admin.title'),
+                lazy: page(() => import('../features/page-admin/page-list-page'), 'PageListPage'),
+              },
+              {
+                path: 'manage_pages/:id',
+                handle: titled('page_admin.editor_title'),
+                lazy: page(() => import('../features/page-admin/page-editor-page'), 'PageEditorPage'),
+              },
               {
                 path: 'tv_displays',
                 handle: titled('tv.admin.title'),

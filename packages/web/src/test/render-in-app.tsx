@@ -18,7 +18,7 @@ import enListControls from '@plaza/contract/locales/en_GB/list_controls.json';
 import enMembers from '@plaza/contract/locales/en_GB/members.json';
 import enNews from '@plaza/contract/locales/en_GB/news.json';
 import enOccasions from '@plaza/contract/locales/en_GB/occasions.json';
-import enPages from '@plaza/contract/locales/en_GB/pages.json';
+import enPageAdmin from '@plaza/contract/locales/en_GB/page_admin.json';
 import enPages from '@plaza/contract/locales/en_GB/pages.json';
 import enPeople from '@plaza/contract/locales/en_GB/people.json';
 import enPosts from '@plaza/contract/locales/en_GB/posts.json';
@@ -94,6 +94,7 @@ export function renderInApp(
           topics: enTopics,
           list_controls: enListControls,
           members: enMembers,
+          page_admin: enPageAdmin,
           occasions: enOccasions,
           people: enPeople,
           profile: enProfile,
@@ -102,7 +103,6 @@ export function renderInApp(
           tv: enTv,
           posts: enPosts,
           news: enNews,
-          pages: enPages,
           pages: enPages,
           activity_feed: enActivityFeed,
           rich_text: enRichText,

@@ -160,6 +160,8 @@ export async function settingsMenuFor(
     link('change_password', '/change_password', 'lock'),
     // Superadmins and the users permission manage the members' accounts.
     ...(isSuperadmin(user) || hasPermission(user, 'users') ? [link('members', '/members', 'people')] : []),
+    // Superadmins manage the CMS pages (the web's page administration).
+    ...(isSuperadmin(user) ? [link('pages', '/manage_pages', 'article')] : []),
     // Superadmins manage the keys of TV displays (the TV slideshow).
     ...(isSuperadmin(user)
       ? [{ ...link('tv_displays', '/tv_displays', 'tv'), title: t(locale, 'tv.admin.open_link') }]

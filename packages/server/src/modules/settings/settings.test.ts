@@ -38,4 +38,15 @@ describe('settings updates', () => {
     expect((await member.put('/api/v2/settings', { meta_title: 'x' })).statusCode).toBe(403);
     expect((await new TestClient(t.app).put('/api/v2/settings', { meta_title: 'x' })).statusCode).toBe(401);
   });
+
+  it('links the page administration in the settings drawer of superadmins only', async () => {
+    const adminMenu = (await admin.get('/api/v2/menu/settings', { query: { locale: 'en_GB' } })).json();
+    expect(adminMenu).toContainEqual(
+      expect.objectContaining({ type: 'link', key: 'pages', link: '/manage_pages', title: 'Manage pages' }),
+    );
+    const member = new TestClient(t.app);
+    await member.login((await buildUser(t.db)).username, testPassword);
+    const memberMenu = (await member.get('/api/v2/menu/settings')).json();
+    expect(memberMenu.map((item: { key: string }) => item.key)).not.toContain('pages');
+  });
 });

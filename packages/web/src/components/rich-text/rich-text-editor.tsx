@@ -55,6 +55,8 @@ export function RichTextEditor({
   const [mention, setMention] = useState<MentionState | null>(null);
   const editor = useEditor({
     immediatelyRender: true,
+    // The HTML it opens with (an edited post or page module); later changes of `value` come from it.
+    content: value,
     editable: !disabled,
     autofocus: autoFocus ? 'end' : false,
     extensions: richTextExtensions(mentionSuggestion(search, setMention)),
