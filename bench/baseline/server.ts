@@ -207,6 +207,52 @@ app.get('/api/v2/users/search', async (request) => {
  * The search across the community the cheap way: each kind's newest (or first) matches for every word as a
  * prefix, posts among the readable groups, no ranking and no presentation.
  */
+// A CMS page and what its modules refer to (bench/http/pages.ts): the page row, then side by side the
+// articles of its teasers, the newest posts of its stream, its members and its subpages' titles.
+app.get('/api/v2/pages/:id', async (request, reply) => {
+  member(request);
+  const { rows } = await db.query<{
+    id: number;
+    title: string;
+    modules: Array<{ type: string; data: Record<string, unknown> }>;
+  }>({
+    name: 'page',
+    text: 'select id, title, modules from pages where id = $1 and published and publish_date <= now()',
+    values: [Number((request.params as { id: string }).id)],
+  });
+  const page = rows[0];
+  if (!page) return reply.status(404).send({ code: 'not_found' });
+  const ids = (type: string, key: string) =>
+    page.modules.filter((m) => m.type === type).flatMap((m) => (m.data[key] as number[] | undefined) ?? []);
+  const articles = (name: string, text: string, values: unknown[]) => db.query({ name, text, values });
+  const [teaser, news, posts, members, subpages] = await Promise.all([
+    articles(
+      'page-teaser',
+      "select id, title, teaser, publish_date from pages where type = 'article' and published and publish_date <= now() and category_id = $1 order by publish_date desc limit 6",
+      [page.modules.find((m) => m.type === 'article_teaser')?.data.category_id ?? 0],
+    ),
+    articles(
+      'page-news',
+      "select id, title, teaser, publish_date from pages where type = 'article' and published and publish_date <= now() order by publish_date desc limit 7",
+      [],
+    ),
+    articles(
+      'page-posts',
+      'select id, description, created_at, author_id from posts where group_id is null order by created_at desc limit 5',
+      [],
+    ),
+    articles(
+      'page-members',
+      'select id, firstname, lastname, img_path, position from users where id = any($1)',
+      [ids('profile_teaser', 'user_ids')],
+    ),
+    articles('page-subpages', 'select id, title from pages where id = any($1) and published', [
+      ids('subpage_navigation', 'page_ids'),
+    ]),
+  ]);
+  return { ...page, references: [teaser.rows, news.rows, posts.rows, members.rows, subpages.rows] };
+});
+
 app.get('/api/v2/pages/search', async (request) => {
   const viewer = member(request);
   const terms = searchTerms((request.query as { query?: string }).query);

@@ -14,6 +14,49 @@ export const articleIds = (ctx: FillContext) => ({
   last: legalPages.length + ctx.count(articlesAtScale1, 10),
 });
 
+/** CMS content pages at scale 1 (type `page`, built from modules), after the articles. */
+export const contentPagesAtScale1 = 300;
+
+/** Ids of the content pages: after the articles. */
+export const contentPageIds = (ctx: FillContext) => {
+  const first = articleIds(ctx).last + 1;
+  return { first, last: first + ctx.count(contentPagesAtScale1, 3) - 1 };
+};
+
+/**
+ * The modules of a content page as the editor stores them: text, the teasers and the stream (which
+ * read articles and posts for the reader), members and subpages (`page` and `next` are ids).
+ */
+function contentModules(page: number, next: number, members: number): unknown[] {
+  const member = (n: number) => 1 + ((page * 7 + n * 13) % members);
+  return [
+    {
+      id: `t${page}`,
+      type: 'rich_text',
+      data: {
+        title: 'Worum es geht',
+        html: `<p>Seite ${page}: Angebote, Ansprechpersonen und Neuigkeiten.</p>`,
+      },
+    },
+    {
+      id: `a${page}`,
+      type: 'article_teaser',
+      data: { template: 'grid', intervall: 5000, autoplay: false, category_id: 1 + (page % 6), max: 6 },
+    },
+    { id: `w${page}`, type: 'web_news', data: { category_id: null } },
+    { id: `s${page}`, type: 'stream_widget', data: { group_id: null, max: 5 } },
+    { id: `p${page}`, type: 'profile_teaser', data: { user_ids: [1, 2, 3, 4].map(member) } },
+    { id: `n${page}`, type: 'subpage_navigation', data: { page_ids: [next] } },
+    {
+      id: `c${page}`,
+      type: 'coachings',
+      data: {
+        items: [{ page_name: 'Coaching', article_name: `Thema ${page}`, link: `/de_DE/page/${next}` }],
+      },
+    },
+  ];
+}
+
 /** Page categories, the legal pages and news articles (a few scheduled for later, a few featured). */
 export const news: Area = {
   name: 'news',
@@ -62,6 +105,21 @@ export const news: Area = {
          ${ctx.now} - make_interval(days => 1095) * (1 - (a - ${first} + 1)::float8 / ${count}),
          ${ctx.now} - make_interval(days => 1095) * (1 - (a - ${first} + 1)::float8 / ${count})
        from generate_series(${first}, ${last}) a`,
+    );
+
+    const pagesRange = contentPageIds(ctx);
+    const pageRows: string[] = [];
+    for (let id = pagesRange.first; id <= pagesRange.last; id += 1) {
+      const next = id === pagesRange.last ? pagesRange.first : id + 1;
+      pageRows.push(
+        `(${id}, 'page', ${literal(`Seite ${id}`)}, ${literal(JSON.stringify(contentModules(id, next, members)))}::jsonb,
+          ${id % 5 === 0 ? "'all'" : "'members'"}, ${ctx.now} - interval '30 days', ${members + 1}, ${ctx.now} - interval '30 days', ${ctx.now} - interval '30 days')`,
+      );
+    }
+    await ctx.step(
+      'content pages',
+      `insert into pages (id, type, title, modules, visibility, publish_date, author_id, created_at, updated_at)
+       overriding system value values ${pageRows.join(', ')}`,
     );
   },
 };
