@@ -37,7 +37,7 @@ export function LimitedPage({
             sx={{ display: 'block', width: '100%', maxHeight: 320, objectFit: 'cover' }}
           />
         )}
-        <Box sx={{ p: { xs: 2, sm: 3 }, pb: { xs: 24, sm: 20 } }}>
+        <Box sx={{ p: { xs: 2, sm: 3 }, pb: 1 }}>
           <Typography id="page-title" variant="h1" sx={{ overflowWrap: 'anywhere', mb: 1 }}>
             {card.title}
           </Typography>
@@ -47,35 +47,51 @@ export function LimitedPage({
             </Typography>
           )}
         </Box>
-        <Box
-          sx={{
-            position: 'absolute',
-            insetInline: 0,
-            bottom: 0,
-            p: { xs: 1.5, sm: 3 },
-            pt: 6,
-            display: 'flex',
-            justifyContent: 'center',
-            // The overlay fades the card out below the title: the rest is for members.
-            background: (theme) =>
-              `linear-gradient(to bottom, transparent, ${theme.palette.background.paper} 40%)`,
-          }}
-        >
-          <Paper
-            role="region"
-            aria-labelledby={overlayTitle}
-            elevation={3}
-            sx={{ p: { xs: 2, sm: 3 }, textAlign: 'center', maxWidth: 420, width: '100%' }}
+        <Box sx={{ position: 'relative', px: { xs: 2, sm: 3 }, pb: { xs: 2, sm: 3 } }}>
+          {/* What members read, hinted at by blank lines that fade out under the overlay. */}
+          <Box
+            aria-hidden
+            sx={{
+              pt: 2,
+              maskImage: 'linear-gradient(to bottom, black, transparent)',
+              WebkitMaskImage: 'linear-gradient(to bottom, black, transparent)',
+            }}
           >
-            <LockOutlinedIcon aria-hidden color="primary" />
-            <Typography id={overlayTitle} variant="h2" sx={{ fontSize: '1.25rem', mb: 0.5 }}>
-              {t('pages.limited.title')}
-            </Typography>
-            <Typography sx={{ mb: 2 }}>{t('pages.limited.text')}</Typography>
-            <Button variant="contained" component={RouterLink} to={loginPath(lang, returnPath)}>
-              {t('pages.limited.sign_in')}
-            </Button>
-          </Paper>
+            {[100, 92, 96, 70, 88, 60].map((width, index) => (
+              <Box
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed decorative lines.
+                key={index}
+                sx={{ height: 12, width: `${width}%`, bgcolor: 'action.hover', borderRadius: 1, mb: 2 }}
+              />
+            ))}
+          </Box>
+          <Box
+            sx={{
+              position: { sm: 'absolute' },
+              inset: { sm: 0 },
+              mt: { xs: -14, sm: 0 },
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              px: { sm: 3 },
+            }}
+          >
+            <Paper
+              role="region"
+              aria-labelledby={overlayTitle}
+              elevation={3}
+              sx={{ p: { xs: 2, sm: 3 }, textAlign: 'center', maxWidth: 420, width: '100%' }}
+            >
+              <LockOutlinedIcon aria-hidden color="primary" />
+              <Typography id={overlayTitle} variant="h2" sx={{ fontSize: '1.25rem', mb: 0.5 }}>
+                {t('pages.limited.title')}
+              </Typography>
+              <Typography sx={{ mb: 2 }}>{t('pages.limited.text')}</Typography>
+              <Button variant="contained" component={RouterLink} to={loginPath(lang, returnPath)}>
+                {t('pages.limited.sign_in')}
+              </Button>
+            </Paper>
+          </Box>
         </Box>
       </Card>
     </Box>
