@@ -84,6 +84,7 @@ export function ImageLightbox({
               alt={image.alt}
               sx={{
                 display: 'block',
+                minWidth: 0,
                 maxWidth: '100%',
                 maxHeight: 'calc(100vh - 120px)',
                 mx: 'auto',

@@ -7,7 +7,7 @@ import type { Locale } from '@plaza/contract/constants';
  * small inline SVGs; the shop and the ratings stay honest empty states, since neither exists.
  */
 
-/** A small picture: a two-colour gradient with a label, as an SVG data address. */
+/** A small picture: a two-colour gradient, with a label when given, as an SVG data address. */
 export function sampleImage(label: string, hue: number, width = 640, height = 400): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,42%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},60%,28%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width * 0.78}" cy="${height * 0.3}" r="${height * 0.18}" fill="hsla(${(hue + 180) % 360},70%,80%,0.35)"/><text x="32" y="${height - 36}" font-family="sans-serif" font-size="${Math.round(height / 9)}" fill="#fff">${label}</text></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -63,7 +63,8 @@ const articleTexts: [Texts, Texts][] = [
 function sampleArticle(lang: Locale, index: number): Article {
   const [title, teaser] = articleTexts[index % articleTexts.length]!;
   const id = 9001 + index;
-  const image = sampleImage(pick(lang, title).split(':')[0]!.slice(0, 22), (index * 47) % 360);
+  // No label: the title is shown beside or over the picture already.
+  const image = sampleImage('', (index * 47) % 360);
   return {
     id: `page-${id}`,
     item_id: id,
