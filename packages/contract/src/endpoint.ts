@@ -29,6 +29,8 @@ export interface Endpoint<
   response: R;
   /** Status of a successful answer (default 200). */
   status?: number;
+  /** Largest request body in bytes, when the app's default is too small (a chat attachment). */
+  bodyLimit?: number;
 }
 
 /** Declares an endpoint while keeping its literal schema types. */

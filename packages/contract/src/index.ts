@@ -1,5 +1,6 @@
 import { activityEndpoints } from './activities';
 import { authEndpoints } from './auth';
+import { chatEndpoints } from './chat';
 import { directoryEndpoints } from './directory';
 import { groupEndpoints } from './groups';
 import { mediaEndpoints } from './media';
@@ -20,6 +21,7 @@ import { userEndpoints } from './users';
 export * from './activities';
 export * from './auth';
 export * from './birthday';
+export * from './chat';
 export * from './constants';
 export * from './directory';
 export * from './endpoint';
@@ -62,6 +64,7 @@ export const endpoints = {
   likes: likeEndpoints,
   news: newsEndpoints,
   pages: pageEndpoints,
+  chat: chatEndpoints,
   media: mediaEndpoints,
   tv: tvEndpoints,
   directory: directoryEndpoints,
