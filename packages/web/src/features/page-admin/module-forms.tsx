@@ -190,7 +190,7 @@ function GalleryForm(props: ModuleFormProps) {
                   <Typography variant="caption">{name}</Typography>
                 )}
               </Box>
-              <Box sx={{ flex: '1 1 180px', minWidth: 0 }}>
+              <Box sx={{ flex: { xs: '1 1 100%', sm: '1 1 180px' }, minWidth: 0, order: { xs: 1, sm: 0 } }}>
                 <TextInput
                   label={t('page_admin.gallery.caption', { n: index + 1 })}
                   value={image.caption}

@@ -288,7 +288,7 @@ function EditorBody({ page }: { page: AdminPage }) {
   const pendingChanges = dirty || status.has_unpublished_changes;
 
   return (
-    <Box ref={form}>
+    <Box ref={form} sx={{ maxWidth: 960 }}>
       <BackLink />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
         <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
