@@ -58,21 +58,22 @@ describe('search across the community', () => {
       type: 'open',
       admins: [insider],
     });
-    [hiddenTopic] = await t.db
+    const inserted = await t.db
       .insert(topics)
-      .values({ group_id: privateGroup.id, name: 'Kassiber Planung', description: 'intern' })
-      .returning();
-    [openTopic] = await t.db
-      .insert(topics)
-      .values({ group_id: openGroup.id, name: 'Radtouren im Sommer', description: 'Touren und Kassiber' })
-      .returning();
+      .values([
+        { group_id: privateGroup.id, name: 'Kassiber Planung', description: 'intern' },
+        { group_id: openGroup.id, name: 'Radtouren im Sommer', description: 'Touren und Kassiber' },
+      ])
+      .returning({ id: topics.id });
+    hiddenTopic = inserted[0]!;
+    openTopic = inserted[1]!;
     await t.db.insert(posts).values({
       author_id: insider.id,
       written_by: insider.id,
       group_id: privateGroup.id,
       description: '<p>Das Zauberwort ist Quokkaparade, bitte nicht weitersagen.</p>',
     });
-    [openPost] = await t.db
+    const [written] = await t.db
       .insert(posts)
       .values({
         author_id: insider.id,
@@ -81,7 +82,8 @@ describe('search across the community', () => {
         topic_id: openTopic.id,
         description: '<p>Die Entwicklungen der <b>Radwege</b> &amp; neue Häuser am Fluss.</p>',
       })
-      .returning();
+      .returning({ id: posts.id });
+    openPost = written!;
     await t.db.insert(posts).values({
       author_id: insider.id,
       written_by: insider.id,
