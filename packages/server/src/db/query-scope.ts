@@ -41,3 +41,11 @@ export function abandonQueryScope(scope: QueryScope): void {
   scope.abandoned = true;
   for (const abandon of [...scope.onAbandon.values()]) abandon();
 }
+
+/**
+ * Runs `work` outside the running request's scope: work a request starts but does not wait for (it
+ * goes on after the answer, so the request's end must not cancel it).
+ */
+export function runDetached<T>(work: () => T): T {
+  return storage.exit(work);
+}

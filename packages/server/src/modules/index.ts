@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { activitiesModule } from './activities';
 import { authModule } from './auth';
+import { chatModule } from './chat';
 import { directoryModule } from './directory';
 import { groupsModule } from './groups';
 import { healthModule } from './health';
@@ -41,5 +42,6 @@ export const modules: Module[] = [
   occasionsModule,
   usersModule,
   membersModule,
+  chatModule,
   searchModule,
 ];

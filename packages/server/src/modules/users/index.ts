@@ -8,7 +8,7 @@ export {
 } from './accounts-admin';
 export { createUser } from './create-user';
 export { foldName, typoQuery } from './name-fold-sql';
-export { loadUserView, ownView, presentUser } from './presenter';
+export { isOnline, loadUserView, ownView, presentUser } from './presenter';
 export { usersModule } from './routes';
 export {
   refreshOnProfileOptions,

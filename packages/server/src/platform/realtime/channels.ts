@@ -10,10 +10,14 @@ export interface ChannelDefinition {
 /** Bus topic of a member's notifications. */
 export const notificationTopic = (userId: number) => `user:${userId}:notifications`;
 
+/** Bus topic of a member's chat events (messages, read marks, typing, new conversations). */
+export const chatTopic = (userId: number) => `user:${userId}:chat`;
+
 /** Bus topic that closes the sockets of one session (logout, password change). */
 export const sessionTopic = (sessionId: string) => `session:${sessionId}`;
 
-/** The channels a client may subscribe to. ChatChannel joins this list with the chat feature. */
+/** The channels a client may subscribe to: each listens to the member's own topic only. */
 export const channels: ChannelDefinition[] = [
   { name: 'NotificationChannel', topicFor: (user) => notificationTopic(user.id) },
+  { name: 'ChatChannel', topicFor: (user) => chatTopic(user.id) },
 ];

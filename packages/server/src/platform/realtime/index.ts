@@ -1,7 +1,7 @@
 import type { EventBus } from '../bus';
 import { sessionTopic } from './channels';
 
-export { type ChannelDefinition, channels, notificationTopic, sessionTopic } from './channels';
+export { type ChannelDefinition, channels, chatTopic, notificationTopic, sessionTopic } from './channels';
 export { realtimePlugin } from './plugin';
 
 /** Closes the real-time connections of ended sessions, on every instance. */

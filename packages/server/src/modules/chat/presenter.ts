@@ -1,0 +1,76 @@
+import type { ChatMessage, ChatParticipant, Conversation } from '@plaza/contract';
+import { combinedName } from '../groups';
+import { isOnline } from '../users';
+import type { ConversationRow, MessageWithSender, ParticipantRow } from './repo';
+
+/** Where an attachment downloads from (participants only). */
+export function attachmentLink(id: number): string {
+  return `/api/v2/messages/attachments/${id}`;
+}
+
+export function presentParticipant(
+  row: Omit<ParticipantRow, 'conversation_id' | 'last_read_message_id'>,
+  now: Date,
+): ChatParticipant {
+  return {
+    id: row.id,
+    first_name: row.firstname ?? '',
+    last_name: row.lastname ?? '',
+    img_path: row.img_path,
+    online: isOnline(row, now),
+    latest_activity: row.last_seen_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A message for `viewerId`: unread when someone else sent it after the viewer's read mark; read by the
+ * other participants whose mark reached it.
+ */
+export function presentMessage(
+  row: MessageWithSender,
+  viewerId: number,
+  participants: Pick<ParticipantRow, 'id' | 'last_read_message_id'>[],
+): ChatMessage {
+  const own = row.sender_id === viewerId;
+  const viewerMark = participants.find((p) => p.id === viewerId)?.last_read_message_id ?? 0;
+  return {
+    id: row.id,
+    conversation_id: row.conversation_id,
+    client_id: own ? row.client_id : null,
+    sender: {
+      id: row.sender_id,
+      name: combinedName({ firstname: row.sender_firstname, lastname: row.sender_lastname }),
+      image: row.sender_img,
+    },
+    text: row.text,
+    attachments: row.attachments.map((file) => ({ ...file, link: attachmentLink(file.id) })),
+    time: row.created_at.toISOString(),
+    unread: !own && row.id > viewerMark,
+    read_by: participants
+      .filter((p) => p.id !== row.sender_id && p.last_read_message_id >= row.id)
+      .map((p) => p.id),
+  };
+}
+
+export function presentConversation(
+  row: ConversationRow,
+  view: {
+    viewerId: number;
+    participants: ParticipantRow[];
+    lastMessage: MessageWithSender | null;
+    unread: number;
+    now: Date;
+  },
+): Conversation {
+  return {
+    id: row.id,
+    type: row.type,
+    group: row.type === 'group' ? { name: row.name ?? '' } : null,
+    participants: view.participants.map((p) => presentParticipant(p, view.now)),
+    last_message: view.lastMessage
+      ? presentMessage(view.lastMessage, view.viewerId, view.participants)
+      : null,
+    new_messages: view.unread,
+    created: row.created_at.toISOString(),
+  };
+}

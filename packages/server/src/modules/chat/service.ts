@@ -1,0 +1,295 @@
+import {
+  type ChatEvent,
+  type ChatMessage,
+  type ChatParticipant,
+  type Conversation,
+  type chatEndpoints,
+  chatLimits,
+} from '@plaza/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { runDetached } from '../../db/query-scope';
+import type { EventBus } from '../../platform/bus';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { chatTopic } from '../../platform/realtime';
+import type { SessionUser } from '../../platform/request-context';
+import { recordLocalisedActivity } from '../activities';
+import { deleteStoredFiles, type UploadDeps } from '../uploads';
+import { storeAttachment } from './attachments';
+import { presentConversation, presentMessage, presentParticipant } from './presenter';
+import { type ConversationRow, chatRepo, type MessageWithSender, type ParticipantRow } from './repo';
+
+export interface ChatDeps extends UploadDeps {
+  bus: EventBus;
+  now: () => Date;
+  /** Logs what fails after the answer (the events of a group conversation's members). */
+  log: { error(details: object, message: string): void };
+}
+
+type CreateMessage = z.output<NonNullable<(typeof chatEndpoints)['create']['body']>>['message'];
+
+/** The conversation when the member takes part; for anyone else it does not exist. */
+async function ownConversation(db: Db, user: SessionUser, id: number): Promise<ConversationRow> {
+  const conversation = await chatRepo.conversationOf(db, id, user.id);
+  if (!conversation) throw notFound('The conversation');
+  return conversation;
+}
+
+/** Sends each participant their own view of an event (one bus message per member). */
+async function publish(
+  bus: EventBus,
+  userIds: number[],
+  event: (userId: number) => ChatEvent,
+): Promise<void> {
+  await Promise.all(userIds.map((userId) => bus.publish(chatTopic(userId), event(userId))));
+}
+
+/** The direct conversation of the caller and one other member: the existing one or a new one. */
+export async function directConversation(deps: ChatDeps, user: SessionUser, otherId: number) {
+  if (otherId === user.id) throw badRequest('A direct conversation needs another member.', 'user_ids');
+  const [other] = await chatRepo.activeMembers(deps.db, [otherId]);
+  if (!other) throw notFound('The member');
+  const key = `${Math.min(user.id, other)}:${Math.max(user.id, other)}`;
+  const existing = await chatRepo.directByKey(deps.db, key);
+  if (existing) return { conversation_id: existing.id };
+  const { conversation, created } = await chatRepo.create(
+    deps.db,
+    { type: 'direct', name: null, directKey: key, createdBy: user.id, at: deps.now() },
+    [user.id, other],
+  );
+  if (created)
+    await publish(deps.bus, [other], () => ({ kind: 'conversation', conversation_id: conversation.id }));
+  return { conversation_id: conversation.id };
+}
+
+/** A named group conversation of the caller and the given members (those who exist and are active). */
+export async function groupConversation(deps: ChatDeps, user: SessionUser, userIds: number[], name: string) {
+  const members = await chatRepo.activeMembers(
+    deps.db,
+    userIds.filter((id) => id !== user.id),
+  );
+  if (members.length === 0) throw badRequest('Choose at least one other member.', 'user_ids');
+  const { conversation } = await chatRepo.create(
+    deps.db,
+    { type: 'group', name, directKey: null, createdBy: user.id, at: deps.now() },
+    [user.id, ...members],
+  );
+  await publish(deps.bus, members, () => ({ kind: 'conversation', conversation_id: conversation.id }));
+  // The members' `chat_group` activities are written after the answer: a conversation of hundreds of
+  // members should not keep its creator waiting. A failure is logged, and the conversation stands.
+  const creator = `${user.firstname ?? ''} ${user.lastname ?? ''}`.trim();
+  void runDetached(() =>
+    notifyAdded(deps, members, {
+      name: creator,
+      conversation: name,
+      actorId: user.id,
+      id: conversation.id,
+    }),
+  );
+  return { conversation_id: conversation.id };
+}
+
+async function notifyAdded(
+  deps: ChatDeps,
+  members: number[],
+  added: { name: string; conversation: string; actorId: number; id: number },
+): Promise<void> {
+  for (const userId of members) {
+    try {
+      await recordLocalisedActivity(deps, {
+        userId,
+        actorId: added.actorId,
+        type: 'chat_group',
+        textKey: 'chat_activities.group_added',
+        vars: { name: added.name, conversation: added.conversation },
+        url: `/?chat=1&conversation_id=${added.id}`,
+      });
+    } catch (error) {
+      deps.log.error({ err: error, userId, conversationId: added.id }, 'chat_group activity failed');
+    }
+  }
+}
+
+/**
+ * Stores a message, then delivers it to every participant's connections on every instance. A client id
+ * sent again answers the message stored the first time (nothing is stored or delivered twice).
+ */
+export async function sendMessage(
+  deps: ChatDeps,
+  user: SessionUser,
+  input: CreateMessage,
+): Promise<ChatMessage> {
+  const conversation = await ownConversation(deps.db, user, input.recipient);
+  const resent = await chatRepo.messageByClientId(deps.db, user.id, input.client_id);
+  if (resent) return resentMessage(deps.db, user, conversation, resent);
+  const attachment = input.attachment ? await storeAttachment(deps, input.attachment) : null;
+  let id: number | undefined;
+  try {
+    id = await chatRepo.insertMessage(
+      deps.db,
+      { conversationId: conversation.id, senderId: user.id, clientId: input.client_id, text: input.text },
+      attachment,
+    );
+  } catch (error) {
+    if (attachment) await deleteStoredFiles(deps.dataDir, [attachment.path]);
+    throw error;
+  }
+  if (id === undefined) {
+    // The same client id won a race with this call: answer what the other call stored.
+    if (attachment) await deleteStoredFiles(deps.dataDir, [attachment.path]);
+    const stored = await chatRepo.messageByClientId(deps.db, user.id, input.client_id);
+    return resentMessage(deps.db, user, conversation, stored!);
+  }
+  const [[row], participants] = await Promise.all([
+    chatRepo.messagesByIds(deps.db, [id]),
+    chatRepo.participants(deps.db, [conversation.id]),
+  ]);
+  await publish(
+    deps.bus,
+    participants.map((p) => p.id),
+    (userId) => ({ kind: 'message', message: presentMessage(row!, userId, participants) }),
+  );
+  return presentMessage(row!, user.id, participants);
+}
+
+async function resentMessage(
+  db: Db,
+  user: SessionUser,
+  conversation: ConversationRow,
+  row: MessageWithSender,
+): Promise<ChatMessage> {
+  if (row.conversation_id !== conversation.id) {
+    throw new AppError(
+      409,
+      'conflict',
+      'This client id was used for a message to another conversation.',
+      'client_id',
+    );
+  }
+  return presentMessage(row, user.id, await chatRepo.participants(db, [conversation.id]));
+}
+
+/** Moves the caller's read mark to the newest message (or `messageId`); the others see the receipt. */
+export async function markAsRead(
+  deps: ChatDeps,
+  user: SessionUser,
+  conversationId: number,
+  messageId?: number,
+): Promise<{ unread: number }> {
+  const conversation = await ownConversation(deps.db, user, conversationId);
+  const target = Math.min(messageId ?? Number.MAX_SAFE_INTEGER, conversation.last_message_id ?? 0);
+  if (target > 0) {
+    const mark = await chatRepo.markRead(deps.db, conversation.id, user.id, target);
+    const others = (await chatRepo.participantIds(deps.db, conversation.id)).filter((id) => id !== user.id);
+    await publish(deps.bus, [user.id, ...others], () => ({
+      kind: 'read',
+      conversation_id: conversation.id,
+      user_id: user.id,
+      message_id: mark,
+    }));
+  }
+  return unreadTotal(deps.db, user);
+}
+
+/** Tells the other participants that the caller is typing (nothing is stored). */
+export async function typing(
+  deps: ChatDeps,
+  user: SessionUser,
+  conversationId: number,
+): Promise<{ success: true }> {
+  const conversation = await ownConversation(deps.db, user, conversationId);
+  const others = (await chatRepo.participantIds(deps.db, conversation.id)).filter((id) => id !== user.id);
+  const name = `${user.firstname ?? ''} ${user.lastname ?? ''}`.trim();
+  await publish(deps.bus, others, () => ({
+    kind: 'typing',
+    conversation_id: conversation.id,
+    user: { id: user.id, name },
+  }));
+  return { success: true };
+}
+
+/** The caller's unread messages over all conversations (each counted up to the cap). */
+export async function unreadTotal(db: Db, user: SessionUser): Promise<{ unread: number }> {
+  const counts = await chatRepo.unreadCounts(db, user.id, 'all', chatLimits.unreadCountMax);
+  let unread = 0;
+  for (const count of counts.values()) unread += count;
+  return { unread };
+}
+
+/** Conversations with their participants, last messages and the caller's unread counts: four queries. */
+async function presentConversations(
+  deps: ChatDeps,
+  user: SessionUser,
+  rows: ConversationRow[],
+): Promise<Conversation[]> {
+  const ids = rows.map((row) => row.id);
+  const [participants, lastMessages, unread] = await Promise.all([
+    chatRepo.participants(deps.db, ids),
+    chatRepo.messagesByIds(
+      deps.db,
+      rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : [])),
+    ),
+    chatRepo.unreadCounts(deps.db, user.id, ids, chatLimits.unreadCountMax),
+  ]);
+  const now = deps.now();
+  return rows.map((row) =>
+    presentConversation(row, {
+      viewerId: user.id,
+      participants: participants.filter((p: ParticipantRow) => p.conversation_id === row.id),
+      lastMessage: lastMessages.find((m) => m.id === row.last_message_id) ?? null,
+      unread: unread.get(row.id) ?? 0,
+      now,
+    }),
+  );
+}
+
+/** A page of the caller's conversations, latest message first; `before` is the previous page's `next`. */
+export async function listConversations(deps: ChatDeps, user: SessionUser, before?: string) {
+  const cursor = before
+    ? { at: new Date(Number(before.split('-')[0])), id: Number(before.split('-')[1]) }
+    : null;
+  const limit = chatLimits.conversationsPageSize;
+  const rows = await chatRepo.conversationsOf(deps.db, user.id, cursor, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    results: await presentConversations(deps, user, page),
+    next: rows.length > limit && last ? `${last.last_message_at.getTime()}-${last.id}` : null,
+  };
+}
+
+/**
+ * A conversation's messages, oldest first: the newest page; or older ones `before` an id; or, after a
+ * reconnect, the ones `after` the newest id the client has (then `has_more` says to ask again).
+ */
+export async function history(
+  deps: ChatDeps,
+  user: SessionUser,
+  query: { recipient: number; before?: number; after?: number },
+) {
+  if (query.before && query.after)
+    throw badRequest('Ask for messages before or after an id, not both.', 'after');
+  const conversation = await ownConversation(deps.db, user, query.recipient);
+  const limit = chatLimits.historyPageSize;
+  const rows = await chatRepo.history(deps.db, conversation.id, query, limit + 1);
+  const page = rows.slice(0, limit);
+  if (!query.after) page.reverse();
+  const [presented] = await presentConversations(deps, user, [conversation]);
+  const participants = await chatRepo.participants(deps.db, [conversation.id]);
+  return {
+    conversation: presented!,
+    results: page.map((row) => presentMessage(row, user.id, participants)),
+    has_more: rows.length > limit,
+  };
+}
+
+/** Members to start a conversation with, by the start of their first or last name. */
+export async function searchChatMembers(
+  deps: ChatDeps,
+  user: SessionUser,
+  search: string,
+): Promise<{ results: ChatParticipant[] }> {
+  const rows = await chatRepo.searchMembers(deps.db, user.id, search, chatLimits.userSearchMax);
+  const now = deps.now();
+  return { results: rows.map((row) => presentParticipant(row, now)) };
+}
