@@ -128,7 +128,8 @@ export function PageContent({
 
 /** `/page/{id}`: a published CMS page; a failed load goes to its error page (404 when there is none). */
 export function PageView({ id }: { id: number }) {
-  const { data: page, error } = useQuery(pageQuery(id));
+  const { status } = useSession();
+  const { data: page, error } = useQuery(pageQuery(id, status));
   useLoadFailureRedirect(error);
   if (!page) return <Loading />;
   return <PageContent page={page} returnPath={`/page/${id}`} />;

@@ -62,7 +62,13 @@ describe('TeaserSlider', () => {
 describe('PageModules', () => {
   it('renders every module type of the demo page, headings in order and no fake shop items', () => {
     stubScreen(390);
-    const modules = demoModules('en_GB', { imprint: 2, privacy: 3 });
+    const modules = demoModules('en_GB', {
+      landing: null,
+      terms: null,
+      q_and_a: null,
+      imprint: 2,
+      privacy: 3,
+    });
     expect(new Set(modules.map((module) => module.type))).toEqual(new Set(pageModuleTypes));
     renderInApp(<PageModules modules={modules} />);
     const headings = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
