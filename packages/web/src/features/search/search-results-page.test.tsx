@@ -107,6 +107,16 @@ describe('SearchResultsPage', () => {
     );
   });
 
+  it('searches nothing for a blank term', async () => {
+    const calls = stubFetch([]);
+    renderInApp(<SearchResultsPage />, {
+      path: '/en_GB/search_results?q=%20',
+      routePath: '/:lang/search_results',
+    });
+    expect(await screen.findByText('No results')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
   it('goes to result-not-found when the search has no modules', async () => {
     stubFetch([answer(endpoints.search.page, { query: 'Nichts', page: 1, modules: [] })]);
     const view = renderInApp(<SearchResultsPage />, {

@@ -22,7 +22,7 @@ import { hitPath } from './links';
  * `/{lang}/search_results?q=`: the search across the community, a section per kind with hits (members,
  * groups, topics, posts, news, pages), each hit a link and "more" per section. No hits: the
  * result-not-found page takes this one's place in the history (its back button goes one step back, to
- * where the search started). A blank term shows nothing.
+ * where the search started). A blank term searches nothing and says so.
  */
 export function SearchResultsPage() {
   const { t } = useTranslation();
@@ -48,6 +48,7 @@ export function SearchResultsPage() {
           <span>{t('search.loading')}</span>
         </Box>
       )}
+      {!term && <Typography>{t('search.no_results')}</Typography>}
       {search.isError && <Alert severity="error">{t('search.failed')}</Alert>}
       {modules?.map((module) => (
         <SearchSection key={`${term}-${module.type}`} term={term} first={module} />
