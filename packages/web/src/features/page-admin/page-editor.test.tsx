@@ -7,6 +7,8 @@ import { renderInApp } from '../../test/render-in-app';
 import { sessionUser } from '../../test/session-user';
 import { PageEditorPage } from './page-editor-page';
 
+// Menus, dialogs and a rich text editor in jsdom take a while on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 45_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const previewId = 'preview_abcdefghijklmnop';
@@ -262,5 +264,26 @@ describe('PageEditorPage', () => {
     await waitFor(() =>
       expect((screen.getByRole('checkbox', { name: 'Imprint' }) as HTMLInputElement).checked).toBe(true),
     );
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const page = adminPage();
+    stubFetch([answer(endpoints.pages.adminGet, page, { params: { id: 7 } })]);
+    const { router } = showEditor(page);
+    const user = userEvent.setup({ delay: null });
+    await user.type(await screen.findByRole('textbox', { name: /^Title/ }), '!');
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'All pages' }));
+    const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(router.state.location.pathname).toBe('/en_GB/manage_pages/7');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('link', { name: 'All pages' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+        name: 'Leave',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en_GB/manage_pages'));
   });
 });
