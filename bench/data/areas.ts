@@ -1,4 +1,5 @@
 import { activities } from './activities';
+import { chat } from './chat';
 import type { Area } from './context';
 import { derived } from './derived';
 import { groups } from './groups';
@@ -10,7 +11,7 @@ import { settings } from './settings';
 
 /**
  * The areas of the generated community, in the order they are filled (an area reads what the ones
- * before it wrote). A new feature (chat, jobs, ratings, shop) adds its file here, before `derived`,
+ * before it wrote). A new feature (jobs, ratings, shop) adds its file here, before `derived`,
  * which computes what the server derives from the rows.
  */
-export const areas: Area[] = [settings, people, groups, news, posts, reactions, activities, derived];
+export const areas: Area[] = [settings, people, groups, news, posts, reactions, activities, chat, derived];

@@ -1,4 +1,4 @@
-import { realtimePath, type ServerMessage } from '@plaza/contract';
+import { type ChannelName, realtimePath, type ServerMessage } from '@plaza/contract';
 import WebSocket from 'ws';
 import type { MemberSession } from './sessions';
 
@@ -9,8 +9,12 @@ export interface OpenSocket {
   next(type: ServerMessage['type'], timeoutMs?: number): Promise<ServerMessage>;
 }
 
-/** Opens the realtime socket as the web app does (same origin, the session cookie) and subscribes to notifications. */
-export async function openNotificationSocket(url: string, session: MemberSession): Promise<OpenSocket> {
+/** Opens the realtime socket as the web app does (same origin, the session cookie) and subscribes to a channel. */
+export async function openNotificationSocket(
+  url: string,
+  session: MemberSession,
+  channel: ChannelName = 'NotificationChannel',
+): Promise<OpenSocket> {
   const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${realtimePath}`, {
     headers: { cookie: session.cookie, origin: url },
   });
@@ -45,7 +49,7 @@ export async function openNotificationSocket(url: string, session: MemberSession
   // A socket error after the start ends the socket (its close is what counts); it must not end the bench.
   socket.on('error', () => {});
   await next('welcome');
-  socket.send(JSON.stringify({ command: 'subscribe', channel: 'NotificationChannel' }));
+  socket.send(JSON.stringify({ command: 'subscribe', channel }));
   await next('confirm_subscription');
   return { socket, next };
 }

@@ -6,6 +6,7 @@ import {
   reactionTargetTypes,
   type StoredPageModule,
 } from '@plaza/contract';
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -18,7 +19,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
 import { oneOf } from './checks';
 import { groups, topics } from './groups';
 import { images } from './uploads';

@@ -9,7 +9,10 @@ import { cookieHeader, openSocket, type TestSocket } from '../../../test/socket'
 
 const origin = 'http://plaza.test';
 let sequence = 0;
-const clientId = () => `client-${Date.now()}-${(sequence += 1)}`;
+function clientId(): string {
+  sequence += 1;
+  return `client-${Date.now()}-${sequence}`;
+}
 
 function dataUrl(type: string, data: Buffer): string {
   return `data:${type};base64,${data.toString('base64')}`;
@@ -255,7 +258,7 @@ describe('chat', () => {
     ).json();
     expect(older.results.map((m: ChatMessage) => m.id)).toEqual(sent.slice(0, 5));
     const missed = (
-      await bob.get('/api/v2/messages/history', { query: { recipient: conversation, after: sent[30] } })
+      await bob.get('/api/v2/messages/history', { query: { recipient: conversation, after: sent[30]! } })
     ).json();
     expect(missed.results.map((m: ChatMessage) => m.id)).toEqual(sent.slice(31));
   });

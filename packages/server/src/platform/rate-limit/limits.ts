@@ -17,7 +17,7 @@ export interface RouteLimit extends WindowLimit {
   routes: readonly RouteRef[];
 }
 
-const { auth, groups, topics, posts, users, comments, likes, directory, media, tv, search, pages } =
+const { auth, groups, topics, posts, users, comments, likes, directory, media, tv, search, pages, chat } =
   endpoints;
 
 /**
@@ -59,10 +59,13 @@ export const rateLimitTable = {
       directory.search,
       directory.suggestions,
       groups.usersSearch,
+      chat.users,
       search.page,
       search.suggestions,
     ],
   },
+  /** Chat messages and typing signals per member: a conversation at full speed, not a flood. */
+  chatMessages: { max: 300, windowSeconds: 60, routes: [chat.create, chat.typing] },
   previews: { max: 30, windowSeconds: 60, routes: [media.preview] },
   socketConnections: { max: 30, windowSeconds: 60, routes: [{ method: 'GET', path: realtimePath }] },
   tvFeed: { max: 60, windowSeconds: 60, routes: [tv.feed] },
