@@ -1,11 +1,15 @@
+import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { avatarSizes, userCardCaps } from '@plaza/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { useSession } from '../app/session';
 import { useLang } from '../app/use-lang';
+import { useStartDirectChat } from '../lib/chat-link';
 import { CappedList } from './capped-list';
 import { FallbackAvatar } from './fallback-avatar';
 
@@ -36,12 +40,16 @@ export function personName(user: Pick<UserCardPerson, 'firstname' | 'lastname' |
 /**
  * The user card: avatar (106 px, person icon without a picture), name, position, location (1 shown),
  * special tasks (5) and further lists (5 each), each with a '+N' button for the rest. The whole card
- * opens the profile: the name's link stretches over the card, the '+N' buttons sit above it.
+ * opens the profile: the name's link stretches over the card, the '+N' buttons sit above it. With
+ * `show_user_overview_contact_button`, a contact icon (above the link too) starts a direct chat.
  */
 export function UserCard({ user, lists = [] }: { user: UserCardPerson; lists?: UserCardList[] }) {
   const { t } = useTranslation();
   const lang = useLang();
   const name = personName(user);
+  const session = useSession();
+  const contact =
+    session.settings.show_user_overview_contact_button && session.user && session.user.id !== user.id;
   return (
     <Card
       variant="outlined"
@@ -59,6 +67,7 @@ export function UserCard({ user, lists = [] }: { user: UserCardPerson; lists?: U
       }}
     >
       <FallbackAvatar src={user.img_path} size={avatarSizes.userCard} />
+      {contact && <ContactButton userId={user.id} name={name} />}
       <Link
         component={RouterLink}
         to={`/${lang}/who_is_who/${user.id}`}
@@ -96,5 +105,21 @@ export function UserCard({ user, lists = [] }: { user: UserCardPerson; lists?: U
         ))}
       </Box>
     </Card>
+  );
+}
+
+/** The card's contact icon: opens the direct chat with the member (the existing one, or a new one). */
+function ContactButton({ userId, name }: { userId: number; name: string }) {
+  const { t } = useTranslation();
+  const startChat = useStartDirectChat();
+  return (
+    <IconButton
+      onClick={() => void startChat(userId).catch(() => undefined)}
+      aria-label={t('chat.start.contact', { name })}
+      color="primary"
+      sx={{ position: 'absolute', top: 8, right: 8, zIndex: 1 }}
+    >
+      <ChatIcon />
+    </IconButton>
   );
 }

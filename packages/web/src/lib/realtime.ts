@@ -3,25 +3,69 @@ import { realtimePath } from '@plaza/contract/constants';
 
 type Listener = (message: unknown) => void;
 
-/**
- * The browser side of the real-time endpoint: one socket, named channels, reconnect with back-off.
- * Opened after sign-in, closed on sign-out.
- */
-export function connectRealtime(listeners: Partial<Record<ChannelName, Listener>>): () => void {
-  let socket: WebSocket | null = null;
-  let closed = false;
-  let attempt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+/** What a subscriber of a channel hears: its messages, and that the socket came back after a loss. */
+export interface ChannelSubscriber {
+  onMessage: Listener;
+  /** Called when the channel is confirmed again after a reconnect: fetch what was missed meanwhile. */
+  onReconnect?: () => void;
+}
 
-  const open = () => {
+/** Close code of a socket without a valid session: no reconnect (sign-out, expired session). */
+const unauthorized = 4401;
+const backoffBaseMs = 1000;
+const backoffMaxMs = 30_000;
+
+/**
+ * The browser side of the real-time endpoint: one socket for all channels (NotificationChannel,
+ * ChatChannel), opened while someone listens and closed when the last listener leaves. A lost socket
+ * reconnects with exponential back-off (with jitter, at most 30 s); once a channel is confirmed again,
+ * its subscribers' `onReconnect` runs so they can fetch what they missed.
+ */
+class RealtimeConnection {
+  private socket: WebSocket | null = null;
+  private readonly subscribers = new Map<ChannelName, Set<ChannelSubscriber>>();
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the socket has been open before: a later confirmation is a reconnect. */
+  private wasOpen = false;
+  private reconnecting = false;
+
+  subscribe(channel: ChannelName, subscriber: ChannelSubscriber): () => void {
+    let set = this.subscribers.get(channel);
+    const first = !set || set.size === 0;
+    if (!set) {
+      set = new Set();
+      this.subscribers.set(channel, set);
+    }
+    set.add(subscriber);
+    if (!this.socket && this.timer === undefined) this.open();
+    else if (first) this.send({ command: 'subscribe', channel });
+    return () => {
+      set.delete(subscriber);
+      if (set.size === 0) this.send({ command: 'unsubscribe', channel });
+      if ([...this.subscribers.values()].every((each) => each.size === 0)) this.close();
+    };
+  }
+
+  private send(message: object) {
+    if (this.socket?.readyState === 1) this.socket.send(JSON.stringify(message));
+  }
+
+  private channels(): ChannelName[] {
+    return [...this.subscribers.entries()].filter(([, set]) => set.size > 0).map(([channel]) => channel);
+  }
+
+  private open() {
+    this.timer = undefined;
     const url = new URL(realtimePath, window.location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    socket = new WebSocket(url);
+    const socket = new WebSocket(url);
+    this.socket = socket;
     socket.onopen = () => {
-      attempt = 0;
-      for (const channel of Object.keys(listeners)) {
-        socket?.send(JSON.stringify({ command: 'subscribe', channel }));
-      }
+      this.attempt = 0;
+      this.reconnecting = this.wasOpen;
+      this.wasOpen = true;
+      for (const channel of this.channels()) this.send({ command: 'subscribe', channel });
     };
     socket.onmessage = (event) => {
       let message: ServerMessage;
@@ -30,18 +74,50 @@ export function connectRealtime(listeners: Partial<Record<ChannelName, Listener>
       } catch {
         return;
       }
-      if (message.type === 'message') listeners[message.channel]?.(message.message);
+      if (message.type === 'message') {
+        for (const subscriber of [...(this.subscribers.get(message.channel) ?? [])]) {
+          subscriber.onMessage(message.message);
+        }
+      } else if (message.type === 'confirm_subscription' && this.reconnecting) {
+        for (const subscriber of [...(this.subscribers.get(message.channel) ?? [])])
+          subscriber.onReconnect?.();
+      }
     };
     socket.onclose = (event) => {
-      if (closed || event.code === 4401) return;
-      attempt += 1;
-      timer = setTimeout(open, Math.min(30_000, 1000 * 2 ** attempt));
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (event.code === unauthorized || this.channels().length === 0) return;
+      this.attempt += 1;
+      const delay = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (this.attempt - 1));
+      this.timer = setTimeout(() => this.open(), delay / 2 + Math.random() * (delay / 2));
     };
-  };
-  open();
-  return () => {
-    closed = true;
-    clearTimeout(timer);
+  }
+
+  private close() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const socket = this.socket;
+    this.socket = null;
+    this.wasOpen = false;
+    this.attempt = 0;
     socket?.close();
+  }
+}
+
+let connection: RealtimeConnection | null = null;
+
+/** Listens to a channel on the app's one real-time socket; returns the function that stops listening. */
+export function subscribeChannel(channel: ChannelName, subscriber: ChannelSubscriber): () => void {
+  connection ??= new RealtimeConnection();
+  return connection.subscribe(channel, subscriber);
+}
+
+/** Listens to several channels at once (messages only); returns the function that stops listening. */
+export function connectRealtime(listeners: Partial<Record<ChannelName, Listener>>): () => void {
+  const stops = Object.entries(listeners).map(([channel, onMessage]) =>
+    subscribeChannel(channel as ChannelName, { onMessage: onMessage as Listener }),
+  );
+  return () => {
+    for (const stop of stops) stop();
   };
 }

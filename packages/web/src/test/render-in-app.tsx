@@ -8,6 +8,7 @@ import {
 import enActivityFeed from '@plaza/contract/locales/en_GB/activity_feed.json';
 import enApp from '@plaza/contract/locales/en_GB/app.json';
 import enAuth from '@plaza/contract/locales/en_GB/auth.json';
+import enChat from '@plaza/contract/locales/en_GB/chat.json';
 import enCookies from '@plaza/contract/locales/en_GB/cookies.json';
 import enErrors from '@plaza/contract/locales/en_GB/errors.json';
 import enGroupPage from '@plaza/contract/locales/en_GB/group_page.json';
@@ -85,6 +86,7 @@ export function renderInApp(
         translation: {
           app: enApp,
           auth: enAuth,
+          chat: enChat,
           cookies: enCookies,
           errors: enErrors,
           groups: enGroups,

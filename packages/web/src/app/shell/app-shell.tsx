@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { ChatButton } from '../../features/chat/chat-button';
 import { MuiTheme } from '../mui-theme';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
@@ -105,6 +106,7 @@ function ShellLayout() {
             </Suspense>
           )}
           <Box sx={{ flexGrow: 1, display: signedIn ? { xs: 'none', md: 'block' } : 'none' }} />
+          {signedIn && <ChatButton />}
           {signedIn && <NotificationBell />}
           <LanguageChanger />
         </Toolbar>

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../lib/api-client';
 import { routes } from '../../lib/endpoint-routes';
-import { connectRealtime } from '../../lib/realtime';
+import { subscribeChannel } from '../../lib/realtime';
 
 export const unreadQueryKey = ['activities', 'unread'] as const;
 
@@ -17,7 +17,10 @@ export function useUnreadActivities(signedIn: boolean): number | undefined {
   useEffect(() => {
     if (!signedIn) return;
     const refreshActivities = () => void client.invalidateQueries({ queryKey: ['activities'] });
-    return connectRealtime({ NotificationChannel: refreshActivities });
+    return subscribeChannel('NotificationChannel', {
+      onMessage: refreshActivities,
+      onReconnect: refreshActivities,
+    });
   }, [signedIn, client]);
   return unread.data?.unread_activities;
 }

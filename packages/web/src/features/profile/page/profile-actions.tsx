@@ -1,3 +1,4 @@
+import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Edit from '@mui/icons-material/Edit';
 import PersonAdd from '@mui/icons-material/PersonAdd';
@@ -8,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { useStartDirectChat } from '../../../lib/chat-link';
 import { useDeleteAccount, useFollow } from '../api/profile';
 import { leaveToSiteRoot } from '../site-root';
 import { profileName } from './profile-header';
@@ -39,6 +41,30 @@ export function FollowButton({
       disabled={follow.isPending}
     >
       {profile.followed ? t('profile.actions.unfollow') : t('profile.actions.follow')}
+    </Button>
+  );
+}
+
+/** Starts (or opens the existing) direct chat with the member of the profile, in the chat overlay. */
+export function SendMessageButton({
+  profile,
+  onNotice,
+}: {
+  profile: Profile;
+  onNotice: (text: string, severity?: 'success' | 'error') => void;
+}) {
+  const { t } = useTranslation();
+  const startChat = useStartDirectChat();
+  const [pending, setPending] = useState(false);
+  const start = () => {
+    setPending(true);
+    startChat(profile.id)
+      .catch((error: unknown) => onNotice(apiErrorText(t, error), 'error'))
+      .finally(() => setPending(false));
+  };
+  return (
+    <Button variant="outlined" startIcon={<ChatIcon />} onClick={start} disabled={pending}>
+      {t('chat.start.send_message')}
     </Button>
   );
 }

@@ -15,7 +15,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect';
 import { cropAvatar, profileQuery, uploadAvatar, useAvatarSaved } from '../api/profile';
 import { LazyProfileEditDialog } from '../edit/lazy-profile-edit-dialog';
-import { DeleteAccountButton, EditButton, FollowButton } from './profile-actions';
+import { DeleteAccountButton, EditButton, FollowButton, SendMessageButton } from './profile-actions';
 import { ProfileHeader, profileName } from './profile-header';
 import { SectionCards, SectionColumns } from './section-layouts';
 import { profileSections } from './sections';
@@ -51,6 +51,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
           <>
             {profile.editable && <EditButton onClick={() => setEditing(true)} />}
             {!own && <FollowButton profile={profile} viewerId={viewerId} onNotice={say} />}
+            {!own && <SendMessageButton profile={profile} onNotice={say} />}
           </>
         }
       />
