@@ -200,7 +200,6 @@ export function Composer({
           maxRows={5}
           size="small"
           fullWidth
-          autoFocus
           slotProps={{
             htmlInput: {
               'aria-label': t('chat.overlay.conversation.input'),

@@ -1,0 +1,125 @@
+import { endpoints } from '@plaza/contract';
+import { timings } from '@plaza/contract/constants';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answer, answerError, stubFetch } from '../../../test/fetch-stub';
+import { renderInApp } from '../../../test/render-in-app';
+import { sessionUser } from '../../../test/session-user';
+import { conversation, deferred, FakeSocket, holdCalls, message, viewerId } from '../test/chat-fixtures';
+import { ConversationView } from './conversation-view';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const clientId = 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee';
+const own = { id: viewerId, name: 'Viewer Number 3', image: null };
+const history = answer(
+  endpoints.chat.history,
+  { conversation, results: [message(10, { text: 'Hi there' })], has_more: false },
+  { query: { recipient: conversation.id } },
+);
+const stored = message(11, { client_id: clientId, sender: own, text: 'Hello' });
+
+function show() {
+  renderInApp(<ConversationView conversationId={conversation.id} onTitle={() => undefined} />, {
+    user: sessionUser(viewerId),
+  });
+}
+
+const input = () => screen.getByRole('textbox', { name: 'Message' });
+const log = () => screen.getByRole('log', { name: 'Messages' });
+const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
+const sends = (calls: { method: string; url: string }[]) =>
+  calls.filter((call) => call.method === 'POST' && call.url.includes('/messages/create'));
+
+describe('ConversationView', () => {
+  beforeEach(() => {
+    FakeSocket.instances = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    vi.spyOn(globalThis.crypto, 'randomUUID').mockReturnValue(clientId);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('sends on Enter, adds a line on Shift+Enter, and never sends an empty text', async () => {
+    const calls = stubFetch([
+      history,
+      answer(endpoints.chat.create, stored),
+      answer(endpoints.chat.typing, { success: true }),
+    ]);
+    show();
+    await within(await screen.findByRole('log')).findByText('Hi there');
+    type('   ');
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    type('Hello');
+    fireEvent.keyDown(input(), { key: 'Enter', shiftKey: true });
+    expect(sends(calls)).toHaveLength(0);
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    await waitFor(() => expect(sends(calls)).toHaveLength(1));
+    expect(sends(calls)[0]).toMatchObject({
+      body: { message: { recipient: conversation.id, text: 'Hello', client_id: clientId } },
+    });
+    expect(input()).toHaveProperty('value', '');
+    await waitFor(() => expect(within(log()).getAllByText('Hello')).toHaveLength(1));
+  });
+
+  it('shows the message pending, then once, though the live event comes before the answer', async () => {
+    stubFetch([
+      history,
+      answer(endpoints.chat.create, stored),
+      answer(endpoints.chat.typing, { success: true }),
+    ]);
+    const gate = deferred<void>();
+    holdCalls('/api/v2/messages/create', gate.promise);
+    show();
+    await within(await screen.findByRole('log')).findByText('Hi there');
+    type('Hello');
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(within(log()).getByText('Hello')).toBeTruthy();
+    expect(within(log()).getByText(/Sending…/)).toBeTruthy();
+    await waitFor(() => expect(FakeSocket.instances.some((socket) => socket.readyState === 1)).toBe(true));
+    act(() => FakeSocket.deliver({ kind: 'message', message: stored }));
+    expect(within(log()).getAllByText('Hello')).toHaveLength(1);
+    expect(within(log()).queryByText(/Sending…/)).toBeNull();
+    gate.resolve();
+    await waitFor(() => expect(within(log()).getAllByText('Hello')).toHaveLength(1));
+    // A receipt arrives live: the own message shows it was seen.
+    act(() =>
+      FakeSocket.deliver({ kind: 'read', conversation_id: conversation.id, user_id: 8, message_id: 11 }),
+    );
+    expect(await within(log()).findByText(/Seen/)).toBeTruthy();
+  });
+
+  it('puts the text back with the error when sending fails', async () => {
+    stubFetch([
+      history,
+      answer(endpoints.chat.typing, { success: true }),
+      answerError(endpoints.chat.create, 500, { errors: [{ code: 'internal', message: 'Broken' }] }),
+    ]);
+    show();
+    await within(await screen.findByRole('log')).findByText('Hi there');
+    type('Hello');
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      'The message could not be sent. Please try again.',
+    );
+    await waitFor(() => expect(input()).toHaveProperty('value', 'Hello'));
+    expect(within(log()).queryByText('Hello')).toBeNull();
+  });
+
+  it('marks the conversation read 5 s after opening', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = stubFetch([history, answer(endpoints.chat.markAsRead, { unread: 0 })]);
+    show();
+    await within(await screen.findByRole('log')).findByText('Hi there');
+    const marks = () => calls.filter((call) => call.url.includes('/messages/mark_as_read'));
+    act(() => vi.advanceTimersByTime(timings.chatMarkAsReadDelayMs - 1000));
+    expect(marks()).toHaveLength(0);
+    act(() => vi.advanceTimersByTime(1000));
+    await waitFor(() => expect(marks()).toHaveLength(1));
+    expect(marks()[0]).toMatchObject({ method: 'POST', body: { recipient: conversation.id } });
+  });
+});
