@@ -10,6 +10,7 @@ import { newsEndpoints } from './news';
 import { occasionEndpoints } from './occasions';
 import { pageEndpoints } from './pages';
 import { postEndpoints } from './posts';
+import { pushEndpoints } from './push';
 import { commentEndpoints, likeEndpoints } from './reactions';
 import { searchEndpoints } from './search';
 import { settingsEndpoints } from './settings-api';
@@ -39,6 +40,7 @@ export * from './pages';
 export * from './pagination';
 export * from './posts';
 export * from './profile';
+export * from './push';
 export * from './reactions';
 export * from './realtime';
 export * from './search';
@@ -65,6 +67,7 @@ export const endpoints = {
   news: newsEndpoints,
   pages: pageEndpoints,
   chat: chatEndpoints,
+  push: pushEndpoints,
   media: mediaEndpoints,
   tv: tvEndpoints,
   directory: directoryEndpoints,

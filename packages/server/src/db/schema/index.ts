@@ -4,6 +4,7 @@ export * from './groups';
 export * from './media';
 export * from './people';
 export * from './posts';
+export * from './push';
 export * from './settings';
 export * from './throttle';
 export * from './uploads';
