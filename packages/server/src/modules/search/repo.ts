@@ -19,6 +19,8 @@ import {
  * within the candidates).
  */
 export const candidates = 50;
+/** The newest posts a common word's candidates are looked for in first (see `posts`). */
+export const recentPosts = 4000;
 
 /** Which slice of the ranked hits to read: `limit` rows (one past the page) from `offset`. */
 export interface Slice {
@@ -117,16 +119,37 @@ export const searchRepo = {
 
   /**
    * Posts the searcher may read (`readable`: posts/visibility-sql.ts): the newest `candidates` matches,
-   * ranked.
+   * ranked. They are found in one of two ways, whatever the planner would estimate for the words: among
+   * the newest `recentPosts` posts by the stream index (a common word fills the candidates after a few
+   * hundred), and only when those hold fewer than `candidates` matches, through the GIN index among all
+   * posts (then the word is rare, so the matches are few; the read rule is applied to them afterwards,
+   * never combined with the GIN index). Left to itself, the planner walks the stream index for a word it
+   * cannot estimate, reading all million posts for a rare one, or ANDs the GIN index with half the posts
+   * of the readable groups.
    */
   posts(db: Db, readable: SQL | undefined, query: SQL, slice: Slice) {
+    const visible = readable ? sql` and ${readable}` : sql``;
     return run<PostHit>(
       db,
-      sql`with c as (
-        select posts.id from posts
-        where posts.search_vector @@ ${query}${readable ? sql` and ${readable}` : sql``}
+      sql`with recent as materialized (
+        select posts.id from (
+          select id, created_at, group_id, search_vector from posts
+          order by created_at desc, id desc limit ${recentPosts}
+        ) posts
+        where posts.search_vector @@ ${query}${visible}
         order by posts.created_at desc, posts.id desc
         limit ${candidates}
+      ), older as materialized (
+        select posts.id from (
+          select id, created_at, group_id from posts where search_vector @@ ${query} offset 0
+        ) posts
+        where (select count(*) from recent) < ${candidates}${visible}
+        order by posts.created_at desc, posts.id desc
+        limit ${candidates}
+      ), c as (
+        select id from recent where (select count(*) from recent) >= ${candidates}
+        union all
+        select id from older
       )
       select p.id, p.group_id, p.topic_id, left(p.description, ${postTextRead}) as description, p.created_at,
         a.firstname, a.lastname

@@ -292,6 +292,40 @@ describe('search across the community', () => {
     );
   });
 
+  it("takes a common word's candidates from the newest posts, still by the read rule, five pages deep", async () => {
+    const group = await buildGroup(t.db, { name: 'Viele Beiträge', type: 'open', admins: [insider] });
+    await t.db.insert(posts).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        author_id: insider.id,
+        group_id: group.id,
+        description: `<p>Zwiebelkuchen Rezept ${i}</p>`,
+        created_at: new Date(Date.now() - 60_000 * (i + 1)),
+      })),
+    );
+    // The newest of all is in the private group.
+    const [secret] = await t.db
+      .insert(posts)
+      .values({
+        author_id: insider.id,
+        group_id: privateGroup.id,
+        description: '<p>Zwiebelkuchen geheim</p>',
+      })
+      .returning({ id: posts.id });
+    const seen = new Set<number>();
+    for (let page = 1; page <= limits.globalSearchMaxPage; page += 1) {
+      const answer = await search(outsiderClient, { query: 'Zwiebelkuchen', page, type: 'search_posts' });
+      const module = kind(answer, 'search_posts')!;
+      expect(module.data.results).toHaveLength(pageSizes.searchResults);
+      expect(module.data.has_more).toBe(page < limits.globalSearchMaxPage);
+      for (const id of ids(answer, 'search_posts')) seen.add(id);
+    }
+    expect(seen.size).toBe(pageSizes.searchResults * limits.globalSearchMaxPage);
+    expect(seen.has(secret!.id)).toBe(false);
+    expect(ids(await search(insiderClient, { query: 'Zwiebelkuchen geheim' }), 'search_posts')).toEqual([
+      secret!.id,
+    ]);
+  });
+
   it('suggests members, groups, topics, articles and pages while typing, at most eight', async () => {
     const response = await outsiderClient.get('/api/v2/search/suggestions', { query: { q: 'Fahrr' } });
     expect(response.statusCode).toBe(200);
