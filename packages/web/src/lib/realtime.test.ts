@@ -1,0 +1,92 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { subscribeChannel } from './realtime';
+
+/** A socket the test opens, feeds and closes by hand. */
+class HandSocket {
+  static instances: HandSocket[] = [];
+  readyState = 0;
+  sent: { command: string; channel?: string }[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  constructor() {
+    HandSocket.instances.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(message: object) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+}
+
+describe('the realtime connection', () => {
+  beforeEach(() => {
+    HandSocket.instances = [];
+    vi.stubGlobal('WebSocket', HandSocket);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('serves both channels over one socket and reconnects with back-off, then asks to catch up', () => {
+    const notifications = vi.fn();
+    const chat = { onMessage: vi.fn(), onReconnect: vi.fn() };
+    const stopNotifications = subscribeChannel('NotificationChannel', { onMessage: notifications });
+    const stopChat = subscribeChannel('ChatChannel', chat);
+    expect(HandSocket.instances).toHaveLength(1);
+    const first = HandSocket.instances[0]!;
+    first.open();
+    expect(first.sent).toEqual([
+      { command: 'subscribe', channel: 'NotificationChannel' },
+      { command: 'subscribe', channel: 'ChatChannel' },
+    ]);
+    first.receive({ type: 'message', channel: 'ChatChannel', message: { kind: 'typing' } });
+    expect(chat.onMessage).toHaveBeenCalledWith({ kind: 'typing' });
+    expect(notifications).not.toHaveBeenCalled();
+    first.receive({ type: 'confirm_subscription', channel: 'ChatChannel' });
+    expect(chat.onReconnect).not.toHaveBeenCalled();
+
+    first.drop();
+    vi.advanceTimersByTime(1000);
+    expect(HandSocket.instances).toHaveLength(2);
+    const second = HandSocket.instances[1]!;
+    second.drop();
+    // The second wait is longer: half to all of 2 s.
+    vi.advanceTimersByTime(900);
+    expect(HandSocket.instances).toHaveLength(2);
+    vi.advanceTimersByTime(1100);
+    const third = HandSocket.instances[2]!;
+    third.open();
+    third.receive({ type: 'confirm_subscription', channel: 'ChatChannel' });
+    expect(chat.onReconnect).toHaveBeenCalledTimes(1);
+
+    stopNotifications();
+    stopChat();
+    expect(third.readyState).toBe(3);
+    third.drop();
+    vi.advanceTimersByTime(60_000);
+    expect(HandSocket.instances).toHaveLength(3);
+  });
+
+  it('does not reconnect a socket refused for want of a session', () => {
+    const stop = subscribeChannel('ChatChannel', { onMessage: vi.fn() });
+    HandSocket.instances[0]!.drop(4401);
+    vi.advanceTimersByTime(60_000);
+    expect(HandSocket.instances).toHaveLength(1);
+    stop();
+  });
+});
