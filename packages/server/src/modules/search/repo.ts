@@ -20,7 +20,7 @@ import {
  */
 export const candidates = 50;
 /** The newest posts a common word's candidates are looked for in first (see `posts`). */
-export const recentPosts = 4000;
+export const recentPosts = 2000;
 
 /** Which slice of the ranked hits to read: `limit` rows (one past the page) from `offset`. */
 export interface Slice {
