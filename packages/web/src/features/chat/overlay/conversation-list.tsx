@@ -15,6 +15,7 @@ import { FallbackAvatar } from '../../../components/fallback-avatar';
 import { call } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { routes } from '../../../lib/endpoint-routes';
+import { visuallyHidden } from '../../../lib/visually-hidden';
 import { chatKeys } from '../chat-keys';
 import { conversationDate } from './chat-dates';
 import { conversationName, othersOf } from './conversation-name';
@@ -111,14 +112,6 @@ function ConversationRow({
     <li>
       <ButtonBase
         onClick={() => onOpen(conversation.id)}
-        aria-label={[
-          name,
-          unread > 0 ? t('chat.overlay.conversations.unread', { count: unread }) : null,
-          preview,
-          date,
-        ]
-          .filter(Boolean)
-          .join(', ')}
         sx={{
           width: '100%',
           display: 'flex',
@@ -143,21 +136,26 @@ function ConversationRow({
             ))}
           </AvatarGroup>
         ) : (
-          <Box sx={{ flexShrink: 0 }}>
+          <Box component="span" sx={{ flexShrink: 0 }}>
             <FallbackAvatar src={others[0]?.img_path} size={44} />
           </Box>
         )}
-        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-            <Typography noWrap sx={{ flexGrow: 1, minWidth: 0, fontWeight: unread > 0 ? 700 : 600 }}>
+        <Box component="span" sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Box component="span" sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+            <Typography
+              component="span"
+              noWrap
+              sx={{ display: 'block', flexGrow: 1, minWidth: 0, fontWeight: unread > 0 ? 700 : 600 }}
+            >
               {name}
             </Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
               {date}
             </Typography>
           </Box>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography
+              component="span"
               variant="body2"
               color="text.secondary"
               sx={{
@@ -174,11 +172,21 @@ function ConversationRow({
               {preview}
             </Typography>
             {unread > 0 && (
-              <Badge
-                color="secondary"
-                badgeContent={unreadText}
-                sx={{ flexShrink: 0, mr: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-              />
+              <>
+                <Badge
+                  color="secondary"
+                  badgeContent={unreadText}
+                  aria-hidden
+                  sx={{
+                    flexShrink: 0,
+                    mr: 1,
+                    '& .MuiBadge-badge': { position: 'static', transform: 'none' },
+                  }}
+                />
+                <Box component="span" sx={visuallyHidden}>
+                  {t('chat.overlay.conversations.unread', { count: unread })}
+                </Box>
+              </>
             )}
           </Box>
         </Box>
