@@ -12,6 +12,7 @@ import { registerCompression } from './platform/compression';
 import { csrf } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
 import { frameworkErrors } from './platform/framework-errors';
+import { configurePush } from './platform/push';
 import { queryScopes } from './platform/query-scopes';
 import { rateLimits } from './platform/rate-limit';
 import { realtimePlugin } from './platform/realtime';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(session, deps);
   await app.register(csrf, deps);
   await app.register(rateLimits, deps);
+  configurePush(config, app.log);
   await app.register(realtimePlugin, deps);
 
   for (const register of modules) await register(app, deps);

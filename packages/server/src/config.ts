@@ -61,6 +61,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   WEB_DIST: z.string().optional(),
   LINK_PREVIEW_HOSTS: linkPreviewHostsSchema.optional(),
+  PUSH_HOSTS: linkPreviewHostsSchema.optional(),
+  PUSH_PLAIN_HTTP: z.enum(['1', 'true', '0', 'false']).optional(),
   PLAZA_DEMO: z.enum(['1', 'true', '0', 'false']).optional(),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   DB_POOL_MAX: z.coerce.number().int().min(1).default(10),
@@ -87,6 +89,12 @@ export interface Config {
    * to its address, which may be private or loopback. Empty: every name goes through DNS and the guard.
    */
   linkPreviewHosts: ReadonlyMap<string, string>;
+  /**
+   * How pushes reach the browsers' push services: `hosts` a static host map like the link previews'
+   * (`PUSH_HOSTS`), `plainHttp` speaks HTTP instead of HTTPS to them (`PUSH_PLAIN_HTTP`, for tests with a
+   * local push service only). Every other address goes through DNS and the public-address guard.
+   */
+  push: { hosts: ReadonlyMap<string, string>; plainHttp: boolean };
   /**
    * Whether an empty database gets the demo content at start (`PLAZA_DEMO`): by default only the
    * embedded PGlite does, never a PostgreSQL server.
@@ -126,6 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith('https://'),
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     linkPreviewHosts: e.LINK_PREVIEW_HOSTS ?? new Map(),
+    push: {
+      hosts: e.PUSH_HOSTS ?? new Map(),
+      plainHttp: e.PUSH_PLAIN_HTTP === '1' || e.PUSH_PLAIN_HTTP === 'true',
+    },
     demoContent:
       e.PLAZA_DEMO === undefined ? !e.DATABASE_URL : e.PLAZA_DEMO === '1' || e.PLAZA_DEMO === 'true',
     database: {

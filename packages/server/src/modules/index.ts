@@ -12,6 +12,7 @@ import { newsModule } from './news';
 import { occasionsModule } from './occasions';
 import { pagesModule } from './pages';
 import { postsModule } from './posts';
+import { pushModule } from './push';
 import { reactionsModule } from './reactions';
 import { searchModule } from './search';
 import { settingsModule } from './settings';
@@ -28,6 +29,7 @@ export const modules: Module[] = [
   healthModule,
   authModule,
   settingsModule,
+  pushModule,
   activitiesModule,
   uploadsModule,
   groupsModule,

@@ -12,6 +12,8 @@ import type { Db } from '../../db/client';
 import type { ActivityMessage, ActivityTargetType } from '../../db/schema';
 import type { EventBus } from '../../platform/bus';
 import { notFound } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import { pushInBackground } from '../../platform/push';
 import { notificationTopic } from '../../platform/realtime';
 import { presentActivity } from './presenter';
 import { activitiesRepo, type NewActivityRow } from './repo';
@@ -84,6 +86,17 @@ export async function recordActivity(
   const activity = presentActivity(row, locale);
   const event: z.infer<typeof notificationEventSchema> = { kind: 'activity', activity };
   await deps.bus.publish(notificationTopic(input.userId), event);
+  // Away from the app (no open connection): the member's browsers get a web push instead.
+  pushInBackground(deps.db, {
+    userIds: [input.userId],
+    payload: {
+      title: t(locale, 'activity_feed.title'),
+      body: input.text,
+      url: input.url ?? '/activity_feed',
+      tag: `activity-${row.id}`,
+    },
+    now: new Date(),
+  });
   return activity;
 }
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { runDetached } from '../../db/query-scope';
 import type { EventBus } from '../../platform/bus';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { pushInBackground } from '../../platform/push';
 import { chatTopic } from '../../platform/realtime';
 import type { SessionUser } from '../../platform/request-context';
 import { recordLocalisedActivity } from '../activities';
@@ -149,7 +150,20 @@ export async function sendMessage(
     participants.map((p) => p.id),
     (userId) => ({ kind: 'message', message: presentMessage(row!, userId, participants) }),
   );
-  return presentMessage(row!, user.id, participants);
+  const sent = presentMessage(row!, user.id, participants);
+  // The participants away from the app get a web push (one notification per conversation).
+  pushInBackground(deps.db, {
+    userIds: participants.filter((p) => p.id !== user.id).map((p) => p.id),
+    payload: {
+      title:
+        conversation.type === 'group' ? `${sent.sender.name} · ${conversation.name ?? ''}` : sent.sender.name,
+      body: sent.text ? sent.text.slice(0, 200) : sent.attachments.map((file) => file.name).join(', '),
+      url: `/?chat=1&conversation_id=${conversation.id}`,
+      tag: `conversation-${conversation.id}`,
+    },
+    now: deps.now(),
+  });
+  return sent;
 }
 
 async function resentMessage(

@@ -15,6 +15,7 @@ import { sessions } from '../../db/schema';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { AppDeps } from '../../deps';
 import { AppError, unauthenticated } from '../errors';
+import { pushRepo } from '../push';
 import { channels, sessionTopic } from './channels';
 import { socketErrorHandler } from './socket-errors';
 
@@ -41,6 +42,12 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
   const allowedOrigin = new URL(config.publicUrl).origin;
   const sockets = new Set<WebSocket>();
   const alive = new WeakMap<WebSocket, boolean>();
+  /** Whose each socket is: members with an open socket are marked seen (web push waits while they are). */
+  const owners = new WeakMap<WebSocket, number>();
+  const markSeen = (userIds: number[]) =>
+    pushRepo.touch(database.db, userIds).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'real-time: marking connected members as seen failed');
+    });
 
   await app.register(websocket, {
     options: { maxPayload: MAX_MESSAGE_BYTES },
@@ -62,6 +69,7 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
         socket.terminate();
       }
     }
+    void markSeen([...new Set([...sockets].flatMap((socket) => owners.get(socket) ?? []))]);
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -91,6 +99,8 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
       let closed = false;
       sockets.add(socket);
       alive.set(socket, true);
+      owners.set(socket, user.id);
+      void markSeen([user.id]);
       socket.on('pong', () => alive.set(socket, true));
 
       /** After a failure the server cannot fix by itself: the client tries again later. */
