@@ -9,6 +9,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { ChatButton } from '../../features/chat/chat-button';
+import { usePushSubscription } from '../../lib/push';
 import { MuiTheme } from '../mui-theme';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
@@ -46,6 +47,7 @@ function ShellLayout() {
   // While the extended search is active its dark layer covers the page and the drawer, not the app bar.
   const [searchActive, setSearchActive] = useState(false);
   const extendedSearch = signedIn && session.settings.advanced_search.type === 'extended';
+  usePushSubscription(session.settings.vapid_public_key, signedIn);
   const closeSettings = useCallback(() => setSettingsAnchor(null), []);
   const closeMobile = useCallback(() => setMobileOpen(false), []);
   const openSettings = useCallback((gear: HTMLElement) => {

@@ -7,6 +7,7 @@ import { sessionQuery } from '../../app/session';
 import { useLang } from '../../app/use-lang';
 import { call } from '../../lib/api-client';
 import { routes } from '../../lib/endpoint-routes';
+import { unsubscribeFromPush } from '../../lib/push';
 
 /** Signs out, forgets everything cached for the member, then goes to sign-in. */
 export function LogoutPage() {
@@ -16,7 +17,10 @@ export function LogoutPage() {
   const client = useQueryClient();
   useEffect(() => {
     let active = true;
-    call(routes.auth.logout)
+    // This browser stops getting the member's pushes before the session ends (the call needs it).
+    unsubscribeFromPush()
+      .catch(() => undefined)
+      .then(() => call(routes.auth.logout))
       .catch(() => undefined)
       .then(async () => {
         client.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });

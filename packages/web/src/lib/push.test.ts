@@ -1,0 +1,69 @@
+import { endpoints } from '@plaza/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answer, stubFetch } from '../test/fetch-stub';
+import { subscribeToPush, unsubscribeFromPush } from './push';
+
+const vapidKey = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
+const subscriptionJson = {
+  endpoint: 'https://push.example/send/abc',
+  keys: {
+    p256dh: 'BOr-lUYWzFlAmNyJXBY1rnXEkVt3KZ0M3_vHtbZj7IKIxFA9kW0rvW4cy2d-SO4ow9bLyNN0sCQyNTnZq3Xx3Vg',
+    auth: 'k8JV6sjdbhAi1n3_LDBLvA',
+  },
+};
+
+/** A browser with push: a service worker registration whose push manager subscribes. */
+function browserWithPush(permission: NotificationPermission) {
+  const unsubscribe = vi.fn(async () => true);
+  const subscription = { endpoint: subscriptionJson.endpoint, toJSON: () => subscriptionJson, unsubscribe };
+  const subscribe = vi.fn(async () => subscription);
+  const registration = { pushManager: { getSubscription: vi.fn(async () => null), subscribe } };
+  vi.stubGlobal('navigator', {
+    ...navigator,
+    serviceWorker: {
+      register: vi.fn(async () => registration),
+      getRegistration: vi.fn(async () => ({ pushManager: { getSubscription: async () => subscription } })),
+    },
+  });
+  vi.stubGlobal('PushManager', class {});
+  vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn(async () => permission) });
+  return { subscribe, unsubscribe };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('web push in the browser', () => {
+  it('subscribes with the server’s key once permission is granted and sends the subscription', async () => {
+    const { subscribe } = browserWithPush('granted');
+    const calls = stubFetch([answer(endpoints.push.subscribe, { id: 'a'.repeat(32) })]);
+    await subscribeToPush(vapidKey);
+    expect(subscribe).toHaveBeenCalledWith(expect.objectContaining({ userVisibleOnly: true }));
+    const key = (subscribe.mock.calls[0] as unknown as [{ applicationServerKey: Uint8Array }])[0]
+      .applicationServerKey;
+    expect(key).toHaveLength(65);
+    expect(calls.map((call) => call.body)).toEqual([{ subscription: subscriptionJson }]);
+  });
+
+  it('sends nothing when the member refuses notifications', async () => {
+    const { subscribe } = browserWithPush('denied');
+    const calls = stubFetch([]);
+    await subscribeToPush(vapidKey);
+    expect(subscribe).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('at sign-out removes the stored subscription on the server and in the browser', async () => {
+    const { unsubscribe } = browserWithPush('granted');
+    const id = 'b'.repeat(32);
+    localStorage.setItem('plaza.push_subscription', id);
+    const calls = stubFetch([answer(endpoints.push.unsubscribe, { success: true }, { params: { id } })]);
+    await unsubscribeFromPush();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      `DELETE /api/v2/users/push_subscription/${id}`,
+    ]);
+    expect(unsubscribe).toHaveBeenCalled();
+  });
+});
