@@ -29,6 +29,8 @@ export const chatLimits = {
   conversationsPageSize: 20,
   /** Unread messages counted per conversation at most (the badge shows "99+"). */
   unreadCountMax: 99,
+  /** Participants a conversation answer lists at most (a group of hundreds is counted, not listed). */
+  participantsShown: 8,
   /** Members the new-message search answers at most. */
   userSearchMax: 20,
 } as const;
@@ -92,7 +94,12 @@ export const conversationSchema = z.object({
   type: z.enum(conversationTypes),
   /** The group conversation's name; null for a direct one. */
   group: z.object({ name: z.string() }).nullable(),
+  /**
+   * The caller first, then others by id: all of a direct conversation's, at most
+   * `chatLimits.participantsShown` of a group's (`participant_count` tells how many there are).
+   */
   participants: z.array(chatParticipantSchema),
+  participant_count: z.number().int(),
   last_message: chatMessageSchema.nullable(),
   /** The caller's unread messages in it, at most `chatLimits.unreadCountMax` (then "99+"). */
   new_messages: z.number().int(),

@@ -249,7 +249,11 @@ describe('chat', () => {
     const newest = (await bob.get('/api/v2/messages/history', { query: { recipient: conversation } })).json();
     expect(newest.results.map((m: ChatMessage) => m.id)).toEqual(sent.slice(-chatLimits.historyPageSize));
     expect(newest.has_more).toBe(true);
-    expect(newest.conversation).toMatchObject({ type: 'group', group: { name: 'Projekt' } });
+    expect(newest.conversation).toMatchObject({
+      type: 'group',
+      group: { name: 'Projekt' },
+      participant_count: 3,
+    });
     expect(newest.conversation.participants).toHaveLength(3);
     const older = (
       await bob.get('/api/v2/messages/history', {

@@ -23,16 +23,11 @@ export function presentParticipant(
 }
 
 /**
- * A message for `viewerId`: unread when someone else sent it after the viewer's read mark; read by the
- * other participants whose mark reached it.
+ * A message for `viewerId`: unread when someone else sent it after the viewer's read mark (`viewerMark`);
+ * `read_by` the other participants whose mark reached it.
  */
-export function presentMessage(
-  row: MessageWithSender,
-  viewerId: number,
-  participants: Pick<ParticipantRow, 'id' | 'last_read_message_id'>[],
-): ChatMessage {
+export function presentMessage(row: MessageWithSender, viewerId: number, viewerMark: number): ChatMessage {
   const own = row.sender_id === viewerId;
-  const viewerMark = participants.find((p) => p.id === viewerId)?.last_read_message_id ?? 0;
   return {
     id: row.id,
     conversation_id: row.conversation_id,
@@ -44,11 +39,9 @@ export function presentMessage(
     },
     text: row.text,
     attachments: row.attachments.map((file) => ({ ...file, link: attachmentLink(file.id) })),
-    time: row.created_at.toISOString(),
+    time: new Date(row.created_at).toISOString(),
     unread: !own && row.id > viewerMark,
-    read_by: participants
-      .filter((p) => p.id !== row.sender_id && p.last_read_message_id >= row.id)
-      .map((p) => p.id),
+    read_by: row.read_by,
   };
 }
 
@@ -56,7 +49,9 @@ export function presentConversation(
   row: ConversationRow,
   view: {
     viewerId: number;
+    viewerMark: number;
     participants: ParticipantRow[];
+    participantCount: number;
     lastMessage: MessageWithSender | null;
     unread: number;
     now: Date;
@@ -67,9 +62,8 @@ export function presentConversation(
     type: row.type,
     group: row.type === 'group' ? { name: row.name ?? '' } : null,
     participants: view.participants.map((p) => presentParticipant(p, view.now)),
-    last_message: view.lastMessage
-      ? presentMessage(view.lastMessage, view.viewerId, view.participants)
-      : null,
+    participant_count: view.participantCount,
+    last_message: view.lastMessage ? presentMessage(view.lastMessage, view.viewerId, view.viewerMark) : null,
     new_messages: view.unread,
     created: row.created_at.toISOString(),
   };

@@ -41,6 +41,9 @@ const messageFields = {
   sender_firstname: users.firstname,
   sender_lastname: users.lastname,
   sender_img: users.img_path,
+  read_by: sql<
+    number[]
+  >`array(select ${conversationParticipants.user_id} from ${conversationParticipants} where ${conversationParticipants.conversation_id} = ${chatMessages.conversation_id} and ${conversationParticipants.user_id} is distinct from ${chatMessages.sender_id} and ${conversationParticipants.last_read_message_id} >= ${chatMessages.id} order by ${conversationParticipants.user_id})`,
   attachments: sql<
     { id: number; name: string; type: string; size: number }[]
   >`(select coalesce(json_agg(json_build_object('id', ${chatAttachments.id}, 'name', ${chatAttachments.name}, 'type', ${chatAttachments.mime_type}, 'size', ${chatAttachments.size}) order by ${chatAttachments.id}), '[]'::json) from ${chatAttachments} where ${chatAttachments.message_id} = ${chatMessages.id})`,
@@ -56,6 +59,8 @@ export type MessageWithSender = {
   sender_lastname: string | null;
   sender_img: string | null;
   attachments: { id: number; name: string; type: string; size: number }[];
+  /** Participants other than the sender whose read mark reached it. */
+  read_by: number[];
 };
 
 function selectMessages(db: Db) {
@@ -131,14 +136,41 @@ export const chatRepo = {
       return { conversation: row, created: true };
     });
   },
-  async participants(db: Db, conversationIds: number[]): Promise<ParticipantRow[]> {
-    if (conversationIds.length === 0) return [];
-    return db
-      .select(participantFields)
-      .from(conversationParticipants)
-      .innerJoin(users, eq(users.id, conversationParticipants.user_id))
-      .where(inArray(conversationParticipants.conversation_id, conversationIds))
-      .orderBy(asc(conversationParticipants.conversation_id), asc(users.id));
+  /**
+   * Up to `limit` participants of each conversation, the viewer first, then by id (a group of hundreds
+   * is not read whole for a list), with each conversation's number of participants.
+   */
+  async participantsPreview(
+    db: Db,
+    conversationIds: number[],
+    viewerId: number,
+    limit: number,
+  ): Promise<{ rows: ParticipantRow[]; counts: Map<number, number> }> {
+    if (conversationIds.length === 0) return { rows: [], counts: new Map() };
+    const ids = sql.param(conversationIds);
+    const result = await db.execute<ParticipantRow & { total: number }>(sql`
+      select c.id as conversation_id, p.last_read_message_id, u.id, u.firstname, u.lastname, u.img_path,
+        u.last_seen_at, (select count(*)::int from ${conversationParticipants} n where n.conversation_id = c.id) as total
+      from unnest(${ids}::int[]) as c(id)
+      cross join lateral (
+        select q.user_id, q.last_read_message_id from ${conversationParticipants} q
+        where q.conversation_id = c.id
+        order by q.user_id = ${viewerId} desc, q.user_id
+        limit ${limit}
+      ) p
+      join ${users} u on u.id = p.user_id`);
+    const rows =
+      (result as unknown as { rows?: (ParticipantRow & { total: number })[] }).rows ??
+      (result as unknown as (ParticipantRow & { total: number })[]);
+    const counts = new Map<number, number>();
+    for (const row of rows) counts.set(row.conversation_id, row.total);
+    return {
+      rows: rows.map((row) => ({
+        ...row,
+        last_seen_at: row.last_seen_at === null ? null : new Date(row.last_seen_at),
+      })),
+      counts,
+    };
   },
   async participantIds(db: Db, conversationId: number): Promise<number[]> {
     const rows = await db

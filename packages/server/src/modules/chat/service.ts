@@ -122,7 +122,7 @@ export async function sendMessage(
 ): Promise<ChatMessage> {
   const conversation = await ownConversation(deps.db, user, input.recipient);
   const resent = await chatRepo.messageByClientId(deps.db, user.id, input.client_id);
-  if (resent) return resentMessage(deps.db, user, conversation, resent);
+  if (resent) return resentMessage(user, conversation, resent);
   const attachment = input.attachment ? await storeAttachment(deps, input.attachment) : null;
   let id: number | undefined;
   try {
@@ -139,21 +139,21 @@ export async function sendMessage(
     // The same client id won a race with this call: answer what the other call stored.
     if (attachment) await deleteStoredFiles(deps.dataDir, [attachment.path]);
     const stored = await chatRepo.messageByClientId(deps.db, user.id, input.client_id);
-    return resentMessage(deps.db, user, conversation, stored!);
+    return resentMessage(user, conversation, stored!);
   }
-  const [[row], participants] = await Promise.all([
+  const [[row], participantIds] = await Promise.all([
     chatRepo.messagesByIds(deps.db, [id]),
-    chatRepo.participants(deps.db, [conversation.id]),
+    chatRepo.participantIds(deps.db, conversation.id),
   ]);
-  await publish(
-    deps.bus,
-    participants.map((p) => p.id),
-    (userId) => ({ kind: 'message', message: presentMessage(row!, userId, participants) }),
-  );
-  const sent = presentMessage(row!, user.id, participants);
+  // A new message is unread for everyone but its sender.
+  await publish(deps.bus, participantIds, (userId) => ({
+    kind: 'message',
+    message: presentMessage(row!, userId, 0),
+  }));
+  const sent = presentMessage(row!, user.id, 0);
   // The participants away from the app get a web push (one notification per conversation).
   pushInBackground(deps.db, {
-    userIds: participants.filter((p) => p.id !== user.id).map((p) => p.id),
+    userIds: participantIds.filter((id) => id !== user.id),
     payload: {
       title:
         conversation.type === 'group' ? `${sent.sender.name} · ${conversation.name ?? ''}` : sent.sender.name,
@@ -166,12 +166,11 @@ export async function sendMessage(
   return sent;
 }
 
-async function resentMessage(
-  db: Db,
+function resentMessage(
   user: SessionUser,
   conversation: ConversationRow,
   row: MessageWithSender,
-): Promise<ChatMessage> {
+): ChatMessage {
   if (row.conversation_id !== conversation.id) {
     throw new AppError(
       409,
@@ -180,7 +179,7 @@ async function resentMessage(
       'client_id',
     );
   }
-  return presentMessage(row, user.id, await chatRepo.participants(db, [conversation.id]));
+  return presentMessage(row, user.id, 0);
 }
 
 /** Moves the caller's read mark to the newest message (or `messageId`); the others see the receipt. */
@@ -230,15 +229,15 @@ export async function unreadTotal(db: Db, user: SessionUser): Promise<{ unread: 
   return { unread };
 }
 
-/** Conversations with their participants, last messages and the caller's unread counts: four queries. */
+/** Conversations with (some of) their participants, last messages and the caller's unread counts: three queries. */
 async function presentConversations(
   deps: ChatDeps,
   user: SessionUser,
   rows: ConversationRow[],
-): Promise<Conversation[]> {
+): Promise<{ conversation: Conversation; viewerMark: number }[]> {
   const ids = rows.map((row) => row.id);
-  const [participants, lastMessages, unread] = await Promise.all([
-    chatRepo.participants(deps.db, ids),
+  const [preview, lastMessages, unread] = await Promise.all([
+    chatRepo.participantsPreview(deps.db, ids, user.id, chatLimits.participantsShown),
     chatRepo.messagesByIds(
       deps.db,
       rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : [])),
@@ -246,15 +245,20 @@ async function presentConversations(
     chatRepo.unreadCounts(deps.db, user.id, ids, chatLimits.unreadCountMax),
   ]);
   const now = deps.now();
-  return rows.map((row) =>
-    presentConversation(row, {
+  return rows.map((row) => {
+    const participants = preview.rows.filter((p: ParticipantRow) => p.conversation_id === row.id);
+    const viewerMark = participants.find((p) => p.id === user.id)?.last_read_message_id ?? 0;
+    const conversation = presentConversation(row, {
       viewerId: user.id,
-      participants: participants.filter((p: ParticipantRow) => p.conversation_id === row.id),
+      viewerMark,
+      participants,
+      participantCount: preview.counts.get(row.id) ?? participants.length,
       lastMessage: lastMessages.find((m) => m.id === row.last_message_id) ?? null,
       unread: unread.get(row.id) ?? 0,
       now,
-    }),
-  );
+    });
+    return { conversation, viewerMark };
+  });
 }
 
 /** A page of the caller's conversations, latest message first; `before` is the previous page's `next`. */
@@ -267,7 +271,7 @@ export async function listConversations(deps: ChatDeps, user: SessionUser, befor
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    results: await presentConversations(deps, user, page),
+    results: (await presentConversations(deps, user, page)).map((view) => view.conversation),
     next: rows.length > limit && last ? `${last.last_message_at.getTime()}-${last.id}` : null,
   };
 }
@@ -285,14 +289,15 @@ export async function history(
     throw badRequest('Ask for messages before or after an id, not both.', 'after');
   const conversation = await ownConversation(deps.db, user, query.recipient);
   const limit = chatLimits.historyPageSize;
-  const rows = await chatRepo.history(deps.db, conversation.id, query, limit + 1);
+  const [rows, [view]] = await Promise.all([
+    chatRepo.history(deps.db, conversation.id, query, limit + 1),
+    presentConversations(deps, user, [conversation]),
+  ]);
   const page = rows.slice(0, limit);
   if (!query.after) page.reverse();
-  const [presented] = await presentConversations(deps, user, [conversation]);
-  const participants = await chatRepo.participants(deps.db, [conversation.id]);
   return {
-    conversation: presented!,
-    results: page.map((row) => presentMessage(row, user.id, participants)),
+    conversation: view!.conversation,
+    results: page.map((row) => presentMessage(row, user.id, view!.viewerMark)),
     has_more: rows.length > limit,
   };
 }
