@@ -26,6 +26,7 @@ export const conversation: Conversation = {
       latest_activity: null,
     },
   ],
+  participant_count: 2,
   last_message: null,
   new_messages: 0,
   created: '2026-03-05T09:00:00.000Z',
