@@ -110,6 +110,31 @@ describe('ConversationView', () => {
     expect(within(log()).queryByText('Hello')).toBeNull();
   });
 
+  it('after a reconnect, fetches what it missed after the last message and shows each message once', async () => {
+    const calls = stubFetch([
+      history,
+      answer(
+        endpoints.chat.history,
+        { conversation, results: [message(12, { text: 'While away' })], has_more: false },
+        { query: { recipient: conversation.id, after: 11 } },
+      ),
+    ]);
+    show();
+    await within(await screen.findByRole('log')).findByText('Hi there');
+    await waitFor(() => expect(FakeSocket.instances.some((socket) => socket.readyState === 1)).toBe(true));
+    act(() => FakeSocket.deliver({ kind: 'message', message: message(11, { text: 'Live' }) }));
+    act(() => {
+      for (const socket of FakeSocket.instances) socket.drop();
+    });
+    expect(await within(log()).findByText('While away', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(
+      within(log())
+        .getAllByText(/^(Hi there|Live|While away)$/)
+        .map((each) => each.textContent),
+    ).toEqual(['Hi there', 'Live', 'While away']);
+    expect(calls.some((call) => call.url.includes('after=11'))).toBe(true);
+  });
+
   it('marks the conversation read 5 s after opening', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = stubFetch([history, answer(endpoints.chat.markAsRead, { unread: 0 })]);

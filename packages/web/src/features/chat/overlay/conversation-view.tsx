@@ -108,6 +108,24 @@ export function ConversationView({
     return () => clearTimeout(timer);
   }, [conversation, markRead]);
 
+  // After a reconnect: the messages after the newest one shown, page by page (`has_more` says to go on).
+  const catchUp = useCallback(async () => {
+    try {
+      for (let pages = 0; pages < 20; pages += 1) {
+        const after = lastStoredId(messagesRef.current);
+        const page = await call(routes.chat.history, {
+          query: after ? { recipient: conversationId, after } : { recipient: conversationId },
+        });
+        setConversation(page.conversation);
+        messagesRef.current = mergeMessages(messagesRef.current, page.results);
+        setMessages((current) => mergeMessages(current, page.results));
+        if (!after || !page.has_more) break;
+      }
+    } catch {
+      // The next reconnect or message tries again.
+    }
+  }, [conversationId]);
+
   // Live: messages, receipts and typing of this conversation; after a reconnect, what was missed.
   useEffect(() => {
     let typingTimer: ReturnType<typeof setTimeout> | undefined;
@@ -132,24 +150,13 @@ export function ConversationView({
           typingTimer = setTimeout(() => setTyping(null), typingShownMs);
         }
       },
-      onReconnect: () => {
-        const after = lastStoredId(messagesRef.current);
-        call(routes.chat.history, {
-          query: after ? { recipient: conversationId, after } : { recipient: conversationId },
-        }).then(
-          (page) => {
-            setConversation(page.conversation);
-            setMessages((current) => mergeMessages(current, page.results));
-          },
-          () => undefined,
-        );
-      },
+      onReconnect: () => void catchUp(),
     });
     return () => {
       clearTimeout(typingTimer);
       stop();
     };
-  }, [conversationId, viewerId, markRead]);
+  }, [conversationId, viewerId, markRead, catchUp]);
 
   const loadOlder = () => {
     const before = firstStoredId(messagesRef.current);

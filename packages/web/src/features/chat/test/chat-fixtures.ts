@@ -66,7 +66,18 @@ export class FakeSocket {
     });
   }
   send(data: string) {
-    this.sent.push(JSON.parse(data));
+    const sent = JSON.parse(data);
+    this.sent.push(sent);
+    if (sent.command === 'subscribe') {
+      queueMicrotask(() =>
+        this.onmessage?.({ data: JSON.stringify({ type: 'confirm_subscription', channel: sent.channel }) }),
+      );
+    }
+  }
+  /** The connection is lost (the client reconnects after its back-off). */
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({ code: 1006 });
   }
   close() {
     this.readyState = 3;
