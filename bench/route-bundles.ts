@@ -32,6 +32,8 @@ const onDemand = new Set([
   'src/features/profile/edit/profile-edit-dialog.tsx',
   'src/features/posts/create-post/create-post-box.tsx',
   'src/features/posts/edit-post-dialog.tsx',
+  // The chat overlay opens on the chat button (or a chat deep link); the button itself is in the shell.
+  'src/features/chat/overlay/chat-overlay.tsx',
 ]);
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/web');
