@@ -12,15 +12,6 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type AttachmentRow = typeof chatAttachments.$inferSelect;
 
-const participantFields = {
-  conversation_id: conversationParticipants.conversation_id,
-  last_read_message_id: conversationParticipants.last_read_message_id,
-  id: users.id,
-  firstname: users.firstname,
-  lastname: users.lastname,
-  img_path: users.img_path,
-  last_seen_at: users.last_seen_at,
-};
 export type ParticipantRow = {
   conversation_id: number;
   last_read_message_id: number;

@@ -66,9 +66,11 @@ describe('web push', () => {
     port = (service.address() as AddressInfo).port;
     t = await createTestApp({ env: { PUSH_HOSTS: 'push.test=127.0.0.1', PUSH_PLAIN_HTTP: '1' } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
+    alice = new TestClient(t.app);
+    bob = new TestClient(t.app);
     for (const [name, client] of [
-      ['alice', (alice = new TestClient(t.app))],
-      ['bob', (bob = new TestClient(t.app))],
+      ['alice', alice],
+      ['bob', bob],
     ] as const) {
       const user = await buildUser(t.db, { firstname: name === 'alice' ? 'Alice' : 'Bob' });
       ids[name] = user.id;
