@@ -121,11 +121,8 @@ function replyTo(text: string): Reply {
   const message = result.data;
   if (message.command === 'ping') return { kind: 'answer', type: 'pong' };
   if (message.command === 'unsubscribe') return { kind: 'silence' };
-  // Only NotificationChannel is built; ChatChannel is named by the contract but refused.
-  return {
-    kind: 'answer',
-    type: message.channel === 'NotificationChannel' ? 'confirm_subscription' : 'reject_subscription',
-  };
+  // Both channels of the contract are built: a member may subscribe to either (their own topic).
+  return { kind: 'answer', type: 'confirm_subscription' };
 }
 
 interface Frame {
