@@ -111,7 +111,8 @@ describe('ProfilePage: full variant', () => {
     showProfile(ownProfile(), 42);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Edit profile' }));
-    expect(await screen.findByRole('dialog', { name: 'Edit profile' })).toBeTruthy();
+    // The overlay's code loads on first use; on a busy machine that can take longer than findBy's second.
+    expect(await screen.findByRole('dialog', { name: 'Edit profile' }, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('deletes the own account after confirmation and goes to the site root', async () => {
