@@ -1,9 +1,12 @@
 import type { PageType } from '@plaza/contract';
-import { and, desc, eq, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { images, likes, pageFiles, pageImages, pages, users } from '../../db/schema';
 
-export type PageRow = typeof pages.$inferSelect;
+/** Every column of a page but its search document (a large tsvector no reader needs). */
+const { search_vector: _searchVector, ...pageColumns } = getTableColumns(pages);
+
+export type PageRow = Omit<typeof pages.$inferSelect, 'search_vector'>;
 export type NewPageRow = typeof pages.$inferInsert;
 export type PageFileRow = typeof pageFiles.$inferSelect;
 
@@ -24,17 +27,17 @@ export const pagesRepo = {
   /** A published page whose publish date has come (public or not), or undefined. */
   async published(db: Db, id: number, now: Date): Promise<PageRow | undefined> {
     const [row] = await db
-      .select()
+      .select(pageColumns)
       .from(pages)
       .where(and(eq(pages.id, id), eq(pages.published, true), lte(pages.publish_date, now)));
     return row;
   },
   async byId(db: Db, id: number): Promise<PageRow | undefined> {
-    const [row] = await db.select().from(pages).where(eq(pages.id, id));
+    const [row] = await db.select(pageColumns).from(pages).where(eq(pages.id, id));
     return row;
   },
   async byPreviewId(db: Db, previewId: string): Promise<PageRow | undefined> {
-    const [row] = await db.select().from(pages).where(eq(pages.preview_id, previewId));
+    const [row] = await db.select(pageColumns).from(pages).where(eq(pages.preview_id, previewId));
     return row;
   },
   /** Whether the reader likes the page (articles' likes are `news` likes). */
@@ -46,7 +49,7 @@ export const pagesRepo = {
     return Boolean(row);
   },
   async insert(db: Db, values: NewPageRow): Promise<PageRow> {
-    const [row] = await db.insert(pages).values(values).returning();
+    const [row] = await db.insert(pages).values(values).returning(pageColumns);
     return row!;
   },
   async update(db: Db, id: number, values: Partial<NewPageRow>): Promise<PageRow | undefined> {
@@ -54,7 +57,7 @@ export const pagesRepo = {
       .update(pages)
       .set({ ...values, updated_at: new Date() })
       .where(eq(pages.id, id))
-      .returning();
+      .returning(pageColumns);
     return row;
   },
   /** Deletes a page (its files' and images' links go with it); returns its files' stored paths. */
@@ -71,7 +74,7 @@ export const pagesRepo = {
   /** The administration's list: newest id first, after `before`. */
   async list(db: Db, input: { before?: number; type?: PageType; limit: number }): Promise<PageRow[]> {
     return db
-      .select()
+      .select(pageColumns)
       .from(pages)
       .where(
         and(
@@ -140,13 +143,5 @@ export const pagesRepo = {
       })
       .from(users)
       .where(and(inArray(users.id, ids), isNull(users.deactivated_at)));
-  },
-  /** Which of `ids` are pages (for the pages map's assignments). */
-  async existing(db: Db, ids: number[]): Promise<Pick<PageRow, 'id' | 'title' | 'translations'>[]> {
-    if (ids.length === 0) return [];
-    return db
-      .select({ id: pages.id, title: pages.title, translations: pages.translations })
-      .from(pages)
-      .where(and(inArray(pages.id, ids), or(eq(pages.published, true))));
   },
 };
