@@ -2,14 +2,11 @@ import { chatAttachmentTypes, chatLimits } from '@plaza/contract';
 import { AppError, notFound } from '../../platform/errors';
 import {
   attachmentDisposition,
-  cleanFileName,
   type Download,
-  detectFileType,
-  newStoredPath,
   openStoredFile,
-  requireContent,
+  type StoredUpload,
+  storeCheckedFile,
   type UploadDeps,
-  writeStoredFile,
 } from '../uploads';
 import { chatRepo } from './repo';
 
@@ -20,13 +17,16 @@ export interface AttachmentInput {
 }
 
 /**
- * Decodes a data URL, checks the bytes (size, type found in the content, never the claimed one) and
- * stores them; returns the row values to insert with the message.
+ * Decodes a data URL, checks the bytes (size, type found in the content, never the claimed one),
+ * stores them and hands their row values to `record` (the message's insert); should that fail, the
+ * bytes go again.
  */
-export async function storeAttachment(deps: UploadDeps, input: AttachmentInput) {
-  const base64 = input.content.slice(input.content.indexOf(',') + 1);
-  const data = Buffer.from(base64, 'base64');
-  requireContent(data);
+export async function storeAttachment<T>(
+  deps: UploadDeps,
+  input: AttachmentInput,
+  record: (file: StoredUpload) => Promise<T>,
+): Promise<T> {
+  const data = Buffer.from(input.content.slice(input.content.indexOf(',') + 1), 'base64');
   if (data.length > chatLimits.attachmentMaxBytes) {
     throw new AppError(
       413,
@@ -34,18 +34,11 @@ export async function storeAttachment(deps: UploadDeps, input: AttachmentInput) 
       `An attachment may have at most ${chatLimits.attachmentMaxBytes} bytes.`,
     );
   }
-  const name = cleanFileName(input.name);
-  const mimeType = await detectFileType(data, name);
-  if (!(chatAttachmentTypes as readonly string[]).includes(mimeType)) {
-    throw new AppError(
-      415,
-      'unsupported_media_type',
-      `Files of type ${mimeType} cannot be sent in the chat.`,
-    );
-  }
-  const path = newStoredPath('files');
-  await writeStoredFile(deps.dataDir, path, data);
-  return { name, mime_type: mimeType, size: data.length, path };
+  return storeCheckedFile(deps.dataDir, { data, filename: input.name }, record, {
+    types: chatAttachmentTypes,
+    refuse: (type) =>
+      new AppError(415, 'unsupported_media_type', `Files of type ${type} cannot be sent in the chat.`),
+  });
 }
 
 /** Opens an attachment for a participant of its conversation; others get "not found". */

@@ -15,7 +15,7 @@ import { pushInBackground } from '../../platform/push';
 import { chatTopic } from '../../platform/realtime';
 import type { SessionUser } from '../../platform/request-context';
 import { recordLocalisedActivity } from '../activities';
-import { deleteStoredFiles, type UploadDeps } from '../uploads';
+import type { StoredUpload, UploadDeps } from '../uploads';
 import { storeAttachment } from './attachments';
 import { presentConversation, presentMessage, presentParticipant } from './presenter';
 import { type ConversationRow, chatRepo, type MessageWithSender, type ParticipantRow } from './repo';
@@ -111,6 +111,9 @@ async function notifyAdded(
   }
 }
 
+/** The client id was taken by a message stored a moment before (a resend racing the first send). */
+class ClientIdTaken extends Error {}
+
 /**
  * Stores a message, then delivers it to every participant's connections on every instance. A client id
  * sent again answers the message stored the first time (nothing is stored or delivered twice).
@@ -123,21 +126,24 @@ export async function sendMessage(
   const conversation = await ownConversation(deps.db, user, input.recipient);
   const resent = await chatRepo.messageByClientId(deps.db, user.id, input.client_id);
   if (resent) return resentMessage(user, conversation, resent);
-  const attachment = input.attachment ? await storeAttachment(deps, input.attachment) : null;
-  let id: number | undefined;
+  const message = {
+    conversationId: conversation.id,
+    senderId: user.id,
+    clientId: input.client_id,
+    text: input.text,
+  };
+  const insert = async (attachment: StoredUpload | null) => {
+    const inserted = await chatRepo.insertMessage(deps.db, message, attachment);
+    if (inserted === undefined) throw new ClientIdTaken();
+    return inserted;
+  };
+  let id: number;
   try {
-    id = await chatRepo.insertMessage(
-      deps.db,
-      { conversationId: conversation.id, senderId: user.id, clientId: input.client_id, text: input.text },
-      attachment,
-    );
+    // A stored attachment goes again when its message is not stored (storeAttachment sees to it).
+    id = input.attachment ? await storeAttachment(deps, input.attachment, insert) : await insert(null);
   } catch (error) {
-    if (attachment) await deleteStoredFiles(deps.dataDir, [attachment.path]);
-    throw error;
-  }
-  if (id === undefined) {
+    if (!(error instanceof ClientIdTaken)) throw error;
     // The same client id won a race with this call: answer what the other call stored.
-    if (attachment) await deleteStoredFiles(deps.dataDir, [attachment.path]);
     const stored = await chatRepo.messageByClientId(deps.db, user.id, input.client_id);
     return resentMessage(user, conversation, stored!);
   }

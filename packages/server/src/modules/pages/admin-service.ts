@@ -16,15 +16,11 @@ import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { getSettings, setSettingByPath } from '../settings';
 import {
-  cleanFileName,
   deleteStoredFiles,
-  detectFileType,
-  newStoredPath,
   type ReceivedUpload,
-  requireContent,
+  storeCheckedFile,
   type UploadDeps,
   uploadImage,
-  writeStoredFile,
 } from '../uploads';
 import { referencedUploads, storedModules } from './module-input';
 import { pagePolicy } from './policy';
@@ -216,32 +212,10 @@ export async function uploadPageFile(
   receive: () => Promise<ReceivedUpload>,
 ): Promise<PageFile> {
   await pageToManage(deps.db, user, id);
-  const upload = await receive();
-  requireContent(upload.data);
-  const name = cleanFileName(upload.filename);
-  const mimeType = await detectFileType(upload.data, name);
-  const path = newStoredPath('files');
-  await writeStoredFile(deps.dataDir, path, upload.data);
-  try {
-    const row = await pagesRepo.insertFile(deps.db, {
-      page_id: id,
-      uploader_id: user.id,
-      name,
-      mime_type: mimeType,
-      size: upload.data.length,
-      path,
-    });
-    return {
-      id: row.id,
-      name: row.name,
-      type: row.mime_type,
-      size: row.size,
-      link: pageFileLink(id, row.id),
-    };
-  } catch (error) {
-    await deleteStoredFiles(deps.dataDir, [path]);
-    throw error;
-  }
+  const row = await storeCheckedFile(deps.dataDir, await receive(), (file) =>
+    pagesRepo.insertFile(deps.db, { page_id: id, uploader_id: user.id, ...file }),
+  );
+  return { id: row.id, name: row.name, type: row.mime_type, size: row.size, link: pageFileLink(id, row.id) };
 }
 
 /**

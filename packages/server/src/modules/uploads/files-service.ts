@@ -2,13 +2,14 @@ import { buildPagination, type PageQuery, type StoredFile } from '@plaza/contrac
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import { attachmentDisposition, cleanFileName, detectFileType, requireContent } from './content';
+import { attachmentDisposition } from './content';
 import { type Download, openStoredFile } from './download';
+import { storeCheckedFile } from './file-store';
 import { type FileScope, type FileWithUploader, filesRepo } from './files-repo';
 import type { UploadDeps } from './images-service';
 import type { ReceivedUpload } from './multipart';
 import { presentFile, presentUploader } from './presenter';
-import { deleteStoredFiles, newStoredPath, writeStoredFile } from './storage';
+import { deleteStoredFiles } from './storage';
 
 export type { FileScope };
 
@@ -48,26 +49,15 @@ export async function uploadFile(
   // Checked before the body is read, so a refused member's bytes are never stored.
   if (!place.mayPost) throw forbidden('Only members who may post can upload files here.');
   const upload = await receive();
-  requireContent(upload.data);
-  const name = cleanFileName(upload.filename);
-  const mimeType = await detectFileType(upload.data, name);
-  const path = newStoredPath('files');
-  await writeStoredFile(dataDir, path, upload.data);
-  try {
-    const row = await filesRepo.insert(db, {
+  const row = await storeCheckedFile(dataDir, upload, (file) =>
+    filesRepo.insert(db, {
       group_id: place.scope.groupId,
       topic_id: place.scope.topicId,
       uploader_id: user.id,
-      name,
-      mime_type: mimeType,
-      size: upload.data.length,
-      path,
-    });
-    return present(row, place, user);
-  } catch (error) {
-    await deleteStoredFiles(dataDir, [path]);
-    throw error;
-  }
+      ...file,
+    }),
+  );
+  return present(row, place, user);
 }
 
 /** Deletes a file of this group or topic: with `delete` permission, or by its uploader. */
