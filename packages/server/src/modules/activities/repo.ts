@@ -54,6 +54,19 @@ export const activitiesRepo = {
       : undefined;
     return { ...row!, actor_img: actor?.img ?? null };
   },
+  /** Stores many activities of one actor in one statement. */
+  async insertMany(db: Db, values: NewActivityRow[], actorImg: string | null): Promise<ActivityWithActor[]> {
+    if (values.length === 0) return [];
+    const rows = await db.insert(activities).values(values).returning();
+    return rows.map((row) => ({ ...row, actor_img: actorImg }));
+  },
+  /** The members' chosen languages and the actor's image, in one query. */
+  async languagesAndImage(db: Db, userIds: number[], actorId: number) {
+    return db
+      .select({ id: users.id, selected_language: users.selected_language, img: users.img_path })
+      .from(users)
+      .where(inArray(users.id, [...userIds, actorId]));
+  },
   async page(db: Db, userId: number, limit: number, offset: number): Promise<ActivityWithActor[]> {
     return db
       .select(withActor)

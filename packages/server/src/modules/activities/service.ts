@@ -16,7 +16,7 @@ import { t } from '../../platform/i18n';
 import { pushInBackground } from '../../platform/push';
 import { notificationTopic } from '../../platform/realtime';
 import { presentActivity } from './presenter';
-import { activitiesRepo, type NewActivityRow } from './repo';
+import { type ActivityWithActor, activitiesRepo, type NewActivityRow } from './repo';
 
 const LATEST_NOTIFICATIONS = 20;
 
@@ -72,7 +72,13 @@ export async function recordActivity(
   input: ActivityInput,
   locale: Locale = defaultLocale,
 ): Promise<Activity> {
-  const row = await activitiesRepo.insert(deps.db, {
+  const row = await activitiesRepo.insert(deps.db, activityRow(input));
+  return publishActivity(deps, row, locale, { push: true });
+}
+
+/** The row of an activity. */
+export function activityRow(input: ActivityInput): NewActivityRow {
+  return {
     user_id: input.userId,
     actor_id: input.actorId ?? null,
     type: input.type,
@@ -82,22 +88,35 @@ export async function recordActivity(
     membership_id: input.membership?.id ?? null,
     membership_status: input.membership?.status ?? null,
     ...activityTarget(input),
-  });
+  };
+}
+
+/** Sends a stored activity on its member's NotificationChannel (and a web push when they are away). */
+export async function publishActivity(
+  deps: { db: Db; bus: EventBus },
+  row: ActivityWithActor,
+  locale: Locale,
+  options: { push: boolean },
+): Promise<Activity> {
   const activity = presentActivity(row, locale);
   const event: z.infer<typeof notificationEventSchema> = { kind: 'activity', activity };
-  await deps.bus.publish(notificationTopic(input.userId), event);
-  // Away from the app (no open connection): the member's browsers get a web push instead.
-  pushInBackground(deps.db, {
-    userIds: [input.userId],
+  await deps.bus.publish(notificationTopic(row.user_id), event);
+  if (options.push) pushActivity(deps.db, [row.user_id], row, locale);
+  return activity;
+}
+
+/** Away from the app (no open connection), the members' browsers get the activity as a web push. */
+export function pushActivity(db: Db, userIds: number[], row: ActivityWithActor, locale: Locale): void {
+  pushInBackground(db, {
+    userIds,
     payload: {
       title: t(locale, 'activity_feed.title'),
-      body: input.text,
-      url: input.url ?? '/activity_feed',
+      body: row.text,
+      url: row.url ?? '/activity_feed',
       tag: `activity-${row.id}`,
     },
     now: new Date(),
   });
-  return activity;
 }
 
 /**

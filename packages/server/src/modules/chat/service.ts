@@ -14,7 +14,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { pushInBackground } from '../../platform/push';
 import { chatTopic } from '../../platform/realtime';
 import type { SessionUser } from '../../platform/request-context';
-import { recordLocalisedActivity } from '../activities';
+import { recordLocalisedActivities } from '../activities';
 import type { StoredUpload, UploadDeps } from '../uploads';
 import { storeAttachment } from './attachments';
 import { presentConversation, presentMessage, presentParticipant } from './presenter';
@@ -80,35 +80,18 @@ export async function groupConversation(deps: ChatDeps, user: SessionUser, userI
   // members should not keep its creator waiting. A failure is logged, and the conversation stands.
   const creator = `${user.firstname ?? ''} ${user.lastname ?? ''}`.trim();
   void runDetached(() =>
-    notifyAdded(deps, members, {
-      name: creator,
-      conversation: name,
+    recordLocalisedActivities(deps, {
+      userIds: members,
       actorId: user.id,
-      id: conversation.id,
-    }),
+      type: 'chat_group',
+      textKey: 'chat_activities.group_added',
+      vars: { name: creator, conversation: name },
+      url: `/?chat=1&conversation_id=${conversation.id}`,
+    }).catch((error: unknown) =>
+      deps.log.error({ err: error, conversationId: conversation.id }, 'chat_group activities failed'),
+    ),
   );
   return { conversation_id: conversation.id };
-}
-
-async function notifyAdded(
-  deps: ChatDeps,
-  members: number[],
-  added: { name: string; conversation: string; actorId: number; id: number },
-): Promise<void> {
-  for (const userId of members) {
-    try {
-      await recordLocalisedActivity(deps, {
-        userId,
-        actorId: added.actorId,
-        type: 'chat_group',
-        textKey: 'chat_activities.group_added',
-        vars: { name: added.name, conversation: added.conversation },
-        url: `/?chat=1&conversation_id=${added.id}`,
-      });
-    } catch (error) {
-      deps.log.error({ err: error, userId, conversationId: added.id }, 'chat_group activity failed');
-    }
-  }
 }
 
 /** The client id was taken by a message stored a moment before (a resend racing the first send). */
