@@ -94,10 +94,14 @@ export const chat: Area = {
        from (select m, ${conversation} as c from generate_series(1, ${total}) m) picked`,
     );
     await ctx.step(
-      'conversations latest',
+      'conversations latest and counts',
       `update conversations c set last_message_id = x.id, last_message_at = x.at
        from (select conversation_id, max(id) as id, max(created_at) as at from chat_messages group by conversation_id) x
        where x.conversation_id = c.id`,
+      // What the participants' trigger keeps (it is off during the bulk load).
+      `update conversations c set participant_count = n.count
+       from (select conversation_id, count(*)::int as count from conversation_participants group by conversation_id) n
+       where n.conversation_id = c.id`,
       `update conversation_participants p set last_read_message_id = greatest(0, coalesce(c.last_message_id, 0)
          - case when p.user_id = 1 and c.id % 10 = 0 then 3 else 0 end)
        from conversations c where c.id = p.conversation_id`,

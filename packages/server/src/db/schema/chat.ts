@@ -27,6 +27,8 @@ export const conversations = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     last_message_at: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     last_message_id: integer('last_message_id'),
+    /** Kept by a trigger on the participants (migration 0016), as the list shows it. */
+    participant_count: integer('participant_count').notNull().default(0),
   },
   (t) => [check('conversations_type_check', oneOf(t.type, conversationTypes))],
 );
@@ -64,7 +66,9 @@ export const chatMessages = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('chat_messages_conversation_idx').on(t.conversation_id, t.id),
+    // The sender too, so that counting a member's unread messages (others' messages after the read
+    // mark) reads the index alone, not each message's row.
+    index('chat_messages_conversation_idx').on(t.conversation_id, t.id, t.sender_id),
     uniqueIndex('chat_messages_sender_client_idx').on(t.sender_id, t.client_id),
   ],
 );

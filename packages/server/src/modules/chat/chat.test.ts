@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { type ChatMessage, chatLimits } from '@plaza/contract';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -285,6 +286,38 @@ describe('chat', () => {
     const found = (await fresh.client.get('/api/v2/messages/users', { query: { search: 'Car' } })).json();
     expect(found.results.map((m: { id: number }) => m.id)).toContain(ids.carol);
     expect(found.results.map((m: { id: number }) => m.id)).not.toContain(fresh.id);
+  });
+
+  it('pages through the conversations with `next`, each once, also those whose last message shares an instant', async () => {
+    const many = await signedIn({ firstname: 'Paula' });
+    const created: number[] = [];
+    for (let i = 0; i < chatLimits.conversationsPageSize + 3; i += 1) {
+      const response = await many.client.get('/api/v2/messages/new_channel_conversation', {
+        query: { user_ids: String(ids.alice), name: `Runde ${i}` },
+      });
+      created.push(response.json().conversation_id);
+    }
+    // Two of them get a message in the same statement's instant: the cursor still tells them apart.
+    await t.db.execute(
+      sql`update conversations set last_message_at = '2030-01-01T00:00:00.123456Z' where id in (${created[3]}, ${created[4]})`,
+    );
+    const seen: number[] = [];
+    let next: string | null = null;
+    let pages = 0;
+    do {
+      const response = await many.client.get('/api/v2/messages/conversations', {
+        query: next ? { before: next } : {},
+      });
+      expect(response.statusCode).toBe(200);
+      seen.push(...response.json().results.map((c: { id: number }) => c.id));
+      next = response.json().next;
+      pages += 1;
+    } while (next && pages < 5);
+    expect(pages).toBe(2);
+    const others = created.filter((id) => id !== created[3] && id !== created[4]).reverse();
+    expect(seen).toEqual([created[4], created[3], ...others]);
+    const malformed = await many.client.get('/api/v2/messages/conversations', { query: { before: 'x-1' } });
+    expect(malformed.statusCode).toBe(400);
   });
 
   it('records a chat_group activity for the members added to a group conversation', async () => {

@@ -1,7 +1,7 @@
 import type { ChatMessage, ChatParticipant, Conversation } from '@plaza/contract';
 import { combinedName } from '../groups';
 import { isOnline } from '../users';
-import type { ConversationRow, MessageWithSender, ParticipantRow } from './repo';
+import type { ConversationView, MessageWithSender, ParticipantRow } from './repo';
 
 /** Where an attachment downloads from (participants only). */
 export function attachmentLink(id: number): string {
@@ -45,26 +45,21 @@ export function presentMessage(row: MessageWithSender, viewerId: number, viewerM
   };
 }
 
+/** A conversation as its participant `viewerId` sees it in the list. */
 export function presentConversation(
-  row: ConversationRow,
-  view: {
-    viewerId: number;
-    viewerMark: number;
-    participants: ParticipantRow[];
-    participantCount: number;
-    lastMessage: MessageWithSender | null;
-    unread: number;
-    now: Date;
-  },
+  view: ConversationView,
+  viewer: { viewerId: number; now: Date },
 ): Conversation {
   return {
-    id: row.id,
-    type: row.type,
-    group: row.type === 'group' ? { name: row.name ?? '' } : null,
-    participants: view.participants.map((p) => presentParticipant(p, view.now)),
-    participant_count: view.participantCount,
-    last_message: view.lastMessage ? presentMessage(view.lastMessage, view.viewerId, view.viewerMark) : null,
+    id: view.id,
+    type: view.type,
+    group: view.type === 'group' ? { name: view.name ?? '' } : null,
+    participants: view.participants.map((p) => presentParticipant(p, viewer.now)),
+    participant_count: view.participant_count,
+    last_message: view.last_message
+      ? presentMessage(view.last_message, viewer.viewerId, view.viewer_mark)
+      : null,
     new_messages: view.unread,
-    created: row.created_at.toISOString(),
+    created: view.created_at.toISOString(),
   };
 }

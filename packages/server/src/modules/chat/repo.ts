@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/execute-rows';
 import {
   chatAttachments,
   chatMessages,
@@ -54,6 +55,30 @@ export type MessageWithSender = {
   read_by: number[];
 };
 
+/** A conversation as the list shows it (`chatRepo.conversationViews`). */
+export type ConversationView = ConversationRow & {
+  viewer_mark: number;
+  /** Where it stands in the list: its last message's time in microseconds (the cursor). */
+  position: string;
+  /** The viewer first, then others by id. */
+  participants: ParticipantRow[];
+  last_message: MessageWithSender | null;
+  unread: number;
+};
+
+type ConversationViewRow = Omit<ConversationView, 'created_at' | 'last_message_at'> & {
+  created_at: string | Date;
+  last_message_at: string | Date;
+};
+
+/**
+ * The member's conversations found by their primary key: joined to the member's participant rows
+ * alone, PostgreSQL would scan every conversation to hash them.
+ */
+function memberConversation(userId: number) {
+  return sql`${conversations.id} = any(array(select ${conversationParticipants.conversation_id} from ${conversationParticipants} where ${conversationParticipants.user_id} = ${userId}))`;
+}
+
 function selectMessages(db: Db) {
   return db.select(messageFields).from(chatMessages).leftJoin(users, eq(users.id, chatMessages.sender_id));
 }
@@ -85,7 +110,7 @@ export const chatRepo = {
     const rows = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(inArray(users.id, ids), isNull(users.deactivated_at)));
+      .where(and(sql`${users.id} = any(${sql.param(ids)}::int[])`, isNull(users.deactivated_at)));
     return rows.map((row) => row.id);
   },
   /**
@@ -127,42 +152,6 @@ export const chatRepo = {
       return { conversation: row, created: true };
     });
   },
-  /**
-   * Up to `limit` participants of each conversation, the viewer first, then by id (a group of hundreds
-   * is not read whole for a list), with each conversation's number of participants.
-   */
-  async participantsPreview(
-    db: Db,
-    conversationIds: number[],
-    viewerId: number,
-    limit: number,
-  ): Promise<{ rows: ParticipantRow[]; counts: Map<number, number> }> {
-    if (conversationIds.length === 0) return { rows: [], counts: new Map() };
-    const ids = sql.param(conversationIds);
-    const result = await db.execute<ParticipantRow & { total: number }>(sql`
-      select c.id as conversation_id, p.last_read_message_id, u.id, u.firstname, u.lastname, u.img_path,
-        u.last_seen_at, (select count(*)::int from ${conversationParticipants} n where n.conversation_id = c.id) as total
-      from unnest(${ids}::int[]) as c(id)
-      cross join lateral (
-        select q.user_id, q.last_read_message_id from ${conversationParticipants} q
-        where q.conversation_id = c.id
-        order by q.user_id = ${viewerId} desc, q.user_id
-        limit ${limit}
-      ) p
-      join ${users} u on u.id = p.user_id`);
-    const rows =
-      (result as unknown as { rows?: (ParticipantRow & { total: number })[] }).rows ??
-      (result as unknown as (ParticipantRow & { total: number })[]);
-    const counts = new Map<number, number>();
-    for (const row of rows) counts.set(row.conversation_id, row.total);
-    return {
-      rows: rows.map((row) => ({
-        ...row,
-        last_seen_at: row.last_seen_at === null ? null : new Date(row.last_seen_at),
-      })),
-      counts,
-    };
-  },
   async participantIds(db: Db, conversationId: number): Promise<number[]> {
     const rows = await db
       .select({ id: conversationParticipants.user_id })
@@ -182,46 +171,39 @@ export const chatRepo = {
     return row;
   },
   /**
-   * Stores a message (with its attachment) and makes it the conversation's latest, and the sender's own
-   * message read by the sender; undefined when the client id was used already (a resend).
+   * Stores a message (with its attachment), makes it the conversation's latest and the sender's own
+   * message read by the sender, in one statement; undefined when the client id was used already (a
+   * resend). Marks only move forward, whichever of two concurrent messages commits last.
    */
   async insertMessage(
     db: Db,
     values: { conversationId: number; senderId: number; clientId: string; text: string },
     attachment: Omit<typeof chatAttachments.$inferInsert, 'message_id'> | null,
-  ): Promise<number | undefined> {
-    return db.transaction(async (tx) => {
-      const [message] = await tx
-        .insert(chatMessages)
-        .values({
-          conversation_id: values.conversationId,
-          sender_id: values.senderId,
-          client_id: values.clientId,
-          text: values.text,
-        })
-        .onConflictDoNothing()
-        .returning({ id: chatMessages.id, created_at: chatMessages.created_at });
-      if (!message) return undefined;
-      if (attachment) await tx.insert(chatAttachments).values({ ...attachment, message_id: message.id });
-      await tx
-        .update(conversations)
-        .set({ last_message_id: message.id, last_message_at: message.created_at })
-        .where(eq(conversations.id, values.conversationId));
-      await tx
-        .update(conversationParticipants)
-        .set({ last_read_message_id: message.id })
-        .where(
-          and(
-            eq(conversationParticipants.conversation_id, values.conversationId),
-            eq(conversationParticipants.user_id, values.senderId),
-          ),
-        );
-      return message.id;
-    });
-  },
-  async messagesByIds(db: Db, ids: number[]): Promise<MessageWithSender[]> {
-    if (ids.length === 0) return [];
-    return selectMessages(db).where(inArray(chatMessages.id, ids));
+  ): Promise<{ id: number; created_at: Date; attachment_id: number | null } | undefined> {
+    const [row] = await executeRows<{ id: number; created_at: Date | string; attachment_id: number | null }>(
+      db,
+      sql`with m as (
+          insert into ${chatMessages} (conversation_id, sender_id, client_id, text)
+          values (${values.conversationId}, ${values.senderId}, ${values.clientId}, ${values.text})
+          on conflict do nothing
+          returning id, created_at),
+        a as (
+          insert into ${chatAttachments} (message_id, name, mime_type, size, path)
+          select m.id, ${attachment?.name ?? null}::text, ${attachment?.mime_type ?? null}::text,
+            ${attachment?.size ?? null}::int, ${attachment?.path ?? null}::text
+          from m where ${attachment?.path ?? null}::text is not null
+          returning id),
+        c as (
+          update ${conversations} set last_message_id = greatest(coalesce(last_message_id, 0), m.id),
+            last_message_at = greatest(last_message_at, m.created_at)
+          from m where ${conversations.id} = ${values.conversationId}),
+        p as (
+          update ${conversationParticipants} set last_read_message_id = greatest(last_read_message_id, m.id)
+          from m where ${conversationParticipants.conversation_id} = ${values.conversationId}
+            and ${conversationParticipants.user_id} = ${values.senderId})
+        select m.id, m.created_at, (select id from a) as attachment_id from m`,
+    );
+    return row && { ...row, created_at: new Date(row.created_at) };
   },
   /**
    * A page of a conversation's messages by its index, newest first: the newest, or those before or after
@@ -244,42 +226,77 @@ export const chatRepo = {
       .orderBy(range.after ? asc(chatMessages.id) : desc(chatMessages.id))
       .limit(limit);
   },
-  /** The member's conversations, latest message first, after the cursor `(at, id)`. */
-  async conversationsOf(
+  /**
+   * The member's conversations as the list shows them, in one statement: a page of them, latest message
+   * first, after the cursor `(position, id)` (or the one conversation `only`, when the member takes part in
+   * it), each with the member's read mark, the member and up to
+   * `participants - 1` others by id (a group of hundreds is never read whole), its last message, and the
+   * member's unread messages in it counted up to `unreadCap`.
+   */
+  async conversationViews(
     db: Db,
-    userId: number,
-    cursor: { at: Date; id: number } | null,
-    limit: number,
-  ): Promise<(ConversationRow & { last_read_message_id: number })[]> {
-    const after: SQL | undefined = cursor
-      ? or(
-          lt(conversations.last_message_at, cursor.at),
-          and(eq(conversations.last_message_at, cursor.at), lt(conversations.id, cursor.id)),
-        )
-      : undefined;
-    const rows = await db
-      .select({
-        conversation: conversations,
-        last_read_message_id: conversationParticipants.last_read_message_id,
-      })
-      .from(conversationParticipants)
-      .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversation_id))
-      .where(and(eq(conversationParticipants.user_id, userId), after))
-      .orderBy(desc(conversations.last_message_at), desc(conversations.id))
-      .limit(limit);
-    return rows.map((row) => ({ ...row.conversation, last_read_message_id: row.last_read_message_id }));
+    viewerId: number,
+    which: { only: number } | { after: { position: string; id: number } | null; limit: number },
+    limits: { participants: number; unreadCap: number },
+  ): Promise<ConversationView[]> {
+    // The time of the last message in microseconds, exact (a Date would round it to milliseconds).
+    const position = sql`floor(extract(epoch from ${conversations.last_message_at}) * 1000000)::bigint`;
+    const page =
+      'only' in which
+        ? sql`${conversations.id} = ${which.only}`
+        : which.after
+          ? sql`(${position}, ${conversations.id}) < (${which.after.position}::bigint, ${which.after.id})`
+          : sql`true`;
+    const rows = await executeRows<ConversationViewRow>(
+      db,
+      sql`
+      with page as (
+        select ${conversations}.*, p.last_read_message_id as viewer_mark, ${position}::text as position
+        from ${conversationParticipants} p join ${conversations} on ${conversations.id} = p.conversation_id
+        where p.user_id = ${viewerId} and ${page}
+          and ${memberConversation(viewerId)}
+        order by ${conversations.last_message_at} desc, ${conversations.id} desc
+        limit ${'only' in which ? 1 : which.limit}
+      )
+      select page.*,
+        (select json_agg(json_build_object('conversation_id', page.id, 'last_read_message_id', v.last_read_message_id,
+            'id', u.id, 'firstname', u.firstname, 'lastname', u.lastname, 'img_path', u.img_path,
+            'last_seen_at', u.last_seen_at) order by v.user_id <> ${viewerId}, v.user_id)
+          from (
+            (select q.user_id, q.last_read_message_id from ${conversationParticipants} q
+             where q.conversation_id = page.id and q.user_id = ${viewerId})
+            union all
+            (select q.user_id, q.last_read_message_id from ${conversationParticipants} q
+             where q.conversation_id = page.id and q.user_id <> ${viewerId}
+             order by q.user_id limit ${limits.participants - 1})
+          ) v join ${users} u on u.id = v.user_id) as participants,
+        (select json_build_object('id', ${chatMessages.id}, 'conversation_id', ${chatMessages.conversation_id},
+            'sender_id', ${chatMessages.sender_id}, 'client_id', ${chatMessages.client_id}, 'text', ${chatMessages.text},
+            'created_at', ${chatMessages.created_at}, 'sender_firstname', ${users.firstname},
+            'sender_lastname', ${users.lastname}, 'sender_img', ${users.img_path},
+            'read_by', ${messageFields.read_by}, 'attachments', ${messageFields.attachments})
+          from ${chatMessages} left join ${users} on ${users.id} = ${chatMessages.sender_id}
+          where ${chatMessages.id} = page.last_message_id) as last_message,
+        (select count(*)::int from (select 1 from ${chatMessages} m where m.conversation_id = page.id
+            and m.id > page.viewer_mark and m.sender_id is distinct from ${viewerId} limit ${limits.unreadCap}) capped) as unread
+      from page
+      order by page.last_message_at desc, page.id desc`,
+    );
+    return rows.map((row) => ({
+      ...row,
+      created_at: new Date(row.created_at),
+      last_message_at: new Date(row.last_message_at),
+      participants: (row.participants ?? []).map((participant) => ({
+        ...participant,
+        last_seen_at: participant.last_seen_at === null ? null : new Date(participant.last_seen_at),
+      })),
+    }));
   },
   /**
    * The member's unread messages per conversation (others' messages after their read mark), each count
-   * stopping at `cap`, for the conversations given.
+   * stopping at `cap`.
    */
-  async unreadCounts(
-    db: Db,
-    userId: number,
-    conversationIds: number[] | 'all',
-    cap: number,
-  ): Promise<Map<number, number>> {
-    if (conversationIds !== 'all' && conversationIds.length === 0) return new Map();
+  async unreadCounts(db: Db, userId: number, cap: number): Promise<Map<number, number>> {
     const rows = await db
       .select({
         conversation_id: conversationParticipants.conversation_id,
@@ -292,9 +309,7 @@ export const chatRepo = {
           eq(conversationParticipants.user_id, userId),
           // Only conversations with something new: their latest message is past the read mark.
           sql`${conversations.last_message_id} > ${conversationParticipants.last_read_message_id}`,
-          conversationIds === 'all'
-            ? undefined
-            : inArray(conversationParticipants.conversation_id, conversationIds),
+          memberConversation(userId),
         ),
       );
     return new Map(rows.map((row) => [row.conversation_id, row.unread]));

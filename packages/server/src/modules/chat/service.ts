@@ -18,7 +18,7 @@ import { recordLocalisedActivities } from '../activities';
 import type { StoredUpload, UploadDeps } from '../uploads';
 import { storeAttachment } from './attachments';
 import { presentConversation, presentMessage, presentParticipant } from './presenter';
-import { type ConversationRow, chatRepo, type MessageWithSender, type ParticipantRow } from './repo';
+import { type ConversationRow, chatRepo, type MessageWithSender } from './repo';
 
 export interface ChatDeps extends UploadDeps {
   bus: EventBus;
@@ -107,8 +107,6 @@ export async function sendMessage(
   input: CreateMessage,
 ): Promise<ChatMessage> {
   const conversation = await ownConversation(deps.db, user, input.recipient);
-  const resent = await chatRepo.messageByClientId(deps.db, user.id, input.client_id);
-  if (resent) return resentMessage(user, conversation, resent);
   const message = {
     conversationId: conversation.id,
     senderId: user.id,
@@ -118,28 +116,49 @@ export async function sendMessage(
   const insert = async (attachment: StoredUpload | null) => {
     const inserted = await chatRepo.insertMessage(deps.db, message, attachment);
     if (inserted === undefined) throw new ClientIdTaken();
-    return inserted;
+    return { ...inserted, attachment };
   };
-  let id: number;
+  let stored: Awaited<ReturnType<typeof insert>>;
   try {
     // A stored attachment goes again when its message is not stored (storeAttachment sees to it).
-    id = input.attachment ? await storeAttachment(deps, input.attachment, insert) : await insert(null);
+    stored = input.attachment ? await storeAttachment(deps, input.attachment, insert) : await insert(null);
   } catch (error) {
     if (!(error instanceof ClientIdTaken)) throw error;
-    // The same client id won a race with this call: answer what the other call stored.
-    const stored = await chatRepo.messageByClientId(deps.db, user.id, input.client_id);
-    return resentMessage(user, conversation, stored!);
+    // The client id was used before (a resend, or the same message racing this call): answer that one.
+    const earlier = await chatRepo.messageByClientId(deps.db, user.id, input.client_id);
+    return resentMessage(user, conversation, earlier!);
   }
-  const [[row], participantIds] = await Promise.all([
-    chatRepo.messagesByIds(deps.db, [id]),
-    chatRepo.participantIds(deps.db, conversation.id),
-  ]);
+  // The new message as stored, from what this call holds: nobody else has read it yet.
+  const row: MessageWithSender = {
+    id: stored.id,
+    conversation_id: conversation.id,
+    sender_id: user.id,
+    client_id: input.client_id,
+    text: input.text,
+    created_at: stored.created_at,
+    sender_firstname: user.firstname,
+    sender_lastname: user.lastname,
+    sender_img: user.img_path,
+    attachments:
+      stored.attachment && stored.attachment_id !== null
+        ? [
+            {
+              id: stored.attachment_id,
+              name: stored.attachment.name,
+              type: stored.attachment.mime_type,
+              size: stored.attachment.size,
+            },
+          ]
+        : [],
+    read_by: [],
+  };
+  const participantIds = await chatRepo.participantIds(deps.db, conversation.id);
   // A new message is unread for everyone but its sender.
   await publish(deps.bus, participantIds, (userId) => ({
     kind: 'message',
-    message: presentMessage(row!, userId, 0),
+    message: presentMessage(row, userId, 0),
   }));
-  const sent = presentMessage(row!, user.id, 0);
+  const sent = presentMessage(row, user.id, 0);
   // The participants away from the app get a web push (one notification per conversation).
   pushInBackground(deps.db, {
     userIds: participantIds.filter((id) => id !== user.id),
@@ -212,56 +231,40 @@ export async function typing(
 
 /** The caller's unread messages over all conversations (each counted up to the cap). */
 export async function unreadTotal(db: Db, user: SessionUser): Promise<{ unread: number }> {
-  const counts = await chatRepo.unreadCounts(db, user.id, 'all', chatLimits.unreadCountMax);
+  const counts = await chatRepo.unreadCounts(db, user.id, chatLimits.unreadCountMax);
   let unread = 0;
   for (const count of counts.values()) unread += count;
   return { unread };
 }
 
-/** Conversations with (some of) their participants, last messages and the caller's unread counts: three queries. */
-async function presentConversations(
+/** The caller's conversations as the list shows them: a page of them, or the one `only` (if a participant). */
+async function conversationViews(
   deps: ChatDeps,
   user: SessionUser,
-  rows: ConversationRow[],
-): Promise<{ conversation: Conversation; viewerMark: number }[]> {
-  const ids = rows.map((row) => row.id);
-  const [preview, lastMessages, unread] = await Promise.all([
-    chatRepo.participantsPreview(deps.db, ids, user.id, chatLimits.participantsShown),
-    chatRepo.messagesByIds(
-      deps.db,
-      rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : [])),
-    ),
-    chatRepo.unreadCounts(deps.db, user.id, ids, chatLimits.unreadCountMax),
-  ]);
-  const now = deps.now();
-  return rows.map((row) => {
-    const participants = preview.rows.filter((p: ParticipantRow) => p.conversation_id === row.id);
-    const viewerMark = participants.find((p) => p.id === user.id)?.last_read_message_id ?? 0;
-    const conversation = presentConversation(row, {
-      viewerId: user.id,
-      viewerMark,
-      participants,
-      participantCount: preview.counts.get(row.id) ?? participants.length,
-      lastMessage: lastMessages.find((m) => m.id === row.last_message_id) ?? null,
-      unread: unread.get(row.id) ?? 0,
-      now,
-    });
-    return { conversation, viewerMark };
+  which: Parameters<typeof chatRepo.conversationViews>[2],
+): Promise<{ conversation: Conversation; viewerMark: number; cursor: string }[]> {
+  const views = await chatRepo.conversationViews(deps.db, user.id, which, {
+    participants: chatLimits.participantsShown,
+    unreadCap: chatLimits.unreadCountMax,
   });
+  const now = deps.now();
+  return views.map((view) => ({
+    conversation: presentConversation(view, { viewerId: user.id, now }),
+    viewerMark: view.viewer_mark,
+    cursor: `${view.position}-${view.id}`,
+  }));
 }
 
 /** A page of the caller's conversations, latest message first; `before` is the previous page's `next`. */
 export async function listConversations(deps: ChatDeps, user: SessionUser, before?: string) {
-  const cursor = before
-    ? { at: new Date(Number(before.split('-')[0])), id: Number(before.split('-')[1]) }
-    : null;
+  const [position, id] = before?.split('-') ?? [];
+  const after = position && id ? { position, id: Number(id) } : null;
   const limit = chatLimits.conversationsPageSize;
-  const rows = await chatRepo.conversationsOf(deps.db, user.id, cursor, limit + 1);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+  const views = await conversationViews(deps, user, { after, limit: limit + 1 });
+  const page = views.slice(0, limit);
   return {
-    results: (await presentConversations(deps, user, page)).map((view) => view.conversation),
-    next: rows.length > limit && last ? `${last.last_message_at.getTime()}-${last.id}` : null,
+    results: page.map((view) => view.conversation),
+    next: views.length > limit ? (page[page.length - 1]?.cursor ?? null) : null,
   };
 }
 
@@ -276,12 +279,13 @@ export async function history(
 ) {
   if (query.before && query.after)
     throw badRequest('Ask for messages before or after an id, not both.', 'after');
-  const conversation = await ownConversation(deps.db, user, query.recipient);
   const limit = chatLimits.historyPageSize;
-  const [rows, [view]] = await Promise.all([
-    chatRepo.history(deps.db, conversation.id, query, limit + 1),
-    presentConversations(deps, user, [conversation]),
+  // Both at once: the messages are only answered when the caller takes part in the conversation.
+  const [[view], rows] = await Promise.all([
+    conversationViews(deps, user, { only: query.recipient }),
+    chatRepo.history(deps.db, query.recipient, query, limit + 1),
   ]);
+  if (!view) throw notFound('The conversation');
   const page = rows.slice(0, limit);
   if (!query.after) page.reverse();
   return {
