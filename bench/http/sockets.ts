@@ -49,7 +49,7 @@ await runGroup(
         }
       };
       return {
-        setup: `${socketCount} sockets subscribed to NotificationChannel, ${socketsPerMember} per member, RSS ${settleMs / 1000} s after the last opened; a fresh instance each time`,
+        setup: `${socketCount} sockets subscribed to NotificationChannel and ChatChannel, ${socketsPerMember} per member, RSS ${settleMs / 1000} s after the last opened; a fresh instance each time`,
         ...(await alternate(
           options,
           () => measureSockets(() => startPlaza({ databaseUrl: options.databaseUrl })),

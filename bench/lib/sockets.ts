@@ -9,11 +9,14 @@ export interface OpenSocket {
   next(type: ServerMessage['type'], timeoutMs?: number): Promise<ServerMessage>;
 }
 
-/** Opens the realtime socket as the web app does (same origin, the session cookie) and subscribes to a channel. */
+/**
+ * Opens the realtime socket as the web app does (same origin, the session cookie) and subscribes to a
+ * channel, or to several.
+ */
 export async function openNotificationSocket(
   url: string,
   session: MemberSession,
-  channel: ChannelName = 'NotificationChannel',
+  channels: ChannelName | ChannelName[] = 'NotificationChannel',
 ): Promise<OpenSocket> {
   const socket = new WebSocket(`${url.replace(/^http/, 'ws')}${realtimePath}`, {
     headers: { cookie: session.cookie, origin: url },
@@ -49,13 +52,16 @@ export async function openNotificationSocket(
   // A socket error after the start ends the socket (its close is what counts); it must not end the bench.
   socket.on('error', () => {});
   await next('welcome');
-  socket.send(JSON.stringify({ command: 'subscribe', channel }));
-  await next('confirm_subscription');
+  for (const channel of Array.isArray(channels) ? channels : [channels]) {
+    socket.send(JSON.stringify({ command: 'subscribe', channel }));
+    await next('confirm_subscription');
+  }
   return { socket, next };
 }
 
 /**
- * Opens `count` subscribed sockets, the sessions taking turns, `parallel` at a time. Returns the open
+ * Opens `count` sockets subscribed to both channels, as a signed-in page of the web app holds them, the
+ * sessions taking turns, `parallel` at a time. Returns the open
  * ones and how many failed.
  */
 export async function openManySockets(
@@ -71,7 +77,7 @@ export async function openManySockets(
     while (next < count) {
       const session = sessions[next++ % sessions.length]!;
       try {
-        sockets.push(await openNotificationSocket(url, session));
+        sockets.push(await openNotificationSocket(url, session, ['NotificationChannel', 'ChatChannel']));
       } catch {
         failed += 1;
       }
