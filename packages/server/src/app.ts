@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { registerHousekeeping } from './housekeeping';
 import { modules } from './modules';
@@ -16,6 +16,7 @@ import { configurePush } from './platform/push';
 import { queryScopes } from './platform/query-scopes';
 import { rateLimits } from './platform/rate-limit';
 import { realtimePlugin } from './platform/realtime';
+import { responseSerializerCompiler } from './platform/response-serializer';
 import { session } from './platform/session';
 import { registerWebApp } from './platform/web-app';
 
@@ -34,7 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // First: every later hook (the session lookup's query among them) runs inside the request's query scope.
   await app.register(queryScopes);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ verify: deps.verifyResponses ?? false }));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -20,4 +20,9 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** The time of rate-limit windows, the sign-in delay and housekeeping; tests move it. Default: the system clock. */
   clock?: Clock;
+  /**
+   * Tests: every answer is also encoded by zod and must equal what the fast serializer wrote
+   * (`platform/response-serializer.ts`). Default: off.
+   */
+  verifyResponses?: boolean;
 }

@@ -61,6 +61,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     linkPreviewFetch: options.linkPreviewFetch,
     logStream: options.logStream,
     clock: options.clock,
+    verifyResponses: true,
   });
   options.routes?.(app);
   await app.ready();
