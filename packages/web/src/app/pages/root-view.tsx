@@ -3,10 +3,11 @@ import { Navigate } from 'react-router';
 import { loginPath, rootView } from '../guard';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
-import { LandingPage } from './landing-page';
 
 const loadDashboard = () => import('./dashboard-view');
 const DashboardView = lazy(loadDashboard);
+// A visitor's page (when one is configured): members never load its code.
+const LandingPage = lazy(() => import('./landing-page').then((module) => ({ default: module.LandingPage })));
 // Who opens `/` is nearly always a member: the dashboard's code loads beside the session instead of after it.
 loadDashboard().catch(() => undefined);
 

@@ -1,7 +1,9 @@
 import Add from '@mui/icons-material/Add';
+import Edit from '@mui/icons-material/Edit';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -9,9 +11,8 @@ import Typography from '@mui/material/Typography';
 import { articleTeaserTemplates, type PageModuleType, pageModuleLimits } from '@plaza/contract';
 import { allowedFileTypes, allowedImageTypes } from '@plaza/contract/uploads';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RichTextEditor } from '../../components/rich-text/rich-text-editor';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import {
   adminPagesQuery,
@@ -118,25 +119,79 @@ function ListError({ text }: { text: string | undefined }) {
   ) : null;
 }
 
+/** The editor's code loads when a text is edited: a page of many texts opens as previews, and fast. */
+const RichTextEditor = lazy(() =>
+  import('../../components/rich-text/rich-text-editor').then((module) => ({
+    default: module.RichTextEditor,
+  })),
+);
+
+/**
+ * A text's words for its preview, a line per block: parsed, never rendered (no script or image of it
+ * runs or loads), so the preview needs no sanitiser.
+ */
+function plainText(html: string): string {
+  const lines = html.replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '$&\n');
+  return new DOMParser().parseFromString(lines, 'text/html').body.textContent?.trim() ?? '';
+}
+
 function HtmlForm(props: ModuleFormProps) {
   const { t } = useTranslation();
   const { data, set, errorAt } = props;
   const errorId = useId();
   const error = errorAt('html');
+  const html = String(data.html ?? '');
+  // A new (empty) text opens in the editor; a written one shows as it reads until "Edit text".
+  const [editing, setEditing] = useState(html === '');
   return (
     <>
       <OptionalTitle {...props} />
       <Typography component="p" variant="body2" color="text.secondary" sx={{ mt: 1, mb: 0.5 }}>
         {t('page_admin.fields.text')}
       </Typography>
-      <RichTextEditor
-        value={String(data.html ?? '')}
-        onChange={(html) => set({ html })}
-        label={t('page_admin.fields.text')}
-        searchMentions={noMentions}
-        invalid={Boolean(error)}
-        describedBy={error ? errorId : undefined}
-      />
+      {editing ? (
+        <Suspense fallback={<CircularProgress size={24} aria-label={t('page_admin.fields.text_loading')} />}>
+          <RichTextEditor
+            value={html}
+            onChange={(next) => set({ html: next })}
+            label={t('page_admin.fields.text')}
+            searchMentions={noMentions}
+            invalid={Boolean(error)}
+            describedBy={error ? errorId : undefined}
+            autoFocus={html !== ''}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <Typography
+            variant="body2"
+            sx={{
+              border: 1,
+              borderColor: error ? 'error.main' : 'divider',
+              borderRadius: 1,
+              px: 1.5,
+              py: 1,
+              whiteSpace: 'pre-line',
+              overflowWrap: 'anywhere',
+              display: '-webkit-box',
+              WebkitLineClamp: 6,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            }}
+          >
+            {plainText(html)}
+          </Typography>
+          <Button
+            size="small"
+            startIcon={<Edit />}
+            onClick={() => setEditing(true)}
+            aria-describedby={error ? errorId : undefined}
+            sx={{ mt: 0.5 }}
+          >
+            {t('page_admin.fields.edit_text')}
+          </Button>
+        </>
+      )}
       {error && (
         <FormHelperText id={errorId} error>
           {error}

@@ -250,6 +250,28 @@ describe('PageEditorPage', () => {
     ]);
   });
 
+  it('shows a written text as it reads and opens the editor on "Edit text"', async () => {
+    const page = adminPage({
+      modules: [
+        {
+          id: 'm1',
+          type: 'rich_text',
+          data: { html: '<p>Opening hours <strong>9 to 5</strong></p><p>Closed on Sundays</p>' },
+        },
+      ],
+    });
+    stubFetch([answer(endpoints.pages.adminGet, page, { params: { id: 7 } })]);
+    showEditor(page);
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByText(/^Opening hours 9 to 5\s+Closed on Sundays$/)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Text' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Edit text' }));
+    // The editor's code loads on this first use.
+    const editor = await screen.findByRole('textbox', { name: 'Text' }, { timeout: 10_000 });
+    expect(editor.textContent).toContain('Opening hours 9 to 5');
+    expect(screen.queryByRole('button', { name: 'Edit text' })).toBeNull();
+  });
+
   it('assigns the page as the imprint', async () => {
     const page = adminPage();
     const calls = stubFetch([
