@@ -4,6 +4,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
  * Rate-limit counters shared by every server instance (`platform/rate-limit`). A fixed window counts
  * `count` calls until `reset_at`; the sign-in delay also sets `blocked_until`, before which the next
  * attempt of that account and address is refused. Housekeeping removes rows whose window has ended.
+ * The table is unlogged (migration 0017): its writes skip the write-ahead log, and a crash empties it.
  */
 export const rateLimits = pgTable(
   'rate_limits',
