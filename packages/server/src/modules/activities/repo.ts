@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import {
   type ActivityTargetType,
@@ -93,7 +94,7 @@ export const activitiesRepo = {
     await db
       .update(activities)
       .set({ read: true })
-      .where(and(eq(activities.user_id, userId), inArray(activities.id, ids)));
+      .where(and(eq(activities.user_id, userId), anyId(activities.id, ids)));
   },
   async latestNotOld(db: Db, userId: number, limit: number): Promise<ActivityWithActor[]> {
     return db

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import {
@@ -110,7 +111,7 @@ export const chatRepo = {
     const rows = await db
       .select({ id: users.id })
       .from(users)
-      .where(and(sql`${users.id} = any(${sql.param(ids)}::int[])`, isNull(users.deactivated_at)));
+      .where(and(anyId(users.id, ids), isNull(users.deactivated_at)));
     return rows.map((row) => row.id);
   },
   /**

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { images, likes, pageCategories, pageFiles, pages, users } from '../../db/schema';
 
@@ -68,7 +69,7 @@ export const newsRepo = {
   /** Published articles by id, in the order of `ids`. */
   async articlesByIds(db: Db, viewerId: number, ids: number[]): Promise<ArticleRow[]> {
     if (ids.length === 0) return [];
-    const rows = await selectArticles(db, viewerId).where(and(publishedArticles(), inArray(pages.id, ids)));
+    const rows = await selectArticles(db, viewerId).where(and(publishedArticles(), anyId(pages.id, ids)));
     return ids.flatMap((id) => rows.filter((row) => row.id === id));
   },
   /** Ids of the newest published articles matching a condition (`publicOnly` for signed-out readers). */
@@ -108,7 +109,7 @@ export const newsRepo = {
       .where(
         and(
           publishedArticles(),
-          scope.categories?.length ? inArray(pages.category_id, scope.categories) : undefined,
+          scope.categories?.length ? anyId(pages.category_id, scope.categories) : undefined,
         ),
       )
       .orderBy(desc(pages.publish_date), desc(pages.id))

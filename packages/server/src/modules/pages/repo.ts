@@ -1,5 +1,6 @@
 import type { PageType } from '@plaza/contract';
 import { and, desc, eq, getTableColumns, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { images, likes, pageFiles, pageImages, pages, users } from '../../db/schema';
 
@@ -96,7 +97,7 @@ export const pagesRepo = {
     return db
       .select({ id: pages.id, title: pages.title, translations: pages.translations })
       .from(pages)
-      .where(and(inArray(pages.id, ids), readable(reader, now)));
+      .where(and(anyId(pages.id, ids), readable(reader, now)));
   },
   /** Links images to a page so the cleanup of unattached images keeps them. */
   async attachImage(db: Db, pageId: number, imageId: number): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import {
   comments,
@@ -127,7 +128,7 @@ export const postsRepo = {
   /** Posts by id that the reader may see, in the order of `ids`. */
   async byIds(db: Db, reader: PostReader, ids: number[]): Promise<PostStreamRow[]> {
     if (ids.length === 0) return [];
-    const rows = await selectStream(db, reader).where(and(readablePosts(reader), inArray(posts.id, ids)));
+    const rows = await selectStream(db, reader).where(and(readablePosts(reader), anyId(posts.id, ids)));
     return ids.flatMap((id) => rows.filter((row) => row.id === id));
   },
   /** Whether a group has active topics. */
@@ -189,7 +190,7 @@ export const postsRepo = {
       })
       .from(postMentions)
       .innerJoin(users, eq(users.id, postMentions.user_id))
-      .where(inArray(postMentions.post_id, postIds))
+      .where(anyId(postMentions.post_id, postIds))
       .orderBy(asc(users.lastname), asc(users.firstname));
   },
   /** A post's new text (its `updated_at` moves with it). */

@@ -1,0 +1,1 @@
+CREATE INDEX "pages_featured_publish_idx" ON "pages" USING btree ("publish_date") WHERE "pages"."featured";
