@@ -12,6 +12,9 @@ interface Started {
   exited: Promise<number | null>;
 }
 
+/** Every process a test started: one a failed assertion left running is stopped after the tests. */
+const started: ChildProcess[] = [];
+
 function start(dataDir: string, port: number): Started {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
@@ -24,6 +27,7 @@ function start(dataDir: string, port: number): Started {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.push(child);
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
@@ -47,7 +51,11 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 60_000) {
 describe('server process on PGlite', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plaza-main-'));
   const port = 20_000 + Math.floor(Math.random() * 20_000);
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => {
+    for (const child of started)
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('starts, prints the admin login once, refuses a second process, stops cleanly and restarts', async () => {
     const first = start(dataDir, port);
