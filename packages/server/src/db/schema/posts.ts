@@ -95,9 +95,7 @@ export const pages = pgTable(
     index('pages_search_idx').using('gin', t.search_vector),
     index('pages_type_publish_idx').on(t.type, t.publish_date),
     // The featured articles of the news page's top teaser: a few among all pages, whose rows are wide.
-    index('pages_featured_publish_idx')
-      .on(t.publish_date)
-      .where(sql`${t.featured}`),
+    index('pages_featured_publish_idx').on(t.publish_date).where(sql`${t.featured}`),
     // The news filter's categories (one probe each) and a category's articles, newest first.
     index('pages_category_publish_idx').on(t.category_id, t.publish_date),
     check('pages_visibility_check', oneOf(t.visibility, pageVisibilities)),
