@@ -6,9 +6,9 @@
 // errors[], skipped tests under CI and scripts/allowed-skips.json) is in scripts/test-counting.mjs; the `gate`
 // suite is its self-test on fixture suites.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { reachable } from './reachable.mjs';
 import {
   countBench,
   countPlaywright,
@@ -34,23 +34,6 @@ try {
   // A broken allow-list allows nothing, and is itself a failure.
   totals.failed += 1;
   notes.push(`FAILED allow-list: ${error.message}`);
-}
-
-function reachable(url, fallbackPort) {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname || '127.0.0.1', port: Number(port || fallbackPort) });
-    socket.setTimeout(2000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /** A service a suite needs is missing: a visible skip locally, a failure in CI. */

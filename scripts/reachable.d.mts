@@ -1,0 +1,1 @@
+export function reachable(url: string, fallbackPort: number): Promise<boolean>;
