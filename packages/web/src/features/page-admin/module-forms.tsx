@@ -163,24 +163,24 @@ function HtmlForm(props: ModuleFormProps) {
         </Suspense>
       ) : (
         <>
-          <Typography
-            variant="body2"
-            sx={{
-              border: 1,
-              borderColor: error ? 'error.main' : 'divider',
-              borderRadius: 1,
-              px: 1.5,
-              py: 1,
-              whiteSpace: 'pre-line',
-              overflowWrap: 'anywhere',
-              display: '-webkit-box',
-              WebkitLineClamp: 6,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-            }}
+          <Box
+            sx={{ border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1, px: 1.5, py: 1 }}
           >
-            {plainText(html)}
-          </Typography>
+            {/* The clamp on the text itself: padding around a clamped box would show part of the next line. */}
+            <Typography
+              variant="body2"
+              sx={{
+                whiteSpace: 'pre-line',
+                overflowWrap: 'anywhere',
+                display: '-webkit-box',
+                WebkitLineClamp: 6,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+              }}
+            >
+              {plainText(html)}
+            </Typography>
+          </Box>
           <Button
             size="small"
             startIcon={<Edit />}
