@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client';
 import { executeRows } from '../src/db/execute-rows';
+import { preparedQuery } from '../src/db/prepared-query';
 import { PREPARED_PER_CONNECTION } from '../src/db/prepared-statements';
 import { createTestDatabase } from './database';
 import { requirePostgres } from './overload';
@@ -52,7 +53,20 @@ describe('prepared statements on PostgreSQL', () => {
     expect(await preparedNames()).toEqual(before);
   });
 
-  it('stops preparing new statements at the bound and still runs them', async () => {
+  it('runs a query prepared once per shape by its own name, with new values each time', async () => {
+    const query = (n: number) =>
+      preparedQuery(database.db, 'test_plus_one', (name) =>
+        database.db
+          .select({ n: sql<number>`${sql.placeholder('n')}::int + 1` })
+          .from(sql`(select 1) one`)
+          .prepare(name),
+      ).execute({ n });
+    expect(await query(1)).toEqual([{ n: 2 }]);
+    expect(await query(41)).toEqual([{ n: 42 }]);
+    expect((await preparedNames()).filter((name) => name === 'plaza_test_plus_one')).toHaveLength(1);
+  });
+
+  it('stops preparing new statements at the bound, named ones too, and still runs them', async () => {
     for (let i = 0; i < PREPARED_PER_CONNECTION + 20; i += 1) {
       const [row] = await executeRows<{ n: number }>(
         database.db,
@@ -61,5 +75,12 @@ describe('prepared statements on PostgreSQL', () => {
       expect(row?.n).toBe(i);
     }
     expect((await preparedNames()).length).toBe(PREPARED_PER_CONNECTION);
+    const named = await database.db
+      .select({ n: sql<number>`${sql.placeholder('n')}::int` })
+      .from(sql`(select 1) one`)
+      .prepare('plaza_test_past_the_bound')
+      .execute({ n: 7 });
+    expect(named).toEqual([{ n: 7 }]);
+    expect(await preparedNames()).not.toContain('plaza_test_past_the_bound');
   });
 });

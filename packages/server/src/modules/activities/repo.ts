@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
 import {
   type ActivityTargetType,
   activities,
@@ -75,8 +76,8 @@ export const activitiesRepo = {
       .leftJoin(users, eq(users.id, activities.actor_id))
       .where(eq(activities.user_id, userId))
       .orderBy(desc(activities.created_at), desc(activities.id))
-      .limit(limit)
-      .offset(offset);
+      .limit(inlineCount(limit))
+      .offset(inlineCount(offset));
   },
   async count(db: Db, userId: number, onlyUnread = false): Promise<number> {
     const [row] = await db
@@ -103,7 +104,7 @@ export const activitiesRepo = {
       .leftJoin(users, eq(users.id, activities.actor_id))
       .where(and(eq(activities.user_id, userId), eq(activities.old, false)))
       .orderBy(desc(activities.created_at), desc(activities.id))
-      .limit(limit);
+      .limit(inlineCount(limit));
   },
   /** Marks one of the member's own notifications old; returns whether it was theirs. */
   async markOld(db: Db, userId: number, id: number): Promise<boolean> {

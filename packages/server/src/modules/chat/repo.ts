@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
+import { inlineCount } from '../../db/inline-count';
 import {
   chatAttachments,
   chatMessages,
@@ -225,7 +226,7 @@ export const chatRepo = {
     return selectMessages(db)
       .where(where)
       .orderBy(range.after ? asc(chatMessages.id) : desc(chatMessages.id))
-      .limit(limit);
+      .limit(inlineCount(limit));
   },
   /**
    * The member's conversations as the list shows them, in one statement: a page of them, latest message
@@ -257,7 +258,7 @@ export const chatRepo = {
         where p.user_id = ${viewerId} and ${page}
           and ${memberConversation(viewerId)}
         order by ${conversations.last_message_at} desc, ${conversations.id} desc
-        limit ${'only' in which ? 1 : which.limit}
+        limit ${inlineCount('only' in which ? 1 : which.limit)}
       )
       select page.*,
         (select json_agg(json_build_object('conversation_id', page.id, 'last_read_message_id', v.last_read_message_id,
@@ -269,7 +270,7 @@ export const chatRepo = {
             union all
             (select q.user_id, q.last_read_message_id from ${conversationParticipants} q
              where q.conversation_id = page.id and q.user_id <> ${viewerId}
-             order by q.user_id limit ${limits.participants - 1})
+             order by q.user_id limit ${inlineCount(limits.participants - 1)})
           ) v join ${users} u on u.id = v.user_id) as participants,
         (select json_build_object('id', ${chatMessages.id}, 'conversation_id', ${chatMessages.conversation_id},
             'sender_id', ${chatMessages.sender_id}, 'client_id', ${chatMessages.client_id}, 'text', ${chatMessages.text},
@@ -279,7 +280,7 @@ export const chatRepo = {
           from ${chatMessages} left join ${users} on ${users.id} = ${chatMessages.sender_id}
           where ${chatMessages.id} = page.last_message_id) as last_message,
         (select count(*)::int from (select 1 from ${chatMessages} m where m.conversation_id = page.id
-            and m.id > page.viewer_mark and m.sender_id is distinct from ${viewerId} limit ${limits.unreadCap}) capped) as unread
+            and m.id > page.viewer_mark and m.sender_id is distinct from ${viewerId} limit ${inlineCount(limits.unreadCap)}) capped) as unread
       from page
       order by page.last_message_at desc, page.id desc`,
     );
@@ -301,7 +302,7 @@ export const chatRepo = {
     const rows = await db
       .select({
         conversation_id: conversationParticipants.conversation_id,
-        unread: sql<number>`(select count(*)::int from (select 1 from ${chatMessages} m where m.conversation_id = ${conversationParticipants.conversation_id} and m.id > ${conversationParticipants.last_read_message_id} and m.sender_id is distinct from ${userId} limit ${cap}) capped)`,
+        unread: sql<number>`(select count(*)::int from (select 1 from ${chatMessages} m where m.conversation_id = ${conversationParticipants.conversation_id} and m.id > ${conversationParticipants.last_read_message_id} and m.sender_id is distinct from ${userId} limit ${inlineCount(cap)}) capped)`,
       })
       .from(conversationParticipants)
       .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversation_id))
@@ -353,7 +354,7 @@ export const chatRepo = {
         ),
       )
       .orderBy(asc(users.lastname), asc(users.firstname), asc(users.id))
-      .limit(limit);
+      .limit(inlineCount(limit));
   },
   async attachment(db: Db, id: number) {
     const [row] = await db

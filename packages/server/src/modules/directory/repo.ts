@@ -3,6 +3,7 @@ import { and, asc, desc, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
+import { inlineCount } from '../../db/inline-count';
 import { profileFields, users } from '../../db/schema';
 import type { UserRow } from '../users';
 import type { ProfileFieldDef } from './profile-fields';
@@ -63,8 +64,8 @@ export const directoryRepo = {
       .from(u)
       .where(and(listedMembers, ...where))
       .orderBy(...orderBy(options.order, options.rank, options.fallback))
-      .limit(options.limit)
-      .offset(options.offset);
+      .limit(inlineCount(options.limit))
+      .offset(inlineCount(options.offset));
     return rows.map((row) => ({ ...row, search_vector: null }));
   },
 
@@ -148,7 +149,7 @@ async function distinctMatches(db: Db, source: SQL, text: string | null, limit: 
     where btrim(v) <> '' and ${matching}
     group by v
     order by ${startsFirst}lower(v), v
-    limit ${limit}`,
+    limit ${inlineCount(limit)}`,
   );
   return rows.map((row) => row.v);
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared-query';
 import { groupMemberships, groups, topics } from '../../db/schema';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -25,18 +26,25 @@ export const accessRepo = {
     groupId: number,
     userId: number,
   ): Promise<{ group: GroupRow; membership: MembershipRow | null; adminCount: number } | undefined> {
-    const [row] = await db
-      .select({
-        group: groups,
-        membership: groupMemberships,
-        adminCount: sql<number>`(select count(*)::int from ${groupMemberships} a where a.group_id = ${groups.id} and a.status = 'accepted' and a.role = 'admin')`,
-      })
-      .from(groups)
-      .leftJoin(
-        groupMemberships,
-        and(eq(groupMemberships.group_id, groups.id), eq(groupMemberships.user_id, userId)),
-      )
-      .where(eq(groups.id, groupId));
+    const query = preparedQuery(db, 'group_for_viewer', (name) =>
+      db
+        .select({
+          group: groups,
+          membership: groupMemberships,
+          adminCount: sql<number>`(select count(*)::int from ${groupMemberships} a where a.group_id = ${groups.id} and a.status = 'accepted' and a.role = 'admin')`,
+        })
+        .from(groups)
+        .leftJoin(
+          groupMemberships,
+          and(
+            eq(groupMemberships.group_id, groups.id),
+            eq(groupMemberships.user_id, sql.placeholder('user')),
+          ),
+        )
+        .where(eq(groups.id, sql.placeholder('group')))
+        .prepare(name),
+    );
+    const [row] = await query.execute({ group: groupId, user: userId });
     return row;
   },
   /** The member's membership row in the group, whatever its state. */

@@ -2,6 +2,7 @@ import type { GroupRole, GroupUserListType, MembershipStatus } from '@plaza/cont
 import { and, asc, eq, ilike, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
 import { groupMemberships, groups, images, users } from '../../db/schema';
 
 export type MembershipRow = typeof groupMemberships.$inferSelect;
@@ -108,8 +109,8 @@ export const membersRepo = {
         .innerJoin(users, eq(users.id, groupMemberships.user_id))
         .where(where)
         .orderBy(asc(sql`case when ${groupMemberships.role} = 'admin' then 0 else 1 end`), ...byName)
-        .limit(options.limit)
-        .offset(options.offset),
+        .limit(inlineCount(options.limit))
+        .offset(inlineCount(options.offset)),
       db
         .select({ n: sql<number>`count(*)::int` })
         .from(groupMemberships)
@@ -147,8 +148,8 @@ export const membersRepo = {
         .from(users)
         .where(where)
         .orderBy(...byName)
-        .limit(options.limit)
-        .offset(options.offset),
+        .limit(inlineCount(options.limit))
+        .offset(inlineCount(options.offset)),
       db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
     ]);
     return { rows, total: count?.n ?? 0 };

@@ -2,6 +2,7 @@ import type { GroupRole, GroupType, MembershipStatus } from '@plaza/contract';
 import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
 import { files, groupMemberships, groups, images, topics, users } from '../../db/schema';
 
 export type NewGroupRow = typeof groups.$inferInsert;
@@ -71,8 +72,8 @@ export const groupsRepo = {
       .leftJoin(images, eq(images.id, groups.image_id))
       .where(where)
       .orderBy(...byName)
-      .limit(limit)
-      .offset(offset);
+      .limit(inlineCount(limit))
+      .offset(inlineCount(offset));
   },
   async countSummaries(db: Db, viewerId: number, where: SQL | undefined): Promise<number> {
     const [row] = await db
@@ -142,6 +143,6 @@ export const groupsRepo = {
       .leftJoin(users, eq(users.id, files.uploader_id))
       .where(condition)
       .orderBy(desc(files.created_at), desc(files.id))
-      .limit(limit);
+      .limit(inlineCount(limit));
   },
 };

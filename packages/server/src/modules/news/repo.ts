@@ -2,6 +2,7 @@ import { and, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
 import { images, likes, pageCategories, pageFiles, pages, users } from '../../db/schema';
 
 export type PageRow = typeof pages.$inferSelect;
@@ -86,7 +87,7 @@ export const newsRepo = {
         ),
       )
       .orderBy(desc(pages.publish_date), desc(pages.id))
-      .limit(limit);
+      .limit(inlineCount(limit));
     return rows.map((row) => row.id);
   },
   /** A published article's reaction settings, or undefined. */
@@ -113,7 +114,7 @@ export const newsRepo = {
         ),
       )
       .orderBy(desc(pages.publish_date), desc(pages.id))
-      .limit(limit);
+      .limit(inlineCount(limit));
   },
   /** Categories that published articles use, by key. */
   /** Categories with a published article: a probe per category, not a join over every article. */

@@ -2,6 +2,7 @@ import type { OccasionType } from '@plaza/contract';
 import { and, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
+import { inlineCount } from '../../db/inline-count';
 import { users } from '../../db/schema';
 import type { UserRow } from '../users';
 
@@ -84,7 +85,7 @@ export const occasionsRepo = {
       select o.user_id, o.type, o.next_date::text as date, o.span
       from (${occasionsSql(today, types, where)}) o
       order by o.next_date, lower(o.lastname), lower(o.firstname), o.user_id, o.type
-      limit ${limit} offset ${offset}`,
+      limit ${inlineCount(limit)} offset ${inlineCount(offset)}`,
     );
     return rows.map((row) => ({ ...row, user_id: Number(row.user_id), span: Number(row.span) }));
   },

@@ -2,6 +2,7 @@ import type { PageType } from '@plaza/contract';
 import { and, desc, eq, getTableColumns, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
 import { images, likes, pageFiles, pageImages, pages, users } from '../../db/schema';
 
 /** Every column of a page but its search document (a large tsvector no reader needs). */
@@ -84,7 +85,7 @@ export const pagesRepo = {
         ),
       )
       .orderBy(desc(pages.id))
-      .limit(input.limit);
+      .limit(inlineCount(input.limit));
   },
   /** Titles of the pages among `ids` the reader may read. */
   async readableTitles(

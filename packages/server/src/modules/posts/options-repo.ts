@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
 import { groupMemberships, groups, topics, users } from '../../db/schema';
 
 /** Queries behind the post form's choices: groups to post into, their topics, authors to post as. */
@@ -31,8 +32,8 @@ export const postOptionsRepo = {
         .from(users)
         .where(where)
         .orderBy(asc(sql`lower(${users.lastname})`), asc(sql`lower(${users.firstname})`), asc(users.id))
-        .limit(limit)
-        .offset(offset),
+        .limit(inlineCount(limit))
+        .offset(inlineCount(offset)),
       db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
     ]);
     return { rows, total: count?.n ?? 0 };

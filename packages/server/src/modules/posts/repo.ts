@@ -1,7 +1,20 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  notInArray,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
+import { preparedQuery } from '../../db/prepared-query';
 import {
   comments,
   groupMemberships,
@@ -26,7 +39,7 @@ export type StreamMention = { id: number; firstname: string; lastname: string };
 const author = alias(users, 'post_author');
 
 /** The fields of a post as streams show it, for one viewer (0 for "every member"). */
-function streamFields(viewerId: number) {
+function streamFields(viewerId: number | Placeholder) {
   return {
     id: posts.id,
     author_id: posts.author_id,
@@ -62,6 +75,14 @@ export interface PostScope {
   topicId?: number;
 }
 
+/** The values of the stream queries, filled in when a prepared query runs (`db/prepared-query.ts`). */
+const values = {
+  viewer: sql.placeholder('viewer'),
+  group: sql.placeholder('group'),
+  topic: sql.placeholder('topic'),
+  ids: sql.placeholder('ids'),
+};
+
 /**
  * The posts of a scope the reader may see. A group's or a topic's posts share one group, so the read
  * rule is decided once for that group (`readableGroup`) and the stream walks the group's or the topic's
@@ -69,24 +90,39 @@ export interface PostScope {
  */
 function scopeCondition(reader: PostReader, scope: PostScope): SQL | undefined {
   if (scope.topicId !== undefined) {
-    const topicGroup = sql`(select ${topics.group_id} from ${topics} where ${topics.id} = ${scope.topicId})`;
+    const topicGroup = sql`(select ${topics.group_id} from ${topics} where ${topics.id} = ${values.topic})`;
     return and(
-      eq(posts.topic_id, scope.topicId),
+      eq(posts.topic_id, values.topic),
       readableGroup(reader, topicGroup),
-      scope.groupId === undefined ? undefined : eq(posts.group_id, scope.groupId),
+      scope.groupId === undefined ? undefined : eq(posts.group_id, values.group),
     );
   }
   if (scope.groupId !== undefined) {
-    return and(eq(posts.group_id, scope.groupId), readableGroup(reader, scope.groupId));
+    return and(eq(posts.group_id, values.group), readableGroup(reader, values.group));
   }
   return readablePosts(reader);
 }
 
-const viewerIdOf = (reader: PostReader) => (reader === 'every_member' ? 0 : reader.id);
+/** Which of a scope's values its query holds: part of the query's shape. */
+const scopeShape = (scope: PostScope) =>
+  `${scope.topicId === undefined ? '' : 't'}${scope.groupId === undefined ? '' : 'g'}`;
 
-function selectStream(db: Db, reader: PostReader) {
+/**
+ * A reader as a prepared query holds it: its kind is part of the query's shape, its id a value
+ * (0 for "every member").
+ */
+function preparedReader(reader: PostReader) {
+  if (reader === 'every_member') return { shape: 'all', reader, viewer: 0 };
+  return {
+    shape: reader.superadmin ? 'super' : 'member',
+    reader: { id: values.viewer, superadmin: reader.superadmin },
+    viewer: reader.id,
+  };
+}
+
+function selectStream(db: Db) {
   return db
-    .select(streamFields(viewerIdOf(reader)))
+    .select(streamFields(values.viewer))
     .from(posts)
     .leftJoin(author, eq(author.id, posts.author_id))
     .leftJoin(groups, eq(groups.id, posts.group_id))
@@ -96,39 +132,62 @@ function selectStream(db: Db, reader: PostReader) {
 /** A post with what its presentation needs (author, group, topic, counts, the viewer's state). */
 export type PostStreamRow = Awaited<ReturnType<typeof selectStream>>[number];
 
-/** Queries on posts, their files and mentions; every read takes the reader's visibility. */
+/**
+ * Queries on posts, their files and mentions; every read takes the reader's visibility. The stream reads
+ * are prepared once per shape and reader kind.
+ */
 export const postsRepo = {
   /**
    * Posts of a scope the reader may see, newest first, by index (the offset is bounded by the contract's
    * deepest stream page). Ask for one more than a page to learn whether another follows.
    */
   async page(db: Db, reader: PostReader, scope: PostScope, limit: number, offset: number) {
-    // The page's ids first, from the index alone; the joins and the viewer's subqueries then run for
-    // the page's rows only, not for every row the offset skips.
-    const pageIds = db
-      .select({ id: posts.id })
-      .from(posts)
-      .where(scopeCondition(reader, scope))
-      .orderBy(desc(posts.created_at), desc(posts.id))
-      .limit(limit)
-      .offset(offset);
-    return selectStream(db, reader)
-      .where(inArray(posts.id, pageIds))
-      .orderBy(desc(posts.created_at), desc(posts.id));
+    const prepared = preparedReader(reader);
+    const query = preparedQuery(
+      db,
+      `posts_page_${prepared.shape}${scopeShape(scope)}_${limit}_${offset}`,
+      (name) => {
+        // The page's ids first, from the index alone; the joins and the viewer's subqueries then run for
+        // the page's rows only, not for every row the offset skips.
+        const pageIds = db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(scopeCondition(prepared.reader, scope))
+          .orderBy(desc(posts.created_at), desc(posts.id))
+          .limit(inlineCount(limit))
+          .offset(inlineCount(offset));
+        return selectStream(db)
+          .where(inArray(posts.id, pageIds))
+          .orderBy(desc(posts.created_at), desc(posts.id))
+          .prepare(name);
+      },
+    );
+    return query.execute({ viewer: prepared.viewer, group: scope.groupId, topic: scope.topicId });
   },
   /** `{id, at}` of the newest posts the reader may see, for merging with other sources. */
   async newest(db: Db, reader: PostReader, limit: number): Promise<{ id: number; at: Date }[]> {
-    return db
-      .select({ id: posts.id, at: posts.created_at })
-      .from(posts)
-      .where(readablePosts(reader))
-      .orderBy(desc(posts.created_at), desc(posts.id))
-      .limit(limit);
+    const prepared = preparedReader(reader);
+    const query = preparedQuery(db, `posts_newest_${prepared.shape}_${limit}`, (name) =>
+      db
+        .select({ id: posts.id, at: posts.created_at })
+        .from(posts)
+        .where(readablePosts(prepared.reader))
+        .orderBy(desc(posts.created_at), desc(posts.id))
+        .limit(inlineCount(limit))
+        .prepare(name),
+    );
+    return query.execute({ viewer: prepared.viewer });
   },
   /** Posts by id that the reader may see, in the order of `ids`. */
   async byIds(db: Db, reader: PostReader, ids: number[]): Promise<PostStreamRow[]> {
     if (ids.length === 0) return [];
-    const rows = await selectStream(db, reader).where(and(readablePosts(reader), anyId(posts.id, ids)));
+    const prepared = preparedReader(reader);
+    const query = preparedQuery(db, `posts_by_ids_${prepared.shape}`, (name) =>
+      selectStream(db)
+        .where(and(readablePosts(prepared.reader), anyId(posts.id, values.ids)))
+        .prepare(name),
+    );
+    const rows = await query.execute({ viewer: prepared.viewer, ids });
     return ids.flatMap((id) => rows.filter((row) => row.id === id));
   },
   /** Whether a group has active topics. */

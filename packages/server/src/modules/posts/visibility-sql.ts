@@ -1,10 +1,13 @@
-import { isNull, or, type SQL, sql } from 'drizzle-orm';
+import { isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { groupMemberships, groups, posts } from '../../db/schema';
 import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 
-/** Who reads posts: a member (with their site permission) or every member at once (the TV). */
-export type PostReader = { id: number; superadmin: boolean } | 'every_member';
+/**
+ * Who reads posts: a member (with their site permission) or every member at once (the TV). A prepared
+ * query's reader has a placeholder for its id (posts/repo.ts).
+ */
+export type PostReader = { id: number | Placeholder; superadmin: boolean } | 'every_member';
 
 /** The reader of a signed-in member. */
 export function readerOf(user: SessionUser): PostReader {
@@ -33,7 +36,7 @@ export function readablePosts(reader: PostReader): SQL | undefined {
  * as one uncorrelated condition: PostgreSQL decides it once per query, so a group's stream walks the
  * group's index alone instead of testing every post of the group against the readable groups.
  */
-export function readableGroup(reader: PostReader, groupId: SQL | number): SQL | undefined {
+export function readableGroup(reader: PostReader, groupId: SQL | Placeholder | number): SQL | undefined {
   if (reader !== 'every_member' && reader.superadmin) return undefined;
   const open = sql`exists (select 1 from ${groups} where ${groups.id} = ${groupId} and ${groups.type} = 'open')`;
   if (reader === 'every_member') return open;

@@ -1,6 +1,7 @@
 import type { ReactionTargetType } from '@plaza/contract';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
 import { comments, likes, users } from '../../db/schema';
 
 export type CommentRow = typeof comments.$inferSelect;
@@ -41,8 +42,8 @@ export const reactionsRepo = {
       .innerJoin(users, eq(users.id, comments.author_id))
       .where(ofTarget(comments, type, id))
       .orderBy(asc(comments.created_at), asc(comments.id))
-      .limit(limit)
-      .offset(offset)) as CommentWithAuthor[];
+      .limit(inlineCount(limit))
+      .offset(inlineCount(offset))) as CommentWithAuthor[];
   },
   async countComments(db: Db, type: ReactionTargetType, id: number): Promise<number> {
     const [row] = await db
@@ -76,8 +77,8 @@ export const reactionsRepo = {
       .innerJoin(users, eq(users.id, likes.user_id))
       .where(ofTarget(likes, type, id))
       .orderBy(desc(likes.created_at), desc(likes.id))
-      .limit(limit)
-      .offset(offset);
+      .limit(inlineCount(limit))
+      .offset(inlineCount(offset));
   },
   async likeState(db: Db, type: ReactionTargetType, id: number, userId: number) {
     const [row] = await db

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
+import { inlineCount } from '../../db/inline-count';
 import {
   listedMembers,
   localisedTitle,
@@ -78,12 +79,12 @@ export const searchRepo = {
     return run<MemberHit>(
       db,
       sql`with c as (
-        select u.id from users u where ${listedMembers} and u.search_vector @@ ${query} limit ${candidates}
+        select u.id from users u where ${listedMembers} and u.search_vector @@ ${query} limit ${inlineCount(candidates)}
       )
       select u.id, u.firstname, u.lastname, u.img_path, u.position
       from c join users u on u.id = c.id
       order by ts_rank(u.search_vector, ${query}) desc, u.lastname, u.firstname, u.id
-      limit ${slice.limit} offset ${slice.offset}`,
+      limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
     );
   },
 
@@ -92,12 +93,12 @@ export const searchRepo = {
     return run<GroupHit>(
       db,
       sql`with c as (
-        select g.id from groups g where g.search_vector @@ ${query} and ${seeableGroups(searcher)} limit ${candidates}
+        select g.id from groups g where g.search_vector @@ ${query} and ${seeableGroups(searcher)} limit ${inlineCount(candidates)}
       )
       select g.id, g.name, i.path as image_path
       from c join groups g on g.id = c.id left join images i on i.id = g.image_id
       order by ts_rank(g.search_vector, ${query}) desc, g.name, g.id
-      limit ${slice.limit} offset ${slice.offset}`,
+      limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
     );
   },
 
@@ -108,12 +109,12 @@ export const searchRepo = {
       sql`with c as (
         select t.id from topics t join groups g on g.id = t.group_id
         where t.search_vector @@ ${query} and t.status = 'active' and ${readableGroupContent(searcher)}
-        limit ${candidates}
+        limit ${inlineCount(candidates)}
       )
       select t.id, t.group_id, t.name, g.name as group_name
       from c join topics t on t.id = c.id join groups g on g.id = t.group_id
       order by ts_rank(t.search_vector, ${query}) desc, t.name, t.id
-      limit ${slice.limit} offset ${slice.offset}`,
+      limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
     );
   },
 
@@ -134,18 +135,18 @@ export const searchRepo = {
       sql`with recent as materialized (
         select posts.id from (
           select id, created_at, group_id, search_vector from posts
-          order by created_at desc, id desc limit ${recentPosts}
+          order by created_at desc, id desc limit ${inlineCount(recentPosts)}
         ) posts
         where posts.search_vector @@ ${query}${visible}
         order by posts.created_at desc, posts.id desc
-        limit ${candidates}
+        limit ${inlineCount(candidates)}
       ), older as materialized (
         select posts.id from (
           select id, created_at, group_id from posts where search_vector @@ ${query} offset 0
         ) posts
         where (select count(*) from recent) < ${candidates}${visible}
         order by posts.created_at desc, posts.id desc
-        limit ${candidates}
+        limit ${inlineCount(candidates)}
       ), c as (
         select id from recent where (select count(*) from recent) >= ${candidates}
         union all
@@ -155,7 +156,7 @@ export const searchRepo = {
         a.firstname, a.lastname
       from c join posts p on p.id = c.id left join users a on a.id = p.author_id
       order by ts_rank(p.search_vector, ${query}) desc, p.created_at desc, p.id desc
-      limit ${slice.limit} offset ${slice.offset}`,
+      limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
     );
   },
 
@@ -167,12 +168,12 @@ export const searchRepo = {
         select p.id from pages p
         where p.search_vector @@ ${query} and ${readablePages(['article'], now)}
         order by p.publish_date desc, p.id desc
-        limit ${candidates}
+        limit ${inlineCount(candidates)}
       )
       select p.id, ${localisedTitle(locale)} as title, p.teaser, p.publish_date
       from c join pages p on p.id = c.id
       order by ts_rank(p.search_vector, ${query}) desc, p.publish_date desc, p.id desc
-      limit ${slice.limit} offset ${slice.offset}`,
+      limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
     );
   },
 
@@ -184,12 +185,12 @@ export const searchRepo = {
         select p.id from pages p
         where p.search_vector @@ ${query} and ${readablePages(['page', 'legal'], now)}
         order by p.publish_date desc, p.id desc
-        limit ${candidates}
+        limit ${inlineCount(candidates)}
       )
       select p.id, ${localisedTitle(locale)} as title
       from c join pages p on p.id = c.id
       order by ts_rank(p.search_vector, ${query}) desc, p.id desc
-      limit ${slice.limit} offset ${slice.offset}`,
+      limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
     );
   },
 };

@@ -1,5 +1,6 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
 import { postFiles, posts, tvDisplayKeys, users } from '../../db/schema';
 import { readablePosts } from '../posts';
 
@@ -24,7 +25,7 @@ export const tvRepo = {
       .leftJoin(users, eq(users.id, posts.author_id))
       .where(everyMember)
       .orderBy(desc(posts.created_at), desc(posts.id))
-      .limit(limit);
+      .limit(inlineCount(limit));
   },
   /** The latest images of posts every member may read, newest post first, with the post's author. */
   latestImages(db: Db, limit: number) {
@@ -41,7 +42,7 @@ export const tvRepo = {
       .leftJoin(users, eq(users.id, posts.author_id))
       .where(and(like(postFiles.mime_type, 'image/%'), everyMember))
       .orderBy(desc(posts.created_at), desc(postFiles.id))
-      .limit(limit);
+      .limit(inlineCount(limit));
   },
   /** An image of a post every member may read, or undefined. */
   async feedImage(db: Db, id: number): Promise<{ path: string; mime_type: string } | undefined> {

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
 import { files, users } from '../../db/schema';
 import type { FileRow } from './presenter';
 
@@ -57,8 +58,8 @@ export const filesRepo = {
       .leftJoin(users, eq(users.id, files.uploader_id))
       .where(inScope(scope))
       .orderBy(desc(files.created_at), desc(files.id))
-      .limit(limit)
-      .offset(offset);
+      .limit(inlineCount(limit))
+      .offset(inlineCount(offset));
   },
   async count(db: Db, scope: FileScope): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(files).where(inScope(scope));

@@ -1,5 +1,6 @@
 import { asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
 import { users } from '../../db/schema';
 import { forgetSessions } from '../../platform/session-cache';
 import type { UserRow } from './repo';
@@ -27,8 +28,8 @@ export const accountsRepo = {
       .from(users)
       .where(matching(query))
       .orderBy(asc(sql`lower(${users.lastname})`), asc(sql`lower(${users.firstname})`), asc(users.id))
-      .limit(limit)
-      .offset(offset);
+      .limit(inlineCount(limit))
+      .offset(inlineCount(offset));
   },
   async count(db: Db, query: string | undefined): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(matching(query));

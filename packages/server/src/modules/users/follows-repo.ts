@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
 import { userFollows, users } from '../../db/schema';
 import type { UserRow } from './repo';
 
@@ -40,8 +41,8 @@ export const followsRepo = {
       .innerJoin(users, eq(users.id, userFollows.followed_id))
       .where(where)
       .orderBy(asc(users.lastname), asc(users.firstname), asc(users.id))
-      .limit(limit)
-      .offset(offset);
+      .limit(inlineCount(limit))
+      .offset(inlineCount(offset));
     return { rows: rows.map((row) => row.user), total: Number(total?.n ?? 0) };
   },
   /** Ids of the members `followerId` follows, ascending. */

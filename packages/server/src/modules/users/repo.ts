@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
+import { inlineCount } from '../../db/inline-count';
 import { users } from '../../db/schema';
 import { forgetSessions } from '../../platform/session-cache';
 
@@ -75,7 +76,7 @@ export const usersRepo = {
     const rows = await executeRows<{ value: string }>(
       db,
       sql`select distinct v.value from users u cross join lateral unnest(u.${sql.raw(column)}) as v(value)
-          where btrim(v.value) <> '' order by v.value limit ${limit}`,
+          where btrim(v.value) <> '' order by v.value limit ${inlineCount(limit)}`,
     );
     return rows.map((row) => row.value);
   },
