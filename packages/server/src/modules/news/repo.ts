@@ -1,15 +1,16 @@
-import { and, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { inlineCount } from '../../db/inline-count';
+import { preparedQuery } from '../../db/prepared-query';
 import { images, likes, pageCategories, pageFiles, pages, users } from '../../db/schema';
 
 export type PageRow = typeof pages.$inferSelect;
 
 const author = alias(users, 'article_author');
 
-function articleFields(viewerId: number) {
+function articleFields(viewerId: Placeholder) {
   return {
     id: pages.id,
     title: pages.title,
@@ -35,9 +36,19 @@ function articleFields(viewerId: number) {
   };
 }
 
-function selectArticles(db: Db, viewerId: number) {
+/** The values of the article queries, filled in when a prepared query runs (`db/prepared-query.ts`). */
+const values = {
+  viewer: sql.placeholder('viewer'),
+  id: sql.placeholder('id'),
+  ids: sql.placeholder('ids'),
+  now: sql.placeholder('now'),
+  category: sql.placeholder('category'),
+  categories: sql.placeholder('categories'),
+};
+
+function selectArticles(db: Db) {
   return db
-    .select(articleFields(viewerId))
+    .select(articleFields(values.viewer))
     .from(pages)
     .leftJoin(author, eq(author.id, pages.author_id))
     .leftJoin(images, eq(images.id, pages.image_id))
@@ -47,8 +58,8 @@ function selectArticles(db: Db, viewerId: number) {
 /** An article with its author, image, category, counts and the viewer's like. */
 export type ArticleRow = Awaited<ReturnType<typeof selectArticles>>[number];
 
-/** Published news articles (type `article`, published, publish date reached). */
-export function publishedArticles(now = new Date()): SQL {
+/** Published news articles (type `article`, published, publish date reached by `now`). */
+function publishedArticles(now: Placeholder): SQL {
   return and(eq(pages.type, 'article'), eq(pages.published, true), lte(pages.publish_date, now))!;
 }
 
@@ -65,37 +76,55 @@ export interface NewsScope {
   type?: 'article' | 'post';
 }
 
-/** Queries on news articles, and the stream that mixes them with posts. */
+/** Queries on news articles, and the stream that mixes them with posts; each prepared once per shape. */
 export const newsRepo = {
   /** Published articles by id, in the order of `ids`. */
   async articlesByIds(db: Db, viewerId: number, ids: number[]): Promise<ArticleRow[]> {
     if (ids.length === 0) return [];
-    const rows = await selectArticles(db, viewerId).where(and(publishedArticles(), anyId(pages.id, ids)));
+    const query = preparedQuery(db, 'articles_by_ids', (name) =>
+      selectArticles(db)
+        .where(and(publishedArticles(values.now), anyId(pages.id, values.ids)))
+        .prepare(name),
+    );
+    const rows = await query.execute({ viewer: viewerId, ids, now: new Date() });
     return ids.flatMap((id) => rows.filter((row) => row.id === id));
   },
   /** Ids of the newest published articles matching a condition (`publicOnly` for signed-out readers). */
   async latestArticleIds(db: Db, only: ArticleSelection, limit: number): Promise<number[]> {
-    const rows = await db
-      .select({ id: pages.id })
-      .from(pages)
-      .where(
-        and(
-          publishedArticles(),
-          only.featured ? eq(pages.featured, true) : undefined,
-          only.categoryId ? eq(pages.category_id, only.categoryId) : undefined,
-          only.publicOnly ? eq(pages.visibility, 'all') : undefined,
-        ),
-      )
-      .orderBy(desc(pages.publish_date), desc(pages.id))
-      .limit(inlineCount(limit));
+    const shape = `${only.featured ? 'f' : ''}${only.categoryId ? 'c' : ''}${only.publicOnly ? 'p' : ''}`;
+    const query = preparedQuery(db, `articles_latest_${shape}_${limit}`, (name) =>
+      db
+        .select({ id: pages.id })
+        .from(pages)
+        .where(
+          and(
+            publishedArticles(values.now),
+            only.featured ? eq(pages.featured, true) : undefined,
+            only.categoryId ? eq(pages.category_id, values.category) : undefined,
+            only.publicOnly ? eq(pages.visibility, 'all') : undefined,
+          ),
+        )
+        .orderBy(desc(pages.publish_date), desc(pages.id))
+        .limit(inlineCount(limit))
+        .prepare(name),
+    );
+    const rows = await query.execute({ now: new Date(), category: only.categoryId });
     return rows.map((row) => row.id);
   },
   /** A published article's reaction settings, or undefined. */
   async reactionFacts(db: Db, id: number) {
-    const [row] = await db
-      .select({ id: pages.id, comments_allowed: pages.comments_allowed, likes_allowed: pages.likes_allowed })
-      .from(pages)
-      .where(and(publishedArticles(), eq(pages.id, id)));
+    const query = preparedQuery(db, 'article_reaction_facts', (name) =>
+      db
+        .select({
+          id: pages.id,
+          comments_allowed: pages.comments_allowed,
+          likes_allowed: pages.likes_allowed,
+        })
+        .from(pages)
+        .where(and(publishedArticles(values.now), eq(pages.id, values.id)))
+        .prepare(name),
+    );
+    const [row] = await query.execute({ id, now: new Date() });
     return row;
   },
   /**
@@ -104,27 +133,35 @@ export const newsRepo = {
    */
   async newestArticles(db: Db, scope: NewsScope, limit: number): Promise<{ id: number; at: Date }[]> {
     if (scope.type === 'post') return [];
-    return db
-      .select({ id: pages.id, at: pages.publish_date })
-      .from(pages)
-      .where(
-        and(
-          publishedArticles(),
-          scope.categories?.length ? anyId(pages.category_id, scope.categories) : undefined,
-        ),
-      )
-      .orderBy(desc(pages.publish_date), desc(pages.id))
-      .limit(inlineCount(limit));
+    const byCategory = Boolean(scope.categories?.length);
+    const query = preparedQuery(db, `articles_newest_${byCategory ? 'c' : ''}_${limit}`, (name) =>
+      db
+        .select({ id: pages.id, at: pages.publish_date })
+        .from(pages)
+        .where(
+          and(
+            publishedArticles(values.now),
+            byCategory ? anyId(pages.category_id, values.categories) : undefined,
+          ),
+        )
+        .orderBy(desc(pages.publish_date), desc(pages.id))
+        .limit(inlineCount(limit))
+        .prepare(name),
+    );
+    return query.execute({ now: new Date(), categories: scope.categories });
   },
-  /** Categories that published articles use, by key. */
   /** Categories with a published article: a probe per category, not a join over every article. */
   async usedCategories(db: Db) {
-    return db
-      .select({ id: pageCategories.id, key: pageCategories.key, names: pageCategories.names })
-      .from(pageCategories)
-      .where(
-        sql`exists (select 1 from ${pages} where ${pages.category_id} = ${pageCategories.id} and ${publishedArticles()})`,
-      )
-      .orderBy(pageCategories.key, pageCategories.id);
+    const query = preparedQuery(db, 'articles_used_categories', (name) =>
+      db
+        .select({ id: pageCategories.id, key: pageCategories.key, names: pageCategories.names })
+        .from(pageCategories)
+        .where(
+          sql`exists (select 1 from ${pages} where ${pages.category_id} = ${pageCategories.id} and ${publishedArticles(values.now)})`,
+        )
+        .orderBy(pageCategories.key, pageCategories.id)
+        .prepare(name),
+    );
+    return query.execute({ now: new Date() });
   },
 };
