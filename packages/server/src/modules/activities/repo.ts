@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { inlineCount } from '../../db/inline-count';
+import { preparedQuery } from '../../db/prepared-query';
 import {
   type ActivityTargetType,
   activities,
@@ -69,33 +70,52 @@ export const activitiesRepo = {
       .from(users)
       .where(inArray(users.id, [...userIds, actorId]));
   },
+  /** A page of the member's activities, newest first (prepared once per page size and depth). */
   async page(db: Db, userId: number, limit: number, offset: number): Promise<ActivityWithActor[]> {
-    return db
-      .select(withActor)
-      .from(activities)
-      .leftJoin(users, eq(users.id, activities.actor_id))
-      .where(eq(activities.user_id, userId))
-      .orderBy(desc(activities.created_at), desc(activities.id))
-      .limit(inlineCount(limit))
-      .offset(inlineCount(offset));
+    const query = preparedQuery(db, `activities_page_${limit}_${offset}`, (name) =>
+      db
+        .select(withActor)
+        .from(activities)
+        .leftJoin(users, eq(users.id, activities.actor_id))
+        .where(eq(activities.user_id, sql.placeholder('user')))
+        .orderBy(desc(activities.created_at), desc(activities.id))
+        .limit(inlineCount(limit))
+        .offset(inlineCount(offset))
+        .prepare(name),
+    );
+    return query.execute({ user: userId });
   },
-  async count(db: Db, userId: number, onlyUnread = false): Promise<number> {
+  /** How many activities the member has, and how many of them are unread, in one statement. */
+  async counts(db: Db, userId: number): Promise<{ total: number; unread: number }> {
+    const query = preparedQuery(db, 'activities_counts', (name) =>
+      db
+        .select({
+          total: sql<number>`count(*)::int`,
+          unread: sql<number>`(count(*) filter (where not ${activities.read}))::int`,
+        })
+        .from(activities)
+        .where(eq(activities.user_id, sql.placeholder('user')))
+        .prepare(name),
+    );
+    const [row] = await query.execute({ user: userId });
+    return row ?? { total: 0, unread: 0 };
+  },
+  async unreadCount(db: Db, userId: number): Promise<number> {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(activities)
-      .where(
-        onlyUnread
-          ? and(eq(activities.user_id, userId), eq(activities.read, false))
-          : eq(activities.user_id, userId),
-      );
+      .where(and(eq(activities.user_id, userId), eq(activities.read, false)));
     return row?.n ?? 0;
   },
-  async markRead(db: Db, userId: number, ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await db
+  /** Marks the member's unread activities among `ids` read; returns how many were unread. */
+  async markRead(db: Db, userId: number, ids: number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const rows = await db
       .update(activities)
       .set({ read: true })
-      .where(and(eq(activities.user_id, userId), anyId(activities.id, ids)));
+      .where(and(eq(activities.user_id, userId), anyId(activities.id, ids), eq(activities.read, false)))
+      .returning({ id: activities.id });
+    return rows.length;
   },
   async latestNotOld(db: Db, userId: number, limit: number): Promise<ActivityWithActor[]> {
     return db

@@ -129,25 +129,29 @@ export async function listActivities(
   locale: Locale,
   { page, per_page, mark_read }: PageQuery & { mark_read: boolean },
 ) {
-  const [rows, total] = await Promise.all([
+  const [rows, counts] = await Promise.all([
     activitiesRepo.page(db, userId, per_page, (page - 1) * per_page),
-    activitiesRepo.count(db, userId),
+    activitiesRepo.counts(db, userId),
   ]);
   const results = rows.map((row) => presentActivity(row, locale));
-  if (mark_read) {
-    await activitiesRepo.markRead(
-      db,
-      userId,
-      rows.filter((row) => !row.read).map((row) => row.id),
-    );
-  }
-  const unread = await activitiesRepo.count(db, userId, true);
-  return { results, pagination: buildPagination(page, per_page, total), unread_activities: unread };
+  // The unread count after this page was marked: what was unread, less what this call marked read.
+  const marked = mark_read
+    ? await activitiesRepo.markRead(
+        db,
+        userId,
+        rows.filter((row) => !row.read).map((row) => row.id),
+      )
+    : 0;
+  return {
+    results,
+    pagination: buildPagination(page, per_page, counts.total),
+    unread_activities: Math.max(0, counts.unread - marked),
+  };
 }
 
 /** Number of unread activities. */
 export async function unreadCount(db: Db, userId: number) {
-  return { unread_activities: await activitiesRepo.count(db, userId, true) };
+  return { unread_activities: await activitiesRepo.unreadCount(db, userId) };
 }
 
 /** Notifications not yet shown to the member, in the caller's language. */
