@@ -70,6 +70,20 @@ export interface ArticleSelection {
   publicOnly?: boolean;
 }
 
+/** Which conditions of a selection its query holds: part of the query's shape. */
+const selectionShape = (only: ArticleSelection) =>
+  `${only.featured ? 'f' : ''}${only.categoryId ? 'c' : ''}${only.publicOnly ? 'p' : ''}`;
+
+/** The published articles of a selection (the category is the placeholder `category`). */
+function selectionCondition(only: ArticleSelection): SQL | undefined {
+  return and(
+    publishedArticles(values.now),
+    only.featured ? eq(pages.featured, true) : undefined,
+    only.categoryId ? eq(pages.category_id, values.category) : undefined,
+    only.publicOnly ? eq(pages.visibility, 'all') : undefined,
+  );
+}
+
 /** What a news stream holds beside visibility. */
 export interface NewsScope {
   categories?: number[];
@@ -91,25 +105,33 @@ export const newsRepo = {
   },
   /** Ids of the newest published articles matching a condition (`publicOnly` for signed-out readers). */
   async latestArticleIds(db: Db, only: ArticleSelection, limit: number): Promise<number[]> {
-    const shape = `${only.featured ? 'f' : ''}${only.categoryId ? 'c' : ''}${only.publicOnly ? 'p' : ''}`;
-    const query = preparedQuery(db, `articles_latest_${shape}_${limit}`, (name) =>
+    const query = preparedQuery(db, `articles_latest_ids_${selectionShape(only)}_${limit}`, (name) =>
       db
         .select({ id: pages.id })
         .from(pages)
-        .where(
-          and(
-            publishedArticles(values.now),
-            only.featured ? eq(pages.featured, true) : undefined,
-            only.categoryId ? eq(pages.category_id, values.category) : undefined,
-            only.publicOnly ? eq(pages.visibility, 'all') : undefined,
-          ),
-        )
+        .where(selectionCondition(only))
         .orderBy(desc(pages.publish_date), desc(pages.id))
         .limit(inlineCount(limit))
         .prepare(name),
     );
     const rows = await query.execute({ now: new Date(), category: only.categoryId });
     return rows.map((row) => row.id);
+  },
+  /** The newest published articles matching a condition, whole, in one statement (a teaser module). */
+  async latestArticles(
+    db: Db,
+    viewerId: number,
+    only: ArticleSelection,
+    limit: number,
+  ): Promise<ArticleRow[]> {
+    const query = preparedQuery(db, `articles_latest_${selectionShape(only)}_${limit}`, (name) =>
+      selectArticles(db)
+        .where(selectionCondition(only))
+        .orderBy(desc(pages.publish_date), desc(pages.id))
+        .limit(inlineCount(limit))
+        .prepare(name),
+    );
+    return query.execute({ viewer: viewerId, now: new Date(), category: only.categoryId });
   },
   /** A published article's reaction settings, or undefined. */
   async reactionFacts(db: Db, id: number) {

@@ -48,14 +48,14 @@ export async function teaserArticles(
   only: Omit<ArticleSelection, 'publicOnly'>,
   limit: number,
 ): Promise<Article[]> {
-  const ids = await newsRepo.latestArticleIds(db, { ...only, publicOnly: !reader }, limit);
-  return articles(db, reader, locale, ids);
+  const rows = await newsRepo.latestArticles(db, reader?.id ?? 0, { ...only, publicOnly: !reader }, limit);
+  return rows.map((row) => presentArticle(row, locale));
 }
 
 /** The featured articles of the top teaser slider. */
 export async function topTeaser(db: Db, user: SessionUser, locale: Locale) {
-  const ids = await newsRepo.latestArticleIds(db, { featured: true }, newsTeasers.topTeaserMax);
-  return topTeaserOf(await articles(db, user, locale, ids));
+  const rows = await newsRepo.latestArticles(db, user.id, { featured: true }, newsTeasers.topTeaserMax);
+  return topTeaserOf(rows.map((row) => presentArticle(row, locale)));
 }
 
 /** The top teaser slider holding `results`. */

@@ -3,6 +3,7 @@ import { and, desc, eq, getTableColumns, inArray, isNull, lt, lte, type SQL, sql
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { inlineCount } from '../../db/inline-count';
+import { preparedQuery } from '../../db/prepared-query';
 import { images, likes, pageFiles, pageImages, pages, users } from '../../db/schema';
 
 /** Every column of a page but its search document (a large tsvector no reader needs). */
@@ -28,10 +29,20 @@ function readable(reader: PageReader, now: Date): SQL {
 export const pagesRepo = {
   /** A published page whose publish date has come (public or not), or undefined. */
   async published(db: Db, id: number, now: Date): Promise<PageRow | undefined> {
-    const [row] = await db
-      .select(pageColumns)
-      .from(pages)
-      .where(and(eq(pages.id, id), eq(pages.published, true), lte(pages.publish_date, now)));
+    const query = preparedQuery(db, 'page_published', (name) =>
+      db
+        .select(pageColumns)
+        .from(pages)
+        .where(
+          and(
+            eq(pages.id, sql.placeholder('id')),
+            eq(pages.published, true),
+            lte(pages.publish_date, sql.placeholder('now')),
+          ),
+        )
+        .prepare(name),
+    );
+    const [row] = await query.execute({ id, now });
     return row;
   },
   async byId(db: Db, id: number): Promise<PageRow | undefined> {
@@ -44,10 +55,20 @@ export const pagesRepo = {
   },
   /** Whether the reader likes the page (articles' likes are `news` likes). */
   async likedBy(db: Db, pageId: number, userId: number): Promise<boolean> {
-    const [row] = await db
-      .select({ one: sql`1` })
-      .from(likes)
-      .where(and(eq(likes.target_type, 'news'), eq(likes.target_id, pageId), eq(likes.user_id, userId)));
+    const query = preparedQuery(db, 'page_liked_by', (name) =>
+      db
+        .select({ one: sql`1` })
+        .from(likes)
+        .where(
+          and(
+            eq(likes.target_type, 'news'),
+            eq(likes.target_id, sql.placeholder('page')),
+            eq(likes.user_id, sql.placeholder('user')),
+          ),
+        )
+        .prepare(name),
+    );
+    const [row] = await query.execute({ page: pageId, user: userId });
     return Boolean(row);
   },
   async insert(db: Db, values: NewPageRow): Promise<PageRow> {
