@@ -165,7 +165,7 @@ export const posts = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('posts_search_idx').using('gin', t.search_vector),
+    index('posts_search_idx').using('gin', t.search_vector).with({ fastupdate: false }),
     // Streams walk posts newest first with the id as tie-breaker; the group and topic streams by their own index.
     index('posts_created_id_idx').on(t.created_at, t.id),
     index('posts_group_created_idx').on(t.group_id, t.created_at),

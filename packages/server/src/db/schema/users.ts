@@ -72,7 +72,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    index('users_search_idx').using('gin', t.search_vector),
+    index('users_search_idx').using('gin', t.search_vector).with({ fastupdate: false }),
     check('users_gender_check', oneOf(t.gender, genders)),
     check('users_selected_language_check', oneOf(t.selected_language, locales)),
     check('users_status_check', oneOf(t.status, userStatuses)),

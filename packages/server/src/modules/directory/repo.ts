@@ -1,5 +1,5 @@
 import type { DirectoryFacet } from '@plaza/contract';
-import { and, asc, desc, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
@@ -55,26 +55,38 @@ export interface PageOptions {
   offset: number;
 }
 
+/** How many listed members match a condition (on `users u`). */
+async function countWhere(db: Db, condition: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(u).where(condition);
+  return row?.n ?? 0;
+}
+
 /** Queries of the who-is-who directory. */
 export const directoryRepo = {
-  /** A page of members matching all conditions. */
-  async page(db: Db, where: SQL[], options: PageOptions): Promise<UserRow[]> {
-    const rows = await db
-      .select(listedColumns)
+  /**
+   * A page of members matching all conditions and how many match in all, from one scan: the page's ids
+   * are sorted narrow (a search's rank and the names) with the count of every match beside them, and only
+   * the page's members are read whole. A page past the last has no row to carry the count, so only then
+   * is it counted apart.
+   */
+  async page(db: Db, where: SQL[], options: PageOptions): Promise<{ rows: UserRow[]; total: number }> {
+    const order = orderBy(options.order, options.rank, options.fallback);
+    const condition = and(listedMembers, ...where);
+    const pageIds = db
+      .select({ id: u.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
       .from(u)
-      .where(and(listedMembers, ...where))
-      .orderBy(...orderBy(options.order, options.rank, options.fallback))
+      .where(condition)
+      .orderBy(...order)
       .limit(inlineCount(options.limit))
-      .offset(inlineCount(options.offset));
-    return rows.map((row) => ({ ...row, search_vector: null }));
-  },
-
-  async count(db: Db, where: SQL[]): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
+      .offset(inlineCount(options.offset))
+      .as('page_ids');
+    const rows = await db
+      .select({ ...listedColumns, total: pageIds.total })
       .from(u)
-      .where(and(listedMembers, ...where));
-    return row?.n ?? 0;
+      .innerJoin(pageIds, eq(pageIds.id, u.id))
+      .orderBy(...order);
+    const total = rows[0]?.total ?? (options.offset > 0 ? await countWhere(db, condition) : 0);
+    return { rows: rows.map(({ total: _total, ...row }) => ({ ...row, search_vector: null })), total };
   },
 
   /** Distinct values of a text column or array column containing the text, those starting with it first. */

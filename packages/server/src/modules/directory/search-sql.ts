@@ -23,7 +23,10 @@ export function prefixQuery(words: readonly string[]): SQL {
     const typos = typoQuery(word);
     return sql`(to_tsquery('simple', ${term}) || to_tsquery('german', ${term}) || to_tsquery('english', ${term}) || to_tsquery('simple', ${folded})${typos ? sql` || ${typos}` : sql``})`;
   });
-  return sql`(${sql.join(parts, sql` && `)})`;
+  // A sub-select, so PostgreSQL builds the query once per statement (an InitPlan): as an expression it is
+  // built again for every row that a prepared statement's generic plan tests or ranks (the stemming
+  // included), which made a search for a common word two to three times slower.
+  return sql`(select ${sql.join(parts, sql` && `)})`;
 }
 
 /** The text with the LIKE wildcards escaped. */

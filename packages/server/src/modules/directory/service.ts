@@ -55,9 +55,8 @@ export async function listDirectory(
   }
   const fallback: DirectoryOrder = catalog.settings.base_options.show_users_in_order;
   const order: DirectoryOrder = query.order_by ?? (rank ? 'relevance' : fallback);
-  const [view, total, rows] = await Promise.all([
+  const [view, { rows, total }] = await Promise.all([
     loadUserView(db, viewer),
-    directoryRepo.count(db, where),
     directoryRepo.page(db, where, {
       order,
       fallback,
@@ -81,7 +80,7 @@ export async function quickSearch(
   const words = searchWords(q);
   if (words.length === 0) return { results: [] };
   const { where, rank } = textMatch(words, undefined);
-  const rows = await directoryRepo.page(db, [where], {
+  const { rows } = await directoryRepo.page(db, [where], {
     order: 'relevance',
     fallback: 'lastname',
     rank,
@@ -160,7 +159,7 @@ export async function suggest(
       offset: 0,
     }),
   ]);
-  const persons: Suggestion[] = people.map((row) => ({
+  const persons: Suggestion[] = people.rows.map((row) => ({
     id: String(row.id),
     title: `${row.firstname} ${row.lastname}`.trim() || row.username,
     type: 'user',
