@@ -90,6 +90,45 @@ export interface NewsScope {
   type?: 'article' | 'post';
 }
 
+/** `{id, at}` of the newest published articles (of the categories `categories` when `byCategory`). */
+function newestArticlesQuery(db: Db, byCategory: boolean, limit: number) {
+  return db
+    .select({ id: pages.id, at: pages.publish_date })
+    .from(pages)
+    .where(
+      and(
+        publishedArticles(values.now),
+        byCategory ? anyId(pages.category_id, values.categories) : undefined,
+      ),
+    )
+    .orderBy(desc(pages.publish_date), desc(pages.id))
+    .limit(inlineCount(limit));
+}
+
+/** Categories with a published article: a probe per category, not a join over every article. */
+function usedCategoriesQuery(db: Db) {
+  return db
+    .select({ id: pageCategories.id, key: pageCategories.key, names: pageCategories.names })
+    .from(pageCategories)
+    .where(
+      sql`exists (select 1 from ${pages} where ${pages.category_id} = ${pageCategories.id} and ${publishedArticles(values.now)})`,
+    )
+    .orderBy(pageCategories.key, pageCategories.id);
+}
+
+/** A category in use, as the filters show it. */
+export type UsedCategory = { id: number; key: string; names: Record<string, string> };
+/** A newest article as JSON carries it (the date as text). */
+type NewestArticleJson = { id: number; at: string };
+
+/** The article lists of the news stream's first page (`newsRepo.firstPageLists`). */
+export interface FirstPageLists {
+  newest: { id: number; at: Date }[];
+  featured: number[];
+  latest: number[];
+  categories: UsedCategory[];
+}
+
 /** Queries on news articles, and the stream that mixes them with posts; each prepared once per shape. */
 export const newsRepo = {
   /** Published articles by id, in the order of `ids`. */
@@ -102,20 +141,6 @@ export const newsRepo = {
     );
     const rows = await query.execute({ viewer: viewerId, ids, now: new Date() });
     return ids.flatMap((id) => rows.filter((row) => row.id === id));
-  },
-  /** Ids of the newest published articles matching a condition (`publicOnly` for signed-out readers). */
-  async latestArticleIds(db: Db, only: ArticleSelection, limit: number): Promise<number[]> {
-    const query = preparedQuery(db, `articles_latest_ids_${selectionShape(only)}_${limit}`, (name) =>
-      db
-        .select({ id: pages.id })
-        .from(pages)
-        .where(selectionCondition(only))
-        .orderBy(desc(pages.publish_date), desc(pages.id))
-        .limit(inlineCount(limit))
-        .prepare(name),
-    );
-    const rows = await query.execute({ now: new Date(), category: only.categoryId });
-    return rows.map((row) => row.id);
   },
   /** The newest published articles matching a condition, whole, in one statement (a teaser module). */
   async latestArticles(
@@ -157,32 +182,61 @@ export const newsRepo = {
     if (scope.type === 'post') return [];
     const byCategory = Boolean(scope.categories?.length);
     const query = preparedQuery(db, `articles_newest_${byCategory ? 'c' : ''}_${limit}`, (name) =>
-      db
-        .select({ id: pages.id, at: pages.publish_date })
-        .from(pages)
-        .where(
-          and(
-            publishedArticles(values.now),
-            byCategory ? anyId(pages.category_id, values.categories) : undefined,
-          ),
-        )
-        .orderBy(desc(pages.publish_date), desc(pages.id))
-        .limit(inlineCount(limit))
-        .prepare(name),
+      newestArticlesQuery(db, byCategory, limit).prepare(name),
     );
     return query.execute({ now: new Date(), categories: scope.categories });
+  },
+  /**
+   * What the first page of the news stream reads of the articles, in one statement: `{id, at}` of the
+   * newest of the scope (as `newestArticles`), the ids of the newest featured ones and of the newest of
+   * all (the teasers), and the categories in use (the filters).
+   */
+  async firstPageLists(
+    db: Db,
+    scope: NewsScope,
+    limit: number,
+    teasers: { featured: number; latest: number },
+  ): Promise<FirstPageLists> {
+    const byCategory = Boolean(scope.categories?.length);
+    const shape = `${scope.type === 'post' ? 'p' : byCategory ? 'c' : ''}_${limit}_${teasers.featured}_${teasers.latest}`;
+    const query = preparedQuery(db, `articles_first_page_${shape}`, (name) => {
+      const ids = (only: ArticleSelection, count: number) =>
+        db
+          .select({ id: pages.id })
+          .from(pages)
+          .where(selectionCondition(only))
+          .orderBy(desc(pages.publish_date), desc(pages.id))
+          .limit(inlineCount(count));
+      const newest =
+        scope.type === 'post'
+          ? sql<NewestArticleJson[]>`'[]'::json`
+          : sql<
+              NewestArticleJson[]
+            >`(select coalesce(json_agg(json_build_object('id', n.id, 'at', n.publish_date)), '[]'::json) from (${newestArticlesQuery(db, byCategory, limit)}) n)`;
+      return db
+        .select({
+          newest,
+          featured: sql<number[]>`array(${ids({ featured: true }, teasers.featured)})`,
+          latest: sql<number[]>`array(${ids({}, teasers.latest)})`,
+          categories: sql<
+            UsedCategory[]
+          >`(select coalesce(json_agg(c), '[]'::json) from (${usedCategoriesQuery(db)}) c)`,
+        })
+        .from(sql`(select 1) as one`)
+        .prepare(name);
+    });
+    const [row] = await query.execute({ now: new Date(), categories: scope.categories });
+    return {
+      newest: row!.newest.map((entry) => ({ id: entry.id, at: new Date(entry.at) })),
+      featured: row!.featured,
+      latest: row!.latest,
+      categories: row!.categories,
+    };
   },
   /** Categories with a published article: a probe per category, not a join over every article. */
   async usedCategories(db: Db) {
     const query = preparedQuery(db, 'articles_used_categories', (name) =>
-      db
-        .select({ id: pageCategories.id, key: pageCategories.key, names: pageCategories.names })
-        .from(pageCategories)
-        .where(
-          sql`exists (select 1 from ${pages} where ${pages.category_id} = ${pageCategories.id} and ${publishedArticles(values.now)})`,
-        )
-        .orderBy(pageCategories.key, pageCategories.id)
-        .prepare(name),
+      usedCategoriesQuery(db).prepare(name),
     );
     return query.execute({ now: new Date() });
   },

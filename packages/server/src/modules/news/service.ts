@@ -23,7 +23,7 @@ import {
   readerOf,
 } from '../posts';
 import { categoryName, presentArticle } from './presenter';
-import { type ArticleSelection, newsRepo } from './repo';
+import { type ArticleSelection, newsRepo, type UsedCategory } from './repo';
 
 type NewsQuery = z.output<NonNullable<(typeof newsEndpoints)['list']['query']>>;
 
@@ -65,7 +65,11 @@ function topTeaserOf(results: Article[]) {
 
 /** The filters of the news stream: categories in use and the item type, labelled in the viewer's language. */
 export async function newsFilters(db: Db, locale: Locale): Promise<NewsFilter[]> {
-  const categories = await newsRepo.usedCategories(db);
+  return filtersOf(await newsRepo.usedCategories(db), locale);
+}
+
+/** The filters of the news stream for the categories in use. */
+function filtersOf(categories: UsedCategory[], locale: Locale): NewsFilter[] {
   const filters: NewsFilter[] = [
     {
       id: 2,
@@ -94,34 +98,50 @@ export async function newsFilters(db: Db, locale: Locale): Promise<NewsFilter[]>
 }
 
 type StreamEntry = { kind: 'article' | 'post'; id: number; at: Date };
+type StreamScope = { categories?: number[] | undefined; type?: 'article' | 'post' | undefined };
 
 /**
- * One page of the mixed stream, newest first (articles by publish date, posts by creation): the newest
- * `offset + limit + 1` of each source, each read by its index, merged here. A page never reads more than
- * that of either table, however large the community; the contract bounds the page depth. Posts have no
+ * One page of the mixed stream, newest first (articles by publish date, posts by creation), from the
+ * newest `offset + limit + 1` of each source, each read by its index. A page never reads more than that
+ * of either table, however large the community; the contract bounds the page depth. Posts have no
  * category, so a category filter shows articles only.
  */
-async function streamEntries(
-  db: Db,
-  user: SessionUser,
-  scope: { categories?: number[] | undefined; type?: 'article' | 'post' | undefined },
+function pageOfStream(
+  articles: { id: number; at: Date }[],
+  posts: { id: number; at: Date }[],
   { page, per_page }: PageQuery,
-): Promise<{ entries: StreamEntry[]; hasMore: boolean }> {
+): { entries: StreamEntry[]; hasMore: boolean } {
   const offset = (page - 1) * per_page;
-  const enough = offset + per_page + 1;
-  const withPosts = scope.type !== 'article' && !scope.categories?.length;
-  const [articleRows, postRows] = await Promise.all([
-    newsRepo.newestArticles(db, scope, enough),
-    withPosts ? newestReadablePosts(db, user, enough) : Promise.resolve([]),
-  ]);
   const merged: StreamEntry[] = [
-    ...articleRows.map((row) => ({ kind: 'article' as const, ...row })),
-    ...postRows.map((row) => ({ kind: 'post' as const, ...row })),
+    ...articles.map((row) => ({ kind: 'article' as const, ...row })),
+    ...posts.map((row) => ({ kind: 'post' as const, ...row })),
   ].sort(
     (a, b) =>
       b.at.getTime() - a.at.getTime() || (a.kind === b.kind ? b.id - a.id : a.kind === 'article' ? -1 : 1),
   );
   return { entries: merged.slice(offset, offset + per_page), hasMore: merged.length > offset + per_page };
+}
+
+/**
+ * The ids of a stream page and, on the first page, of the teasers and the categories of the filters:
+ * two statements side by side, the newest readable posts and everything of the articles in one.
+ */
+async function streamIds(db: Db, user: SessionUser, scope: StreamScope, query: PageQuery) {
+  const enough = query.page * query.per_page + 1;
+  const withPosts = scope.type !== 'article' && !scope.categories?.length;
+  const posts = withPosts ? newestReadablePosts(db, user, enough) : Promise.resolve([]);
+  if (query.page > 1) {
+    const [articleRows, postRows] = await Promise.all([newsRepo.newestArticles(db, scope, enough), posts]);
+    return { ...pageOfStream(articleRows, postRows, query), featured: [], latest: [], categories: [] };
+  }
+  const [lists, postRows] = await Promise.all([
+    newsRepo.firstPageLists(db, scope, enough, {
+      featured: newsTeasers.topTeaserMax,
+      latest: newsTeasers.webNewsMax,
+    }),
+    posts,
+  ]);
+  return { ...pageOfStream(lists.newest, postRows, query), ...lists };
 }
 
 /**
@@ -134,16 +154,9 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
     const page = await postPage(db, user, { groupId: query.group_id }, query);
     return { ...page, ...emptyTeasers(), filters: [] };
   }
-  const scope = { categories: query.category, type: query.type };
-  const firstPage = query.page === 1;
-  // Every id first, side by side (page 1 adds the teasers' and the filters' reads), then the articles
-  // of the stream and of both teasers in one query.
-  const [{ entries, hasMore }, featuredIds, latestIds, filters] = await Promise.all([
-    streamEntries(db, user, scope, query),
-    firstPage ? newsRepo.latestArticleIds(db, { featured: true }, newsTeasers.topTeaserMax) : [],
-    firstPage ? newsRepo.latestArticleIds(db, {}, newsTeasers.webNewsMax) : [],
-    firstPage ? newsFilters(db, locale) : [],
-  ]);
+  // Every id first, then the articles of the stream and of both teasers in one query beside the posts.
+  const ids = await streamIds(db, user, { categories: query.category, type: query.type }, query);
+  const { entries, hasMore, featured: featuredIds, latest: latestIds } = ids;
   const streamArticleIds = entries.filter((e) => e.kind === 'article').map((e) => e.id);
   const postIds = entries.filter((e) => e.kind === 'post').map((e) => e.id);
   const articleIds = [...new Set([...streamArticleIds, ...featuredIds, ...latestIds])];
@@ -160,7 +173,7 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
     return item ? [item] : [];
   });
   const pagination = buildStreamPagination(query.page, query.per_page, hasMore);
-  if (!firstPage) return { results, pagination, ...emptyTeasers(), filters: [] };
+  if (query.page > 1) return { results, pagination, ...emptyTeasers(), filters: [] };
   const articlesOf = (ids: number[]) =>
     ids.flatMap((id) => articleItems.filter((article) => article.item_id === id));
   const latestArticles = articlesOf(latestIds);
@@ -173,7 +186,7 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
       maxRecords: newsTeasers.horizontalTeaserMax,
     },
     webNews: { results: latestArticles, maxRecords: newsTeasers.webNewsMax },
-    filters,
+    filters: filtersOf(ids.categories, locale),
   };
 }
 
