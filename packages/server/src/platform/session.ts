@@ -9,10 +9,11 @@ import {
   localeHeader,
   sessionTtlSeconds,
 } from '@plaza/contract';
-import { and, eq, getTableColumns, gt, lte, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
+import { preparedQuery } from '../db/prepared-query';
 import { sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import {
@@ -144,14 +145,18 @@ async function sessionPlugin(app: FastifyInstance, { database, bus }: AppDeps) {
 /** The unexpired session `id` with its member from the database, kept in the cache. */
 async function readSession(db: Db, id: string, now: number): Promise<CachedSession | undefined> {
   const generation = cacheGeneration(db);
-  const [row] = await db
-    .select({
-      session: { last_seen_at: sessions.last_seen_at, expires_at: sessions.expires_at },
-      user: sessionUserColumns,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.id, id), gt(sessions.expires_at, new Date(now))));
+  const query = preparedQuery(db, 'session_member', (name) =>
+    db
+      .select({
+        session: { last_seen_at: sessions.last_seen_at, expires_at: sessions.expires_at },
+        user: sessionUserColumns,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.user_id))
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expires_at, sql.placeholder('now'))))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id, now: new Date(now) });
   if (!row) return undefined;
   const session = {
     user: row.user,

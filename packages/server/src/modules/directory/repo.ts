@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { inlineCount } from '../../db/inline-count';
+import { preparedQuery } from '../../db/prepared-query';
 import { profileFields, users } from '../../db/schema';
 import type { UserRow } from '../users';
 import type { ProfileFieldDef } from './profile-fields';
@@ -147,7 +148,14 @@ export const directoryRepo = {
 
   /** Every custom profile field definition in its configured order. */
   async profileFieldRows(db: Db) {
-    return db.select().from(profileFields).orderBy(asc(profileFields.position), asc(profileFields.id));
+    const query = preparedQuery(db, 'profile_fields', (name) =>
+      db
+        .select()
+        .from(profileFields)
+        .orderBy(asc(profileFields.position), asc(profileFields.id))
+        .prepare(name),
+    );
+    return query.execute();
   },
 };
 

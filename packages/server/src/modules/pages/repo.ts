@@ -16,11 +16,11 @@ export type PageFileRow = typeof pageFiles.$inferSelect;
 /** Who reads: a member (by id) or a signed-out visitor (null). */
 export type PageReader = { id: number } | null;
 
-/** Published pages whose publish date has come, and only public ones for a visitor. */
-function readable(reader: PageReader, now: Date): SQL {
+/** Published pages whose publish date has come (the placeholder `now`), and only public ones for a visitor. */
+function readable(reader: PageReader): SQL {
   return and(
     eq(pages.published, true),
-    lte(pages.publish_date, now),
+    lte(pages.publish_date, sql.placeholder('now')),
     reader ? undefined : eq(pages.visibility, 'all'),
   )!;
 }
@@ -116,10 +116,14 @@ export const pagesRepo = {
     now: Date,
   ): Promise<Pick<PageRow, 'id' | 'title' | 'translations'>[]> {
     if (ids.length === 0) return [];
-    return db
-      .select({ id: pages.id, title: pages.title, translations: pages.translations })
-      .from(pages)
-      .where(and(anyId(pages.id, ids), readable(reader, now)));
+    const query = preparedQuery(db, `page_readable_titles_${reader ? 'member' : 'visitor'}`, (name) =>
+      db
+        .select({ id: pages.id, title: pages.title, translations: pages.translations })
+        .from(pages)
+        .where(and(anyId(pages.id, sql.placeholder('ids')), readable(reader)))
+        .prepare(name),
+    );
+    return query.execute({ ids, now });
   },
   /** Links images to a page so the cleanup of unattached images keeps them. */
   async attachImage(db: Db, pageId: number, imageId: number): Promise<void> {
@@ -156,15 +160,19 @@ export const pagesRepo = {
   /** Active members among `ids` for a profile teaser. */
   async members(db: Db, ids: number[]) {
     if (ids.length === 0) return [];
-    return db
-      .select({
-        id: users.id,
-        firstname: users.firstname,
-        lastname: users.lastname,
-        img_path: users.img_path,
-        position: users.position,
-      })
-      .from(users)
-      .where(and(inArray(users.id, ids), isNull(users.deactivated_at)));
+    const query = preparedQuery(db, 'page_teaser_members', (name) =>
+      db
+        .select({
+          id: users.id,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          img_path: users.img_path,
+          position: users.position,
+        })
+        .from(users)
+        .where(and(anyId(users.id, sql.placeholder('ids')), isNull(users.deactivated_at)))
+        .prepare(name),
+    );
+    return query.execute({ ids });
   },
 };
