@@ -22,6 +22,10 @@ import {
 export const candidates = 50;
 /** The newest posts a common word's candidates are looked for in first (see `posts`). */
 export const recentPosts = 2000;
+/** From this many matches among all posts on, a word counts as frequent (see `posts`). */
+export const frequentMatches = 1000;
+/** The newest posts a frequent word's candidates are looked for in when the recent ones hold too few. */
+const walkedPosts = 200_000;
 
 /** Which slice of the ranked hits to read: `limit` rows (one past the page) from `offset`. */
 export interface Slice {
@@ -120,35 +124,51 @@ export const searchRepo = {
 
   /**
    * Posts the searcher may read (`readable`: posts/visibility-sql.ts): the newest `candidates` matches,
-   * ranked. They are found in one of two ways, whatever the planner would estimate for the words: among
-   * the newest `recentPosts` posts by the stream index (a common word fills the candidates after a few
-   * hundred), and only when those hold fewer than `candidates` matches, through the GIN index among all
-   * posts (then the word is rare, so the matches are few; the read rule is applied to them afterwards,
-   * never combined with the GIN index). Left to itself, the planner walks the stream index for a word it
-   * cannot estimate, reading all million posts for a rare one, or ANDs the GIN index with half the posts
-   * of the readable groups.
+   * ranked. They are found in one of three ways, whatever the planner would estimate for the words:
+   * - among the newest `recentPosts` posts by the stream index: a common word fills the candidates after
+   *   a few hundred;
+   * - when those hold fewer, and the GIN index finds at least `frequentMatches` posts with the word (a
+   *   word common once, not lately: "Weihnachtsfeier" in July), by walking the stream index further,
+   *   over at most `walkedPosts` posts, until the candidates are full: a word that frequent fills them
+   *   long before;
+   * - otherwise through the GIN index among all posts (the word is rare, so its matches are few; the read
+   *   rule is applied to them afterwards, never combined with the GIN index). Only a frequent word with
+   *   too few matches among the newest `walkedPosts` posts takes this way with many matches.
+   * Left to itself, the planner walks the stream index for a word it cannot estimate, reading all
+   * million posts for a rare one, or ANDs the GIN index with half the posts of the readable groups; and
+   * sorting all matches of a frequent word by date took a second.
    */
   posts(db: Db, readable: SQL | undefined, query: SQL, slice: Slice) {
     const visible = readable ? sql` and ${readable}` : sql``;
-    return run<PostHit>(
-      db,
-      sql`with recent as materialized (
+    const newestMatches = (walk: number, gate: SQL) => sql`
         select posts.id from (
           select id, created_at, group_id, search_vector from posts
-          order by created_at desc, id desc limit ${inlineCount(recentPosts)}
+          order by created_at desc, id desc limit ${inlineCount(walk)}
         ) posts
-        where posts.search_vector @@ ${query}${visible}
+        where ${gate}posts.search_vector @@ ${query}${visible}
         order by posts.created_at desc, posts.id desc
-        limit ${inlineCount(candidates)}
+        limit ${inlineCount(candidates)}`;
+    const recentTooFew = sql`(select count(*) from recent) < ${candidates}`;
+    return run<PostHit>(
+      db,
+      sql`with recent as materialized (${newestMatches(recentPosts, sql``)}
+      ), probe as materialized (
+        select count(*) as matches from (
+          select 1 from posts where search_vector @@ ${query} limit ${inlineCount(frequentMatches)}
+        ) m
+        where ${recentTooFew}
+      ), walked as materialized (${newestMatches(walkedPosts, sql`(select matches from probe) >= ${frequentMatches} and `)}
       ), older as materialized (
         select posts.id from (
           select id, created_at, group_id from posts where search_vector @@ ${query} offset 0
         ) posts
-        where (select count(*) from recent) < ${candidates}${visible}
+        where ${recentTooFew} and (select count(*) from walked) < ${candidates}${visible}
         order by posts.created_at desc, posts.id desc
         limit ${inlineCount(candidates)}
       ), c as (
-        select id from recent where (select count(*) from recent) >= ${candidates}
+        select id from recent where not ${recentTooFew}
+        union all
+        select id from walked where (select count(*) from walked) >= ${candidates}
         union all
         select id from older
       )

@@ -7,6 +7,7 @@ import { buildGroup, buildUser } from '../../../test/factories';
 import { signedIn } from '../../../test/group-helpers';
 import { buildArticle } from '../../../test/post-helpers';
 import { pages, posts, topics, users } from '../../db/schema';
+import { frequentMatches, recentPosts } from './repo';
 
 type Member = Awaited<ReturnType<typeof buildUser>>;
 
@@ -324,6 +325,36 @@ describe('search across the community', () => {
     expect(ids(await search(insiderClient, { query: 'Zwiebelkuchen geheim' }), 'search_posts')).toEqual([
       secret!.id,
     ]);
+  });
+
+  it('finds a word frequent once but not among the newest posts by its newest matches, by the read rule', async () => {
+    const group = await buildGroup(t.db, { name: 'Jahreszeiten', type: 'open', admins: [insider] });
+    const hour = 3_600_000;
+    const old = Array.from({ length: frequentMatches }, (_, i) => ({
+      author_id: insider.id,
+      group_id: group.id,
+      description: `<p>Weihnachtsfeier Anmeldung ${i}</p>`,
+      created_at: new Date(Date.now() - 1000 * hour - i * hour),
+    }));
+    const oldIds = (await t.db.insert(posts).values(old).returning({ id: posts.id })).map((row) => row.id);
+    // The newest match of all is in the private group; then come more than `recentPosts` other posts.
+    await t.db.insert(posts).values({
+      author_id: insider.id,
+      group_id: privateGroup.id,
+      description: '<p>Weihnachtsfeier geheim</p>',
+      created_at: new Date(Date.now() - 999 * hour),
+    });
+    await t.db.insert(posts).values(
+      Array.from({ length: recentPosts }, (_, i) => ({
+        author_id: insider.id,
+        group_id: group.id,
+        description: `<p>Sommerfest ${i}</p>`,
+        created_at: new Date(Date.now() - i * 60_000),
+      })),
+    );
+    const answer = await search(outsiderClient, { query: 'Weihnachtsfeier', type: 'search_posts' });
+    expect(ids(answer, 'search_posts')).toEqual(oldIds.slice(0, pageSizes.searchResults));
+    expect(kind(answer, 'search_posts')!.data.has_more).toBe(true);
   });
 
   it('suggests members, groups, topics, articles and pages while typing, at most eight', async () => {
