@@ -2,9 +2,8 @@ import { defaultLocale, isLocale, type Locale, locales } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../platform/bus';
 import { t } from '../../platform/i18n';
-import { findUserById } from '../users';
 import { activitiesRepo } from './repo';
-import { type ActivityInput, activityRow, publishActivity, pushActivity, recordActivity } from './service';
+import { type ActivityInput, activityRow, publishActivity, pushActivity } from './service';
 
 /** An activity whose text is a translation key (with its `{{name}}` values) rather than finished text. */
 export interface LocalisedActivityInput extends Omit<ActivityInput, 'text'> {
@@ -24,12 +23,9 @@ export function worded(locale: Locale, key: string, vars: Record<string, string>
  */
 export async function recordLocalisedActivity(
   deps: { db: Db; bus: EventBus },
-  { textKey, vars, ...input }: LocalisedActivityInput,
+  { userId, ...input }: LocalisedActivityInput,
 ): Promise<void> {
-  const recipient = await findUserById(deps.db, input.userId);
-  if (!recipient) return;
-  const locale = isLocale(recipient.selected_language) ? recipient.selected_language : defaultLocale;
-  await recordActivity(deps, { ...input, ...worded(locale, textKey, vars) }, locale);
+  await recordLocalisedActivities(deps, { ...input, userIds: [userId] });
 }
 
 /**
@@ -39,12 +35,7 @@ export async function recordLocalisedActivity(
  */
 export async function recordLocalisedActivities(
   deps: { db: Db; bus: EventBus },
-  {
-    textKey,
-    vars,
-    userIds,
-    ...input
-  }: Omit<LocalisedActivityInput, 'userId'> & { userIds: number[]; actorId: number },
+  { textKey, vars, userIds, ...input }: Omit<LocalisedActivityInput, 'userId'> & { userIds: number[] },
 ): Promise<void> {
   const people = await activitiesRepo.languagesAndImage(deps.db, userIds, input.actorId);
   const localeOf = (language: string | null | undefined): Locale =>

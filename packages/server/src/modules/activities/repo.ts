@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, notExists, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
@@ -64,11 +64,15 @@ export const activitiesRepo = {
     return rows.map((row) => ({ ...row, actor_img: actorImg }));
   },
   /** The members' chosen languages and the actor's image, in one query. */
-  async languagesAndImage(db: Db, userIds: number[], actorId: number) {
-    return db
-      .select({ id: users.id, selected_language: users.selected_language, img: users.img_path })
-      .from(users)
-      .where(inArray(users.id, [...userIds, actorId]));
+  async languagesAndImage(db: Db, userIds: number[], actorId: number | null | undefined) {
+    const query = preparedQuery(db, 'activity_languages_and_image', (name) =>
+      db
+        .select({ id: users.id, selected_language: users.selected_language, img: users.img_path })
+        .from(users)
+        .where(anyId(users.id, sql.placeholder('ids')))
+        .prepare(name),
+    );
+    return query.execute({ ids: actorId == null ? userIds : [...userIds, actorId] });
   },
   /** A page of the member's activities, newest first (prepared once per page size and depth). */
   async page(db: Db, userId: number, limit: number, offset: number): Promise<ActivityWithActor[]> {

@@ -1,8 +1,9 @@
 import type { ReactionTargetType } from '@plaza/contract';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inlineCount } from '../../db/inline-count';
-import { comments, likes, users } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared-query';
+import { comments, likes, pages, posts, users } from '../../db/schema';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -27,6 +28,12 @@ export type CommentWithAuthor = CommentRow & {
   author_img: string | null;
 };
 
+/** The rows whose counters hold each target type's likes and comments (news are articles: pages). */
+const counted = { post: posts, news: pages } satisfies Record<
+  ReactionTargetType,
+  typeof posts | typeof pages
+>;
+
 /** Queries on comments and likes of one target. */
 export const reactionsRepo = {
   async comments(
@@ -45,11 +52,17 @@ export const reactionsRepo = {
       .limit(inlineCount(limit))
       .offset(inlineCount(offset))) as CommentWithAuthor[];
   },
+  /** How many comments the item has: its counter, kept by a trigger with every comment written or removed. */
   async countComments(db: Db, type: ReactionTargetType, id: number): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(comments)
-      .where(ofTarget(comments, type, id));
+    const table = counted[type];
+    const query = preparedQuery(db, `comment_count_${type}`, (name) =>
+      db
+        .select({ n: table.comment_count })
+        .from(table)
+        .where(eq(table.id, sql.placeholder('id')))
+        .prepare(name),
+    );
+    const [row] = await query.execute({ id });
     return row?.n ?? 0;
   },
   async comment(db: Db, commentId: number): Promise<CommentWithAuthor | undefined> {
@@ -80,14 +93,25 @@ export const reactionsRepo = {
       .limit(inlineCount(limit))
       .offset(inlineCount(offset));
   },
+  /**
+   * How many likes the item has (its counter, kept by a trigger with every like added or removed) and
+   * whether the member's is among them (one probe of the unique like index), not a count of every like.
+   */
   async likeState(db: Db, type: ReactionTargetType, id: number, userId: number) {
-    const [row] = await db
-      .select({
-        count: sql<number>`count(*)::int`,
-        mine: sql<boolean>`coalesce(bool_or(${likes.user_id} = ${userId}), false)`,
-      })
-      .from(likes)
-      .where(ofTarget(likes, type, id));
+    const table = counted[type];
+    const query = preparedQuery(db, `like_state_${type}`, (name) =>
+      db
+        .select({
+          count: table.like_count,
+          // Qualified by hand: in a query on one table drizzle writes its columns unqualified, and `id`
+          // inside the sub-select would be the like's.
+          mine: sql<boolean>`exists (select 1 from ${likes} l where l.target_type = ${type} and l.target_id = ${sql.identifier(getTableName(table))}.id and l.user_id = ${sql.placeholder('user')})`,
+        })
+        .from(table)
+        .where(eq(table.id, sql.placeholder('id')))
+        .prepare(name),
+    );
+    const [row] = await query.execute({ id, user: userId });
     return { count: row?.count ?? 0, liked_by_me: row?.mine ?? false };
   },
   /** Adds a like; returns whether it is new. */
