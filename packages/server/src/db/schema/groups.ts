@@ -54,6 +54,10 @@ export const groupMemberships = pgTable(
   (t) => [
     uniqueIndex('group_memberships_group_user_idx').on(t.group_id, t.user_id),
     index('group_memberships_user_idx').on(t.user_id, t.status),
+    // A group's accepted admins (every group route counts them): a few rows, not all its members.
+    index('group_memberships_admins_idx')
+      .on(t.group_id)
+      .where(sql`${t.role} = 'admin' and ${t.status} = 'accepted'`),
     check('group_memberships_role_check', oneOf(t.role, groupRoles)),
     check('group_memberships_status_check', oneOf(t.status, membershipStatuses)),
     check('group_memberships_kind_check', oneOf(t.kind, membershipTypes)),

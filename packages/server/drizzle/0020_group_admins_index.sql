@@ -1,0 +1,1 @@
+CREATE INDEX "group_memberships_admins_idx" ON "group_memberships" USING btree ("group_id") WHERE "group_memberships"."role" = 'admin' and "group_memberships"."status" = 'accepted';
