@@ -240,6 +240,9 @@ export const likes = pgTable(
   },
   (t) => [
     uniqueIndex('likes_target_user_idx').on(t.target_type, t.target_id, t.user_id),
+    // A member's own likes: "liked by me" of a whole list at once (a hashed sub-plan), and the cascade
+    // when a member is deleted.
+    index('likes_user_target_idx').on(t.user_id, t.target_type, t.target_id),
     check('likes_target_type_check', oneOf(t.target_type, reactionTargetTypes)),
   ],
 );

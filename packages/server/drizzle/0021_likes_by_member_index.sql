@@ -1,0 +1,1 @@
+CREATE INDEX "likes_user_target_idx" ON "likes" USING btree ("user_id","target_type","target_id");
