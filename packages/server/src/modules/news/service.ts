@@ -141,7 +141,8 @@ async function streamIds(db: Db, user: SessionUser, scope: StreamScope, query: P
     }),
     posts,
   ]);
-  return { ...pageOfStream(lists.newest, postRows, query), ...lists };
+  const { newest, ...teasersAndFilters } = lists;
+  return { ...pageOfStream(newest, postRows, query), ...teasersAndFilters };
 }
 
 /**
