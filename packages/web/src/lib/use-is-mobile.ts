@@ -1,8 +1,7 @@
-import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { phoneMedia } from './phone-width';
 
 /** Phone widths (below MUI's `sm`, 600 px), where the spec's mobile page sizes and layouts apply. */
 export function useIsMobile(): boolean {
-  // useTheme falls back to MUI's default theme, whose breakpoints match the app's.
-  return useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  return useMediaQuery(phoneMedia, { noSsr: true });
 }

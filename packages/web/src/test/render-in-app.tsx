@@ -47,7 +47,8 @@ export function testSettings(patch: z.input<typeof settingsSchema> = {}): Settin
   return settingsSchema.parse(patch);
 }
 
-function testSession(settings: Settings, user: AuthSession['user']): AuthSession {
+/** A signed-in session with `settings` (the `session` of the is_authenticated answer). */
+export function testSession(settings: Settings, user: AuthSession['user']): AuthSession {
   return {
     status: 'authenticated',
     user,

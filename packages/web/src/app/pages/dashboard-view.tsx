@@ -8,9 +8,7 @@ import { LazyCreatePostBox } from '../../features/posts/lazy-create-post-box';
 import { PostCard } from '../../features/posts/post-card';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { useSession } from '../session';
-
-/** Latest activities a phone shows above the stream. */
-const phoneActivities = 3;
+import { dashboardActivityCount } from './dashboard-data';
 
 /**
  * The dashboard composed. Wide: occasions (when `show_occasions_slider`), the collapsed create-post
@@ -30,7 +28,7 @@ export default function DashboardView() {
     return (
       <DashboardPage>
         <LazyCreatePostBox />
-        <LatestActivities count={phoneActivities} />
+        <LatestActivities count={dashboardActivityCount(true)} />
         <NewsStream renderPost={stream} compact />
         {occasions}
       </DashboardPage>
@@ -40,7 +38,7 @@ export default function DashboardView() {
     <DashboardPage>
       {occasions}
       <LazyCreatePostBox />
-      <NewsStream renderPost={stream} aside={<LatestActivities />} />
+      <NewsStream renderPost={stream} aside={<LatestActivities count={dashboardActivityCount(false)} />} />
     </DashboardPage>
   );
 }

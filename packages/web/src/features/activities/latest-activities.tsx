@@ -8,14 +8,11 @@ import { useLang } from '../../app/use-lang';
 import { activitiesQuery } from './activities-api';
 import { ActivityList } from './activity-list';
 
-/** How many activities the dashboard shows. */
-export const latestActivitiesCount = 5;
-
 /**
  * The newest activities for the dashboard (`count` of them), live like the feed, with a link to the
  * whole feed. A preview: it leaves them unread, so the bell still leads to the feed.
  */
-export function LatestActivities({ count = latestActivitiesCount }: { count?: number }) {
+export function LatestActivities({ count }: { count: number }) {
   const { t } = useTranslation();
   const lang = useLang();
   const feed = useQuery(activitiesQuery(1, count, false));

@@ -10,7 +10,6 @@ import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { pageSizes } from '@plaza/contract/constants';
 import type { Occasion } from '@plaza/contract/occasions';
 import { useQuery } from '@tanstack/react-query';
 import { type FocusEvent, useEffect, useId, useState } from 'react';
@@ -18,14 +17,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { useIsMobile } from '../../lib/use-is-mobile';
-import { occasionFeedQuery } from './api/occasions';
+import { occasionFeedLimit, occasionFeedQuery } from './api/occasions';
 import { OccasionCard } from './occasion-card';
 
 /** How long a position of the carousel shows before it moves on by one (not in the spec: 5 s like the top teaser). */
 export const occasionsSliderIntervalMs = 5_000;
-
-/** How many coming occasions the carousel cycles through on larger screens. */
-export const occasionsSliderLimit = 12;
 
 /**
  * Coming birthdays and anniversaries for the activity feed and the dashboard: a carousel that moves on
@@ -38,7 +34,7 @@ export function OccasionsSlider() {
   const lang = useLang();
   const headingId = useId();
   const mobile = useIsMobile();
-  const limit = mobile ? pageSizes.mobileOccasionsFeed : occasionsSliderLimit;
+  const limit = occasionFeedLimit(mobile);
   const feed = useQuery(occasionFeedQuery(limit));
   const items = (feed.data ?? []).slice(0, limit);
 

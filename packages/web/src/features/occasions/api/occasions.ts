@@ -1,3 +1,4 @@
+import { pageSizes } from '@plaza/contract/constants';
 import { directoryPageSize } from '@plaza/contract/directory';
 import type { FilterValues } from '@plaza/contract/filters';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -44,6 +45,13 @@ export const occasionFiltersQuery = () =>
     select: (data) => data.results,
     staleTime: 5 * 60_000,
   });
+
+/** How many coming occasions the carousel cycles through on larger screens. */
+const occasionsSliderLimit = 12;
+
+/** How many coming occasions the slider shows: the phone's list or the wider screens' carousel. */
+export const occasionFeedLimit = (phone: boolean) =>
+  phone ? pageSizes.mobileOccasionsFeed : occasionsSliderLimit;
 
 /** The next `limit` birthdays and anniversaries together (the slider and the small-screen feed). */
 export const occasionFeedQuery = (limit: number) =>

@@ -1,0 +1,79 @@
+import { endpoints } from '@plaza/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../lib/query-client';
+import { answer, stubFetch } from '../test/fetch-stub';
+import { stubScreen } from '../test/match-media';
+import { type SessionAnswer, testSession, testSettings } from '../test/render-in-app';
+import { sessionUser } from '../test/session-user';
+import { startFirstLoad } from './first-load';
+import { sessionQuery } from './session';
+
+function signedIn(showOccasions: boolean): SessionAnswer {
+  return {
+    isAuthenticated: true,
+    redirect: null,
+    session: testSession(testSettings({ show_occasions_slider: showOccasions }), sessionUser(7)),
+  };
+}
+
+/**
+ * The paths (with their query) the page asked for on its first load at `path`, once the session is known
+ * and the dashboard's data module has loaded (the two things its data waits for).
+ */
+async function requestedAfterFirstLoad(path: string, session: SessionAnswer): Promise<string[]> {
+  window.history.replaceState(null, '', path);
+  const calls = stubFetch([answer(endpoints.auth.isAuthenticated, session)]);
+  startFirstLoad();
+  await Promise.all([queryClient.fetchQuery(sessionQuery), import('./pages/dashboard-data')]);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return calls.map((call) => call.url);
+}
+
+afterEach(() => {
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('First load', () => {
+  it("asks for the dashboard's news, activities and occasions on a phone right after the session, in the phone's sizes", async () => {
+    stubScreen(390);
+    const urls = await requestedAfterFirstLoad('/en_GB', signedIn(true));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/v2/news?page=1&per_page=10',
+        '/api/v2/activities?page=1&per_page=3&mark_read=false',
+        '/api/v2/occasions/feed?limit=6',
+      ]),
+    );
+  });
+
+  it('asks for the wide layout’s five activities and twelve occasions, and no occasions when the slider is off', async () => {
+    stubScreen(1280);
+    const wide = await requestedAfterFirstLoad('/en_GB/', signedIn(true));
+    expect(wide).toEqual(
+      expect.arrayContaining([
+        '/api/v2/activities?page=1&per_page=5&mark_read=false',
+        '/api/v2/occasions/feed?limit=12',
+      ]),
+    );
+    queryClient.clear();
+    const withoutSlider = await requestedAfterFirstLoad('/en_GB', signedIn(false));
+    expect(withoutSlider.some((url) => url.includes('/occasions/'))).toBe(false);
+    expect(withoutSlider).toContain('/api/v2/news?page=1&per_page=10');
+  });
+
+  it('asks for no dashboard data for a visitor, nor on any other page', async () => {
+    stubScreen(1280);
+    const visitor = await requestedAfterFirstLoad('/en_GB', {
+      isAuthenticated: false,
+      redirect: null,
+      session: { ...testSession(testSettings(), null), status: 'anonymous' },
+    });
+    expect(visitor.filter((url) => url.startsWith('/api/v2/') && !url.includes('/languages/'))).toEqual([
+      '/api/v2/auth/is_authenticated',
+    ]);
+    queryClient.clear();
+    const groups = await requestedAfterFirstLoad('/en_GB/groups', signedIn(true));
+    expect(groups.some((url) => url.includes('/news') || url.includes('/activities'))).toBe(false);
+  });
+});
