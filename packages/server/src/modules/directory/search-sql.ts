@@ -11,22 +11,29 @@ export function searchWords(text: string | undefined): string[] {
 }
 
 /**
- * A tsquery that needs every word, each as a prefix of a name ('simple') or of a German or English
- * stem: "Luk" finds Lukas, "Entwicklung" finds Entwickler, "developers" finds Developer. A name is also
- * found by its folded spelling (Muller, Mueller: Müller) and despite one wrong letter (Fisher: Fischer;
- * users/name-fold-sql.ts). Words are letters and digits only, so `word:*` is always a valid tsquery term.
+ * Tsqueries that need every word, each as a prefix of a name ('simple') or of a German or English stem:
+ * "Luk" finds Lukas, "Entwicklung" finds Entwickler, "developers" finds Developer. `exact` takes the words
+ * as written (a name also by its folded spelling: Muller, Mueller: Müller); `tolerant` also finds a name
+ * despite one wrong letter (Fisher: Fischer; users/name-fold-sql.ts). Words are letters and digits only,
+ * so `word:*` is always a valid tsquery term.
  */
-export function prefixQuery(words: readonly string[]): SQL {
-  const parts = words.map((word) => {
+export function wordQueries(words: readonly string[]): { exact: SQL; tolerant: SQL } {
+  const exact: SQL[] = [];
+  const tolerant: SQL[] = [];
+  for (const word of words) {
     const term = `${word}:*`;
-    const folded = `${foldName(word)}:*`;
+    const written = sql`to_tsquery('simple', ${term}) || to_tsquery('german', ${term}) || to_tsquery('english', ${term}) || to_tsquery('simple', ${`${foldName(word)}:*`})`;
     const typos = typoQuery(word);
-    return sql`(to_tsquery('simple', ${term}) || to_tsquery('german', ${term}) || to_tsquery('english', ${term}) || to_tsquery('simple', ${folded})${typos ? sql` || ${typos}` : sql``})`;
-  });
-  // A sub-select, so PostgreSQL builds the query once per statement (an InitPlan): as an expression it is
+    exact.push(sql`(${written})`);
+    tolerant.push(typos ? sql`(${written} || ${typos})` : sql`(${written})`);
+  }
+  // Sub-selects, so PostgreSQL builds each query once per statement (an InitPlan): as an expression it is
   // built again for every row that a prepared statement's generic plan tests or ranks (the stemming
   // included), which made a search for a common word two to three times slower.
-  return sql`(select ${sql.join(parts, sql` && `)})`;
+  return {
+    exact: sql`(select ${sql.join(exact, sql` && `)})`,
+    tolerant: sql`(select ${sql.join(tolerant, sql` && `)})`,
+  };
 }
 
 /** The text with the LIKE wildcards escaped. */
@@ -35,22 +42,30 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 /** `%text%` for ILIKE with the wildcards of the text escaped. */
 export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
-/** `users u` whose whole search document has every word (as a prefix or a stem). */
-export const matchesWords = (words: readonly string[]): SQL => sql`u.search_vector @@ ${prefixQuery(words)}`;
+/** `users u` whose whole search document has every word (as a prefix or a stem, or despite a typo). */
+export const matchesWords = (words: readonly string[]): SQL =>
+  sql`u.search_vector @@ ${wordQueries(words).tolerant}`;
 
 /**
  * The condition and ranking of a search text, over the whole document or one search field. A field's
  * words are part of the whole document, so the indexed document narrows the rows before the field's
  * own document is built for them; the ranking is the whole document's.
+ *
+ * The ranking is two sort keys, best first: members found by the words as written, by their rank; then
+ * those found only despite a typo, the closer first. Ranking every match against the typo forms too (a
+ * dozen per word) took three times as long for a common word, whose matches are nearly all exact.
  */
 export function textMatch(
   words: string[],
   field: BuiltinSearchField | { customFieldId: number } | undefined,
-): { where: SQL; rank: SQL } {
-  const query = prefixQuery(words);
-  const whole = sql`u.search_vector @@ ${query}`;
-  const rank = sql`ts_rank(u.search_vector, ${query})`;
+): { where: SQL; rank: SQL[] } {
+  const { exact, tolerant } = wordQueries(words);
+  const whole = sql`u.search_vector @@ ${tolerant}`;
+  const rank = [
+    sql`ts_rank(u.search_vector, ${exact})`,
+    sql`case when u.search_vector @@ ${exact} then 0 else ts_rank(u.search_vector, ${tolerant}) end`,
+  ];
   if (!field) return { where: whole, rank };
   const document = fieldDocument(field);
-  return { where: sql`${whole} and ${document} @@ ${query}`, rank };
+  return { where: sql`${whole} and ${document} @@ ${tolerant}`, rank };
 }

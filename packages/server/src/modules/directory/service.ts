@@ -47,7 +47,7 @@ export async function listDirectory(
       ? searchField(catalog, locale, query.field_id)
       : undefined;
   const words = searchWords(query.query);
-  let rank: SQL | undefined;
+  let rank: SQL[] | undefined;
   if (words.length > 0) {
     const match = textMatch(words, field && searchTarget(field));
     where.push(match.where);

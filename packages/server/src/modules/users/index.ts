@@ -8,7 +8,8 @@ export {
 } from './accounts-admin';
 export { createUser } from './create-user';
 export { foldName, typoQuery } from './name-fold-sql';
-export { isOnline, loadUserView, ownView, presentUser } from './presenter';
+export { presentableColumns } from './presentable-sql';
+export { isOnline, loadUserView, ownView, type PresentableUser, presentUser } from './presenter';
 export { usersModule } from './routes';
 export {
   refreshOnProfileOptions,

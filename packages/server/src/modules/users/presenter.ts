@@ -1,6 +1,7 @@
 import type { User, UserPermission } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { getSettings } from '../settings';
+import type { PresentableKey } from './presentable-sql';
 import { hiddenFieldsFor, type IncludedProfileField, type Viewer, visibleBirthday } from './profile-policy';
 import type { UserRow } from './repo';
 
@@ -40,8 +41,8 @@ export function hiddenOf(row: { id: number }, view: UserView): ReadonlySet<Inclu
  * Maps a users row to the contract's User for a viewer; never passes the row through. Fields the view
  * hides are left out (no key at all), and a hidden birth year never leaves for anyone but the member.
  */
-/** A member as answers show them: any row without the password hash and the search document is enough. */
-export type PresentableUser = Omit<UserRow, 'password_hash' | 'search_vector'>;
+/** A member as answers show them: the columns `presentableColumns` selects (a whole row will do too). */
+export type PresentableUser = Pick<UserRow, PresentableKey>;
 
 export function presentUser(row: PresentableUser, view: UserView, now = new Date()): User {
   const hidden = hiddenOf(row, view);
