@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * Query pieces of the search across the community. The statements they go into carry every value
- * inline (`repo.ts` runs them with `inlineParams()`): PostgreSQL then plans each search with its words'
- * frequencies (walking the newest posts for a common word, the GIN index for a rare one), and the
- * statements, different for every term, never take the slots of the prepared hot queries
- * (db/prepared-statements.ts prepares only statements with parameters).
+ * Query pieces of the search across the community. The statements of posts, articles and pages carry
+ * every value inline (`repo.ts` runs them with `inlineParams()`): PostgreSQL then plans each search with
+ * its words' frequencies (walking the newest posts for a common word, the GIN index for a rare one), and
+ * the statements, different for every term, never take the slots of the prepared hot queries
+ * (db/prepared-statements.ts prepares only statements with parameters). Those of members, groups and
+ * topics are prepared with the words as parameters (`repo.ts` tells why).
  */
 
 /** Who searches: the member and whether they are a superadmin (who sees every group). */
