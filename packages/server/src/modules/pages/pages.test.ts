@@ -73,6 +73,22 @@ describe('CMS pages: GET pages/:id', () => {
     expect((await member.get('/api/v2/pages/abc')).statusCode).toBe(400);
   });
 
+  it('tells each reader whether they like the page: the member who liked it, not another member or a visitor', async () => {
+    const articleId = await createPage(t.db, {
+      type: 'article',
+      title: 'Sommerfest',
+      content: '<p>Am Freitag</p>',
+      visibility: 'all',
+    });
+    const liked = await member.put('/api/v2/likes', { type: 'news', id: articleId, like: true });
+    expect(liked.statusCode, liked.body).toBe(200);
+    expect((await member.get(`/api/v2/pages/${articleId}`)).json()).toMatchObject({ liked_by_me: true });
+    const other = new TestClient(t.app);
+    await other.login((await buildUser(t.db)).username, testPassword);
+    expect((await other.get(`/api/v2/pages/${articleId}`)).json()).toMatchObject({ liked_by_me: false });
+    expect((await visitor.get(`/api/v2/pages/${articleId}`)).json()).toMatchObject({ liked_by_me: false });
+  });
+
   it('shows the terms to a member who has not accepted them yet', async () => {
     const newcomer = await buildUser(t.db, { agb_nda_accepted: false });
     const client = new TestClient(t.app);

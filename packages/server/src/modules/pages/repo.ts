@@ -27,11 +27,24 @@ function readable(reader: PageReader): SQL {
 
 /** Queries on CMS pages other than the news stream's articles (news/repo.ts). */
 export const pagesRepo = {
-  /** A published page whose publish date has come (public or not), or undefined. */
-  async published(db: Db, id: number, now: Date): Promise<PageRow | undefined> {
+  /**
+   * A published page whose publish date has come (public or not), or undefined, with whether `readerId`
+   * likes it (false for a visitor, null): one statement for what every page read needs.
+   */
+  async published(
+    db: Db,
+    id: number,
+    now: Date,
+    readerId: number | null,
+  ): Promise<(PageRow & { liked_by_me: boolean }) | undefined> {
     const query = preparedQuery(db, 'page_published', (name) =>
       db
-        .select(pageColumns)
+        .select({
+          ...pageColumns,
+          // Qualified by hand: drizzle writes a single table's columns unqualified, so a bare "id" in
+          // the sub-select would be the like's own.
+          liked_by_me: sql<boolean>`exists (select 1 from likes l where l.target_type = 'news' and l.target_id = "pages"."id" and l.user_id = ${sql.placeholder('reader')})`,
+        })
         .from(pages)
         .where(
           and(
@@ -42,7 +55,7 @@ export const pagesRepo = {
         )
         .prepare(name),
     );
-    const [row] = await query.execute({ id, now });
+    const [row] = await query.execute({ id, now, reader: readerId });
     return row;
   },
   async byId(db: Db, id: number): Promise<PageRow | undefined> {

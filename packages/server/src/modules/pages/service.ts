@@ -22,10 +22,13 @@ interface ReadInput {
   now: Date;
 }
 
-/** A version of a page as `reader` gets it: limited (no modules, no text) for a visitor on a members' page. */
+/**
+ * A version of a page as `reader` gets it: limited (no modules, no text) for a visitor on a members' page.
+ * `likedByMe` is the reader's like when the page's read already brought it, else it is looked up.
+ */
 async function present(
   db: Db,
-  row: PageRow,
+  row: PageRow & { liked_by_me?: boolean },
   document: PageDocument,
   input: ReadInput,
   preview: boolean,
@@ -41,7 +44,7 @@ async function present(
           document.modules,
         ),
     pagesRepo.imagesOf(db, row.id, shareImage ? [shareImage] : []),
-    input.viewer && !limited ? pagesRepo.likedBy(db, row.id, input.viewer.id) : false,
+    !input.viewer || limited ? false : (row.liked_by_me ?? pagesRepo.likedBy(db, row.id, input.viewer.id)),
   ]);
   return presentPage(row, document, { modules, limited, preview, likedByMe, images: imageAddresses(images) });
 }
@@ -51,7 +54,7 @@ async function present(
  * title and share card, never its text or modules), so the web can offer to sign in.
  */
 export async function readPage(db: Db, input: ReadInput & { id: number }): Promise<Page> {
-  const row = await pagesRepo.published(db, input.id, input.now);
+  const row = await pagesRepo.published(db, input.id, input.now, input.viewer?.id ?? null);
   if (!row) throw notFound('The page');
   return present(db, row, publishedDocument(row, input.locale), input, false);
 }
@@ -104,7 +107,7 @@ export async function openPageFile(
   const manager = pagePolicy.can(input.viewer, 'manage');
   const page = manager
     ? await pagesRepo.byId(deps.db, input.pageId)
-    : await pagesRepo.published(deps.db, input.pageId, input.now);
+    : await pagesRepo.published(deps.db, input.pageId, input.now, null);
   if (!page || pagePolicy.readMode(input.viewer, page.visibility) === 'limited') throw notFound('The file');
   const file = await pagesRepo.file(deps.db, input.pageId, input.fileId);
   if (!file) throw notFound('The file');
