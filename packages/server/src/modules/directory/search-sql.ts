@@ -22,10 +22,15 @@ export function wordQueries(words: readonly string[]): { exact: SQL; tolerant: S
   const tolerant: SQL[] = [];
   for (const word of words) {
     const term = `${word}:*`;
-    const written = sql`to_tsquery('simple', ${term}) || to_tsquery('german', ${term}) || to_tsquery('english', ${term}) || to_tsquery('simple', ${`${foldName(word)}:*`})`;
+    const written = [
+      sql`to_tsquery('simple', ${term})`,
+      sql`to_tsquery('german', ${term})`,
+      sql`to_tsquery('english', ${term})`,
+      sql`to_tsquery('simple', ${`${foldName(word)}:*`})`,
+    ];
     const typos = typoQuery(word);
-    exact.push(sql`(${written})`);
-    tolerant.push(typos ? sql`(${written} || ${typos})` : sql`(${written})`);
+    exact.push(anyOf(written));
+    tolerant.push(anyOf(typos ? [...written, typos] : written));
   }
   // Sub-selects, so PostgreSQL builds each query once per statement (an InitPlan): as an expression it is
   // built again for every row that a prepared statement's generic plan tests or ranks (the stemming
@@ -34,6 +39,15 @@ export function wordQueries(words: readonly string[]): { exact: SQL; tolerant: S
     exact: sql`(select ${sql.join(exact, sql` && `)})`,
     tolerant: sql`(select ${sql.join(tolerant, sql` && `)})`,
   };
+}
+
+/**
+ * Any of the tsqueries, each once: a name's stems are often the name itself ("berlin" in all three
+ * languages), and every repeated prefix was another walk through the index and another test per match
+ * (a quarter of a common word's search). A stop word's empty query is left out.
+ */
+function anyOf(queries: SQL[]): SQL {
+  return sql`(select string_agg(distinct '(' || q::text || ')', ' | ')::tsquery from unnest(array[${sql.join(queries, sql`, `)}]) as q where numnode(q) > 0)`;
 }
 
 /** The text with the LIKE wildcards escaped. */
