@@ -1,5 +1,17 @@
 import type { PageType } from '@plaza/contract';
-import { and, desc, eq, getTableColumns, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { inlineCount } from '../../db/inline-count';
@@ -25,6 +37,14 @@ function readable(reader: PageReader): SQL {
   )!;
 }
 
+/**
+ * Whether the reader (a member's id, or null for a visitor: false) likes the page; articles' likes are
+ * `news` likes. Qualified by hand: drizzle writes a single table's columns unqualified, so a bare "id" in
+ * the sub-select would be the like's own.
+ */
+const likedBy = (reader: Placeholder | number | null) =>
+  sql<boolean>`exists (select 1 from ${likes} l where l.target_type = 'news' and l.target_id = "pages"."id" and l.user_id = ${reader})`;
+
 /** Queries on CMS pages other than the news stream's articles (news/repo.ts). */
 export const pagesRepo = {
   /**
@@ -41,9 +61,7 @@ export const pagesRepo = {
       db
         .select({
           ...pageColumns,
-          // Qualified by hand: drizzle writes a single table's columns unqualified, so a bare "id" in
-          // the sub-select would be the like's own.
-          liked_by_me: sql<boolean>`exists (select 1 from likes l where l.target_type = 'news' and l.target_id = "pages"."id" and l.user_id = ${sql.placeholder('reader')})`,
+          liked_by_me: likedBy(sql.placeholder('reader')),
         })
         .from(pages)
         .where(
@@ -62,27 +80,17 @@ export const pagesRepo = {
     const [row] = await db.select(pageColumns).from(pages).where(eq(pages.id, id));
     return row;
   },
-  async byPreviewId(db: Db, previewId: string): Promise<PageRow | undefined> {
-    const [row] = await db.select(pageColumns).from(pages).where(eq(pages.preview_id, previewId));
+  /** A page by its preview id (draft or not), with whether `readerId` likes it, or undefined. */
+  async byPreviewId(
+    db: Db,
+    previewId: string,
+    readerId: number | null,
+  ): Promise<(PageRow & { liked_by_me: boolean }) | undefined> {
+    const [row] = await db
+      .select({ ...pageColumns, liked_by_me: likedBy(readerId) })
+      .from(pages)
+      .where(eq(pages.preview_id, previewId));
     return row;
-  },
-  /** Whether the reader likes the page (articles' likes are `news` likes). */
-  async likedBy(db: Db, pageId: number, userId: number): Promise<boolean> {
-    const query = preparedQuery(db, 'page_liked_by', (name) =>
-      db
-        .select({ one: sql`1` })
-        .from(likes)
-        .where(
-          and(
-            eq(likes.target_type, 'news'),
-            eq(likes.target_id, sql.placeholder('page')),
-            eq(likes.user_id, sql.placeholder('user')),
-          ),
-        )
-        .prepare(name),
-    );
-    const [row] = await query.execute({ page: pageId, user: userId });
-    return Boolean(row);
   },
   async insert(db: Db, values: NewPageRow): Promise<PageRow> {
     const [row] = await db.insert(pages).values(values).returning(pageColumns);

@@ -22,20 +22,17 @@ interface ReadInput {
   now: Date;
 }
 
-/**
- * A version of a page as `reader` gets it: limited (no modules, no text) for a visitor on a members' page.
- * `likedByMe` is the reader's like when the page's read already brought it, else it is looked up.
- */
+/** A version of a page as `reader` gets it: limited (no modules, no text) for a visitor on a members' page. */
 async function present(
   db: Db,
-  row: PageRow & { liked_by_me?: boolean },
+  row: PageRow & { liked_by_me: boolean },
   document: PageDocument,
   input: ReadInput,
   preview: boolean,
 ): Promise<Page> {
   const limited = !preview && pagePolicy.readMode(input.viewer, document.visibility) === 'limited';
   const shareImage = document.share_options?.image_id;
-  const [modules, images, likedByMe] = await Promise.all([
+  const [modules, images] = await Promise.all([
     limited
       ? []
       : withReferences(
@@ -44,8 +41,8 @@ async function present(
           document.modules,
         ),
     pagesRepo.imagesOf(db, row.id, shareImage ? [shareImage] : []),
-    !input.viewer || limited ? false : (row.liked_by_me ?? pagesRepo.likedBy(db, row.id, input.viewer.id)),
   ]);
+  const likedByMe = !limited && row.liked_by_me;
   return presentPage(row, document, { modules, limited, preview, likedByMe, images: imageAddresses(images) });
 }
 
@@ -61,7 +58,7 @@ export async function readPage(db: Db, input: ReadInput & { id: number }): Promi
 
 /** The draft of a page by its random preview id: whoever has the address may read it. */
 export async function readPreview(db: Db, input: ReadInput & { previewId: string }): Promise<Page> {
-  const row = await pagesRepo.byPreviewId(db, input.previewId);
+  const row = await pagesRepo.byPreviewId(db, input.previewId, input.viewer?.id ?? null);
   if (!row) throw notFound('The preview');
   return present(db, row, draftDocument(row), input, true);
 }
