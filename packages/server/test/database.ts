@@ -117,6 +117,7 @@ async function openPgliteFromTemplate(): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    waiting: () => 0,
     close: () => client.close(),
   };
 }

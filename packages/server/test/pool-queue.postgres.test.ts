@@ -21,15 +21,21 @@ describe('bounded pool queue', () => {
   let s: LimitedApp;
   const inject = (url: string) => s.t.app.inject({ method: 'GET', url });
 
-  /** Starts calls and counts how many have been answered so far. */
+  /** Starts calls (`start` adds one later) and counts how many have been answered so far. */
   function started(urls: string[]) {
-    const state = { answered: 0, calls: [] as Array<Promise<LightMyRequestResponse>> };
-    state.calls = urls.map((url) =>
-      inject(url).then((response) => {
-        state.answered += 1;
-        return response;
-      }),
-    );
+    const state = {
+      answered: 0,
+      calls: [] as Array<Promise<LightMyRequestResponse>>,
+      start(url: string) {
+        state.calls.push(
+          inject(url).then((response) => {
+            state.answered += 1;
+            return response;
+          }),
+        );
+      },
+    };
+    for (const url of urls) state.start(url);
     return state;
   }
 
@@ -52,10 +58,14 @@ describe('bounded pool queue', () => {
   });
 
   it('refuses at once while the queue is full, lets another route in before the bursting one, serves again afterwards', async () => {
-    // The route's one connection and the other route's: the pool is full; two wait (the bound).
-    const slow = started([`${sleepPath}?seconds=2`, `${sleepPath}?seconds=2`, `${sleepPath}?seconds=2`]);
+    // The route's one connection and the other route's: the pool is full; two wait (the bound), queued one
+    // after the other so that the newest of them is known.
+    const slow = started([`${sleepPath}?seconds=2`, `${sleepPath}?seconds=2`]);
     const other = started([`${otherSleepPath}?seconds=2`]);
     await expect.poll(() => s.sleeping(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => s.database.waiting(), { timeout: 10_000 }).toBe(1);
+    slow.start(`${sleepPath}?seconds=2`);
+    await expect.poll(() => s.database.waiting(), { timeout: 10_000 }).toBe(2);
 
     // Refused while the slow ones still run: at once, not after waiting for a connection.
     expectDatabaseBusy(await inject(`${sleepPath}?seconds=0`));

@@ -27,6 +27,8 @@ export interface Database {
   migrate(): Promise<void>;
   /** Runs `select 1` outside the pool (the readiness check): a full pool does not make it wait. */
   ping(): Promise<void>;
+  /** How many requests wait for a connection of the pool now (PGlite has no pool: 0). */
+  waiting(): number;
   close(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ async function openPostgres(
     async ping() {
       await control.query('select 1');
     },
+    waiting: () => pool.waiting,
     async close() {
       await control.close();
       await pool.end();
@@ -176,6 +179,7 @@ async function openPglite(
     async ping() {
       await client.query('select 1');
     },
+    waiting: () => 0,
     async close() {
       await client.close();
       lock?.release();

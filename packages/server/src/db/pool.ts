@@ -59,6 +59,11 @@ export class GuardedPool extends pg.Pool {
   /** Requests waiting for a connection (a request with parallel queries counts once). */
   private waitingRequests = 0;
 
+  /** How many requests wait for a connection now. */
+  get waiting(): number {
+    return this.waitingRequests;
+  }
+
   constructor(
     config: pg.PoolConfig,
     private readonly guard: PoolGuard,
