@@ -140,3 +140,14 @@ export const directoryOrders = ['lastname', 'firstname', 'newest'] as const;
 
 /** The two layouts of a profile's sections (the settings' `profile_options.profile_section_variant`). */
 export const profileSectionVariants = ['default', 'variant'] as const;
+
+/** News constants (spec 9). */
+export const newsTeasers = {
+  topTeaserMax: 5,
+  topTeaserIntervalMs: timings.topTeaserIntervalMs,
+  horizontalTeaserMax: limits.horizontalTeaserMax,
+  webNewsMax: limits.webNewsMax,
+} as const;
+
+/** Page size of the who-is-who (not shown in the spec: 12 fills 4, 3 and 1 cards per row evenly). */
+export const directoryPageSize = 12;

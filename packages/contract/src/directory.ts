@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { directoryOrders, limits } from './constants';
+import { directoryOrders, directoryPageSize, limits } from './constants';
 import { defineEndpoint } from './endpoint';
 import { userSchema } from './entities';
 import { filterOptionSchema, withQueryFilters } from './filters';
@@ -29,9 +29,6 @@ export const searchFieldIdSchema = text().regex(
   new RegExp(`^(${directorySearchFields.join('|')}|custom_\\d{1,9})$`),
   'an unknown search field',
 );
-
-/** Page size of the who-is-who (not shown in the spec: 12 fills 4, 3 and 1 cards per row evenly). */
-export const directoryPageSize = 12;
 
 /** Search text: trimmed; blank counts as no search. */
 export const searchTextSchema = text()

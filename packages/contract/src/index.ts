@@ -38,6 +38,7 @@ export * from './news';
 export * from './occasions';
 export * from './pages';
 export * from './pagination';
+export * from './paths';
 export * from './posts';
 export * from './profile';
 export * from './push';

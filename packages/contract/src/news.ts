@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limits, maxId, timings } from './constants';
+import { maxId } from './constants';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
 import { streamPage, streamPageQuerySchema } from './pagination';
@@ -98,14 +98,6 @@ export type NewsList = z.infer<typeof newsListSchema>;
 export const newsItemIdSchema = text()
   .regex(/^(page-|post-)?[1-9]\d{0,9}$/)
   .refine((value) => Number(value.replace(/^\D+/, '')) <= maxId, { message: `an id of at most ${maxId}` });
-
-/** News constants (spec 9). */
-export const newsTeasers = {
-  topTeaserMax: 5,
-  topTeaserIntervalMs: timings.topTeaserIntervalMs,
-  horizontalTeaserMax: limits.horizontalTeaserMax,
-  webNewsMax: limits.webNewsMax,
-} as const;
 
 const tags = ['news'];
 export const newsEndpoints = {

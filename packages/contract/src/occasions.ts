@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageSizes } from './constants';
-import { directoryPageSize, searchTextSchema } from './directory';
+import { directoryPageSize, pageSizes } from './constants';
+import { searchTextSchema } from './directory';
 import { defineEndpoint } from './endpoint';
 import { isoDateSchema, userSchema } from './entities';
 import { filterOptionSchema, withQueryFilters } from './filters';

@@ -73,11 +73,6 @@ export const postSchema = z.object({
 });
 export type Post = z.infer<typeof postSchema>;
 
-/** The page of a post, without the language prefix. */
-export function postPath(postId: number): string {
-  return `/news/post-${postId}`;
-}
-
 /** The create-post form (spec 4 "Create post", 5 "Post"). */
 export const createPostSchema = z.object({
   /** Rich text: HTML from the editor, sanitised on the server with a strict allow-list. */

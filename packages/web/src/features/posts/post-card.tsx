@@ -8,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Post } from '@plaza/contract';
-import { postPath } from '@plaza/contract/posts';
+import { postPath } from '@plaza/contract/paths';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';

@@ -1,4 +1,5 @@
-import { directoryPageSize, type Suggestion } from '@plaza/contract/directory';
+import { directoryPageSize } from '@plaza/contract/constants';
+import type { Suggestion } from '@plaza/contract/directory';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { personName } from '../../../components/user-card';
 import { call } from '../../../lib/api-client';

@@ -1,5 +1,4 @@
-import { pageSizes } from '@plaza/contract/constants';
-import { directoryPageSize } from '@plaza/contract/directory';
+import { directoryPageSize, pageSizes } from '@plaza/contract/constants';
 import type { FilterValues } from '@plaza/contract/filters';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';

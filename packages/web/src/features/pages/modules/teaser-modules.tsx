@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { type Article, newsTeasers, type PageModuleOf } from '@plaza/contract';
+import type { Article, PageModuleOf } from '@plaza/contract';
+import { newsTeasers } from '@plaza/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../../app/use-lang';
