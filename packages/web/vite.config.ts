@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type Plugin, runnerImport } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { chunkTierGroups, chunkTiers } from './build/chunk-tiers';
 import { precompress } from './build/precompress';
 
 const server = process.env.PLAZA_SERVER_URL ?? 'http://localhost:3000';
@@ -73,7 +74,9 @@ export default defineConfig(({ command }) => ({
           groups: [
             // zod in a chunk of its own: a shared chunk otherwise mixes it with whatever else the same pages
             // import (an MUI avatar, say), and every page that needs that part would load zod too.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // Before the tiers: a tier reaches zod through files whose schemas are tree-shaken away.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: chunkTiers.length + 1 },
+            ...chunkTierGroups(),
           ],
         },
       },

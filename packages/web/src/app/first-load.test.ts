@@ -1,4 +1,5 @@
-import { endpoints } from '@plaza/contract';
+import { type Article, endpoints, type NewsList } from '@plaza/contract';
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../lib/query-client';
 import { answer, stubFetch } from '../test/fetch-stub';
@@ -20,17 +21,61 @@ function signedIn(showOccasions: boolean): SessionAnswer {
  * The paths (with their query) the page asked for on its first load at `path`, once the session is known
  * and the dashboard's data module has loaded (the two things its data waits for).
  */
-async function requestedAfterFirstLoad(path: string, session: SessionAnswer): Promise<string[]> {
+async function requestedAfterFirstLoad(
+  path: string,
+  session: SessionAnswer,
+  news?: NewsList,
+): Promise<string[]> {
   window.history.replaceState(null, '', path);
-  const calls = stubFetch([answer(endpoints.auth.isAuthenticated, session)]);
+  const calls = stubFetch([
+    answer(endpoints.auth.isAuthenticated, session),
+    ...(news ? [answer(endpoints.news.list, news)] : []),
+  ]);
   startFirstLoad();
   await Promise.all([queryClient.fetchQuery(sessionQuery), import('./pages/dashboard-data')]);
   await new Promise((resolve) => setTimeout(resolve, 0));
   return calls.map((call) => call.url);
 }
 
+/** A news page whose top teaser shows an article with the given teaser image. */
+function newsWithTopTeaser(image: string): NewsList {
+  const article: Article = {
+    id: 'page-4',
+    item_id: 4,
+    meta: { type: 'article' },
+    title: 'Summer party',
+    teaser: 'Save the date',
+    content: '<p>Text</p>',
+    publish_date: '2026-11-20T10:00:00Z',
+    author: { name: 'Editorial team', avatar: null },
+    images: { title: null, slider: [], teaser: image, images: [] },
+    attachments: [],
+    category: null,
+    visibility: 'members',
+    comments_allowed: true,
+    likes_allowed: true,
+    likes_count: 0,
+    comments_count: 0,
+    liked_by_me: false,
+  };
+  return {
+    results: [article],
+    pagination: { self: 1, first: 1, last: null, prev: null, next: null, total: null, per_page: 10 },
+    topTeaser: { results: [article], options: { isCircle: true }, sliderInterval: 5000 },
+    horizontalTeaser: { results: [], maxRecords: 2 },
+    webNews: { results: [], maxRecords: 7 },
+    filters: [],
+  };
+}
+
+const preloadedImages = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) =>
+    link.getAttribute('href'),
+  );
+
 afterEach(() => {
   queryClient.clear();
+  for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
   vi.unstubAllGlobals();
 });
 
@@ -75,5 +120,19 @@ describe('First load', () => {
     queryClient.clear();
     const groups = await requestedAfterFirstLoad('/en_GB/groups', signedIn(true));
     expect(groups.some((url) => url.includes('/news') || url.includes('/activities'))).toBe(false);
+  });
+
+  it("starts loading the top teaser's first image with the stream's answer on a wide screen, not on a phone", async () => {
+    const image = '/uploads/images/summer-party.webp';
+    stubScreen(1280);
+    await requestedAfterFirstLoad('/en_GB', signedIn(false), newsWithTopTeaser(image));
+    await waitFor(() => expect(preloadedImages()).toEqual([image]));
+    document.head.querySelector('link[rel="preload"]')?.remove();
+    queryClient.clear();
+    // Phones show no teaser slider: nothing to load ahead.
+    stubScreen(390);
+    await requestedAfterFirstLoad('/en_GB', signedIn(false), newsWithTopTeaser(image));
+    await queryClient.getQueryCache().find({ queryKey: ['news'] })?.promise;
+    expect(preloadedImages()).toEqual([]);
   });
 });

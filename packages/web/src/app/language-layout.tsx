@@ -1,6 +1,6 @@
 import { defaultLocale, isLocale } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { Suspense, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
 import { activateLocale } from '../lib/i18n';
@@ -52,10 +52,10 @@ export function LanguageLayout() {
   useEffect(() => {
     if (!isLocale(lang)) return;
     let cancelled = false;
-    activateLocale(lang).then(
-      () => !cancelled && setReadyLang(lang),
-      () => !cancelled && setReadyLang(lang),
-    );
+    // A transition: the whole page renders once the texts are there, and React yields to the browser
+    // while it does (a plain update would render it in one long task).
+    const ready = () => !cancelled && startTransition(() => setReadyLang(lang));
+    activateLocale(lang).then(ready, ready);
     return () => {
       cancelled = true;
     };

@@ -1,5 +1,6 @@
 import type { AuthSession } from '@plaza/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { slideImage } from '../../components/articles/slide-image';
 import { activitiesQuery } from '../../features/activities/activities-api';
 import { newsStreamQuery } from '../../features/news/api/news';
 import { occasionFeedLimit, occasionFeedQuery } from '../../features/occasions/api/occasions';
@@ -19,8 +20,26 @@ export const dashboardActivityCount = (phone: boolean) => (phone ? 3 : 5);
 export function prefetchDashboard(client: QueryClient, session: AuthSession): void {
   if (rootView(session.status, session.settings.pages.landing) !== 'dashboard') return;
   const phone = isPhoneWidth();
-  void client.prefetchInfiniteQuery(newsStreamQuery({}));
+  const news = client.prefetchInfiniteQuery(newsStreamQuery({}));
+  // A wide dashboard opens with the top teaser slider: its first image is the largest thing on the first
+  // screen, so it is asked for as soon as the stream's answer names it, not once the slider has rendered.
+  if (!phone)
+    void news.then(() => {
+      const [first] = client.getQueryData(newsStreamQuery({}).queryKey)?.pages[0]?.topTeaser.results ?? [];
+      const image = first && slideImage(first);
+      if (image) preloadImage(image);
+    });
   void client.prefetchQuery(activitiesQuery(1, dashboardActivityCount(phone), false));
   if (session.settings.show_occasions_slider)
     void client.prefetchQuery(occasionFeedQuery(occasionFeedLimit(phone)));
+}
+
+/** Starts loading an image the page is about to show, at high priority. */
+function preloadImage(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.setAttribute('as', 'image');
+  link.setAttribute('fetchpriority', 'high');
+  link.href = href;
+  document.head.append(link);
 }

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { ChatButton } from '../../features/chat/chat-button';
 import { usePushSubscription } from '../../lib/push';
+import { LightProgress } from '../light/progress';
 import { MuiTheme } from '../mui-theme';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
@@ -143,7 +144,17 @@ function ShellLayout() {
           tabIndex={-1}
           sx={{ flexGrow: 1, p: { xs: 2, md: 4 }, outline: 'none' }}
         >
-          <Outlet />
+          {/* The shell shows while the page's code loads; the page's room keeps the footer below the
+              window meanwhile, so it does not jump down when the page appears. */}
+          <Suspense
+            fallback={
+              <Box sx={{ minHeight: '100vh' }}>
+                <LightProgress label={t('app.loading')} />
+              </Box>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </Box>
         <Footer />
       </Box>

@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
+import { slideImage } from './slide-image';
 
 /**
  * A slider of articles (the news stream's top teaser, the pages' top teaser and article teaser
@@ -54,7 +55,7 @@ export function TeaserSlider({
   }, [rotating, count, interval]);
   if (count === 0) return null;
   const article = articles[index % count] as Article;
-  const image = article.images.teaser ?? article.images.title ?? article.images.slider[0] ?? null;
+  const image = slideImage(article);
   const move = (step: number) => setIndex((current) => (current + step + count) % count);
   return (
     <Box

@@ -4,9 +4,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { newsTeasers, type Post } from '@plaza/contract';
+import type { Post } from '@plaza/contract';
+import { newsTeasers } from '@plaza/contract/constants';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
@@ -43,7 +44,10 @@ export function NewsStream({
     setFilters(next);
   };
   const query = useInfiniteQuery(newsStreamQuery(filters));
-  const first = query.data?.pages[0];
+  // The posts are the page's heaviest part. A query's answer renders at once, in one task; deferred, React
+  // renders them in slices after it, and the browser stays free to paint and to answer input meanwhile.
+  const data = useDeferredValue(query.data);
+  const first = data?.pages[0];
   const shown = new Set<string>();
   const once = <T extends { id: string }>(list: T[]) =>
     list.filter((item) => {
@@ -55,9 +59,9 @@ export function NewsStream({
   const horizontal = compact
     ? []
     : once(first?.horizontalTeaser.results ?? []).slice(0, newsTeasers.horizontalTeaserMax);
-  const items = once(newsItems(query.data));
+  const items = once(newsItems(data));
   const webNews = once(first?.webNews.results ?? []).slice(0, newsTeasers.webNewsMax);
-  if (query.isPending) {
+  if (data === undefined && !query.isError) {
     // Until the first page is there the stream holds a screen's height and shows nothing else: teasers
     // arriving above the heading, or the page growing under what follows (occasions on phones, the
     // footer), would otherwise move what the member already sees.
@@ -109,7 +113,7 @@ export function NewsStream({
           </Typography>
           <NewsFilterBar filters={first?.filters ?? []} value={filters} onChange={changeFilters} />
           {query.isError && <Alert severity="error">{apiErrorText(t, query.error)}</Alert>}
-          {query.isSuccess && items.length === 0 && (
+          {data !== undefined && items.length === 0 && (
             <Typography color="text.secondary">{t('news.empty')}</Typography>
           )}
           {items.map((item) =>

@@ -1,0 +1,104 @@
+/**
+ * Chunk tiers: the modules that one stage of a visit needs, in one chunk each, instead of the dozens of
+ * small shared chunks (an MUI part of 1 KB here, a hook there) that automatic splitting makes. Every one
+ * of those costs the browser a request and a module to link, and a phone on a slow network waits for them
+ * six at a time: the dashboard asked for about 120 files before its first post showed.
+ *
+ * A module goes to the first tier whose roots reach it by static imports. Modules the entry (`main.tsx`)
+ * loads, and modules loaded lazily themselves (a page, a dialog), stay where automatic splitting puts
+ * them, so lazy loading and the route manifest work as before. A page outside a tier that needs one of
+ * its modules loads the whole tier chunk: the tiers are ordered so that the later ones are only used
+ * inside the app shell, which every such page loads anyway.
+ */
+import type { ModuleInfo } from 'rolldown';
+
+export interface ChunkTier {
+  name: string;
+  /** Module ids' endings (paths below `src/`) whose static imports make up the tier. */
+  roots: string[];
+}
+
+export const chunkTiers: ChunkTier[] = [
+  // What asks for the dashboard's data beside the session (app/first-load): small, and first, so the
+  // requests do not wait for the shell's MUI parts to load.
+  { name: 'first-data', roots: ['src/app/pages/dashboard-data.ts'] },
+  // What the sign-in page loads besides the entry (it is built from light components, without MUI).
+  { name: 'sign-in', roots: ['src/features/auth/login-page.tsx'] },
+  // The MUI theme and the app shell every page inside it loads: header, navigation, search, chat button.
+  { name: 'shell', roots: ['src/app/mui-theme.tsx', 'src/app/shell/app-shell.tsx'] },
+];
+
+type ModuleLookup = (id: string) => ModuleInfo | null;
+
+/**
+ * Every module the given ones reach by static imports, themselves included. With `stopAtLazy`, a module
+ * loaded lazily somewhere is not followed further (unless it is a root): it keeps its own chunk, and what it
+ * imports stays with it, so its chunk and a tier's never import each other.
+ */
+function staticClosure(roots: string[], lookup: ModuleLookup, stopAtLazy = false): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = lookup(id);
+    if (stopAtLazy && info?.dynamicImporters.length && !roots.includes(id)) continue;
+    for (const next of info?.importedIds ?? []) queue.push(next);
+  }
+  return seen;
+}
+
+/**
+ * Code-splitting groups, one per tier, the earlier tiers first (a group takes a module's dependencies
+ * along, so a later tier must not get to the modules of an earlier one). The graph is walked once per
+ * build, on the first call.
+ */
+export function chunkTierGroups(tiers: ChunkTier[] = chunkTiers) {
+  let tierOf: Map<string, string> | undefined;
+  const classify = (lookup: ModuleLookup, start: string) => {
+    const all = [...allModuleIds(start, lookup)];
+    const entry = all.find((module) => lookup(module)?.isEntry);
+    const taken = entry ? staticClosure([entry], lookup) : new Set<string>();
+    const result = new Map<string, string>();
+    for (const tier of tiers) {
+      const roots = all.filter((module) => tier.roots.some((root) => module.endsWith(root)));
+      for (const module of staticClosure(roots, lookup, true)) {
+        if (taken.has(module)) continue;
+        taken.add(module);
+        // A lazily loaded module keeps its own chunk (it is a page or a dialog of its own).
+        if (lookup(module)?.dynamicImporters.length) continue;
+        result.set(module, tier.name);
+      }
+    }
+    return result;
+  };
+  return tiers.map((tier, index) => ({
+    name: (id: string, ctx: { getModuleInfo: ModuleLookup }) => {
+      tierOf ??= classify(ctx.getModuleInfo.bind(ctx), id);
+      return tierOf.get(id) === tier.name ? tier.name : null;
+    },
+    priority: tiers.length - index,
+    includeDependenciesRecursively: false,
+  }));
+}
+
+/** Every module of the graph `id` belongs to, found through imports and importers both ways. */
+function allModuleIds(start: string, lookup: ModuleLookup): Set<string> {
+  const seen = new Set<string>();
+  const queue = [start];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = lookup(id);
+    if (!info) continue;
+    queue.push(
+      ...info.importedIds,
+      ...info.dynamicallyImportedIds,
+      ...info.importers,
+      ...info.dynamicImporters,
+    );
+  }
+  return seen;
+}
