@@ -8,7 +8,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyRequest } from 'fastify';
 import pg from 'pg';
 import { createBus } from './bus';
-import { canReadGroup, newsPage, readableGroupIds, scopePage } from './streams';
+import { canReadGroup, newestReadablePosts, newsPage, readableGroupIds, scopePage } from './streams';
 
 interface Member {
   id: number;
@@ -208,9 +208,10 @@ app.get('/api/v2/users/search', async (request) => {
  * prefix, posts among the readable groups, no ranking and no presentation.
  */
 // A CMS page and what its modules refer to (bench/http/pages.ts): the page row, then side by side the
-// articles of its teasers, the newest posts of its stream, its members and its subpages' titles.
+// articles of its teasers, the newest posts of its stream (those the member may read, as Plaza shows),
+// its members and its subpages' titles.
 app.get('/api/v2/pages/:id', async (request, reply) => {
-  member(request);
+  const viewer = member(request);
   const { rows } = await db.query<{
     id: number;
     title: string;
@@ -236,10 +237,10 @@ app.get('/api/v2/pages/:id', async (request, reply) => {
       "select id, title, teaser, publish_date from pages where type = 'article' and published and publish_date <= now() order by publish_date desc limit 7",
       [],
     ),
-    articles(
-      'page-posts',
-      'select id, description, created_at, author_id from posts where group_id is null order by created_at desc limit 5',
-      [],
+    newestReadablePosts(
+      db,
+      viewer.id,
+      Number(page.modules.find((m) => m.type === 'stream_widget')?.data.max ?? 0),
     ),
     articles(
       'page-members',
@@ -250,7 +251,7 @@ app.get('/api/v2/pages/:id', async (request, reply) => {
       ids('subpage_navigation', 'page_ids'),
     ]),
   ]);
-  return { ...page, references: [teaser.rows, news.rows, posts.rows, members.rows, subpages.rows] };
+  return { ...page, references: [teaser.rows, news.rows, posts, members.rows, subpages.rows] };
 });
 
 app.get('/api/v2/pages/search', async (request) => {

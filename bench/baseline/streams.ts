@@ -158,3 +158,20 @@ export async function scopePage(
   const items = await postRows(db, viewerId, ids);
   return { results: ids.map((id) => items.find((item) => item.id === id)), more: rows.length > perPage };
 }
+
+/** The newest `limit` posts a member may read, across the community (a CMS page's stream widget). */
+export async function newestReadablePosts(db: pg.Pool, viewerId: number, limit: number) {
+  const groupIds = await readableGroupIds(db, viewerId);
+  const { rows } = await db.query<{ id: number }>({
+    name: 'widget-readable-posts',
+    text: `select id from posts where group_id is null or group_id = any($1)
+           order by created_at desc, id desc limit $2`,
+    values: [groupIds, limit],
+  });
+  const items = await postRows(
+    db,
+    viewerId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => items.find((item) => item.id === row.id));
+}

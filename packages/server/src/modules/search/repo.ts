@@ -87,52 +87,139 @@ export interface PageHit {
 /** The characters of a post read for its excerpt (the presenter cuts it shorter). */
 const postTextRead = 2000;
 
-export const searchRepo = {
+/** The kinds found by title or name, read together in one prepared statement (`named`). */
+export type NamedKind = 'members' | 'groups' | 'topics';
+/** The kinds of published pages, read together in one statement (`published`). */
+export type PublishedKind = 'articles' | 'pages';
+
+/**
+ * One statement for several kinds: a `union all` of each kind's ranked slice, every row its kind and the
+ * hit as JSON (the kinds' columns differ), in rank order by `pos`. One statement instead of one per kind:
+ * each costs a round trip to PostgreSQL, and the search page asked for six at once.
+ */
+async function runKinds<K extends string, R>(
+  db: Db,
+  parts: [K, SQL][],
+  execute: (db: Db, query: SQL) => Promise<R[]>,
+): Promise<Record<K, unknown[]>> {
+  const branches = parts.map(
+    ([kind, part]) =>
+      sql`select ${sql.raw(`'${kind}'`)} as kind, h.pos, row_to_json(h) as hit from (${part}) h`,
+  );
+  const rows = (await execute(db, sql.join(branches, sql` union all `))) as {
+    kind: K;
+    pos: number;
+    hit: unknown;
+  }[];
+  const found = Object.fromEntries(parts.map(([kind]) => [kind, [] as unknown[]])) as Record<K, unknown[]>;
+  for (const row of rows.sort((a, b) => Number(a.pos) - Number(b.pos))) found[row.kind].push(row.hit);
+  return found;
+}
+
+/** A ranked slice: `pos` numbers the candidates in rank order, and the slice is read by it. */
+const ranked = (order: SQL, slice: Slice) =>
+  [
+    sql`row_number() over (order by ${order}) as pos`,
+    sql`order by pos limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
+  ] as const;
+
+const namedParts: Record<NamedKind, (searcher: Searcher, words: SQL, slice: Slice) => SQL> = {
   /** Listed members whose document (only the fields the deployment shows, users/search-vector-sql.ts) matches. */
-  members(db: Db, query: SQL, slice: Slice) {
-    const words = once(query);
-    return runPrepared<MemberHit>(
-      db,
-      sql`with c as (
+  members: (_searcher, words, slice) => {
+    const [pos, page] = ranked(
+      sql`ts_rank(u.search_vector, ${words}) desc, u.lastname, u.firstname, u.id`,
+      slice,
+    );
+    return sql`select u.id, u.firstname, u.lastname, u.img_path, u.position, ${pos}
+      from (
         select u.id from users u where ${listedMembers} and u.search_vector @@ ${words} limit ${inlineCount(candidates)}
-      )
-      select u.id, u.firstname, u.lastname, u.img_path, u.position
-      from c join users u on u.id = c.id
-      order by ts_rank(u.search_vector, ${words}) desc, u.lastname, u.firstname, u.id
-      limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
-    );
+      ) c join users u on u.id = c.id
+      ${page}`;
   },
-
   /** Groups the searcher may know of. */
-  groups(db: Db, searcher: Searcher, query: SQL, slice: Slice) {
-    const words = once(query);
-    return runPrepared<GroupHit>(
-      db,
-      sql`with c as (
+  groups: (searcher, words, slice) => {
+    const [pos, page] = ranked(sql`ts_rank(g.search_vector, ${words}) desc, g.name, g.id`, slice);
+    return sql`select g.id, g.name, i.path as image_path, ${pos}
+      from (
         select g.id from groups g where g.search_vector @@ ${words} and ${seeableGroups(searcher)} limit ${inlineCount(candidates)}
-      )
-      select g.id, g.name, i.path as image_path
-      from c join groups g on g.id = c.id left join images i on i.id = g.image_id
-      order by ts_rank(g.search_vector, ${words}) desc, g.name, g.id
-      limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
-    );
+      ) c join groups g on g.id = c.id left join images i on i.id = g.image_id
+      ${page}`;
   },
-
   /** Active topics of groups whose content the searcher may read. */
-  topics(db: Db, searcher: Searcher, query: SQL, slice: Slice) {
-    const words = once(query);
-    return runPrepared<TopicHit>(
-      db,
-      sql`with c as (
+  topics: (searcher, words, slice) => {
+    const [pos, page] = ranked(sql`ts_rank(t.search_vector, ${words}) desc, t.name, t.id`, slice);
+    return sql`select t.id, t.group_id, t.name, g.name as group_name, ${pos}
+      from (
         select t.id from topics t join groups g on g.id = t.group_id
         where t.search_vector @@ ${words} and t.status = 'active' and ${readableGroupContent(searcher)}
         limit ${inlineCount(candidates)}
-      )
-      select t.id, t.group_id, t.name, g.name as group_name
-      from c join topics t on t.id = c.id join groups g on g.id = t.group_id
-      order by ts_rank(t.search_vector, ${words}) desc, t.name, t.id
-      limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
+      ) c join topics t on t.id = c.id join groups g on g.id = t.group_id
+      ${page}`;
+  },
+};
+
+const publishedParts: Record<PublishedKind, (locale: string, now: Date, query: SQL, slice: Slice) => SQL> = {
+  /** Published news articles, titles and teasers in the locale where translated. */
+  articles: (locale, now, query, slice) => {
+    const [pos, page] = ranked(
+      sql`ts_rank(p.search_vector, ${query}) desc, p.publish_date desc, p.id desc`,
+      slice,
     );
+    return sql`select p.id, ${localisedTitle(locale)} as title, p.teaser, p.publish_date, ${pos}
+      from (
+        select p.id from pages p
+        where p.search_vector @@ ${query} and ${readablePages(['article'], now)}
+        order by p.publish_date desc, p.id desc
+        limit ${inlineCount(candidates)}
+      ) c join pages p on p.id = c.id
+      ${page}`;
+  },
+  /** Published CMS and legal pages. */
+  pages: (locale, now, query, slice) => {
+    const [pos, page] = ranked(sql`ts_rank(p.search_vector, ${query}) desc, p.id desc`, slice);
+    return sql`select p.id, ${localisedTitle(locale)} as title, ${pos}
+      from (
+        select p.id from pages p
+        where p.search_vector @@ ${query} and ${readablePages(['page', 'legal'], now)}
+        order by p.publish_date desc, p.id desc
+        limit ${inlineCount(candidates)}
+      ) c join pages p on p.id = c.id
+      ${page}`;
+  },
+};
+
+export interface NamedHits {
+  members: MemberHit[];
+  groups: GroupHit[];
+  topics: TopicHit[];
+}
+export interface PublishedHits {
+  articles: ArticleHit[];
+  pages: PageHit[];
+}
+
+export const searchRepo = {
+  /** Members, groups and topics (those of `kinds`), in one prepared statement. */
+  async named(db: Db, searcher: Searcher, query: SQL, slice: Slice, kinds: readonly NamedKind[]) {
+    const words = once(query);
+    const parts = kinds.map((kind): [NamedKind, SQL] => [kind, namedParts[kind](searcher, words, slice)]);
+    return (await runKinds(db, parts, runPrepared)) as unknown as NamedHits;
+  },
+
+  /** Published articles and pages (those of `kinds`), in one statement with its values inline. */
+  async published(
+    db: Db,
+    locale: string,
+    now: Date,
+    query: SQL,
+    slice: Slice,
+    kinds: readonly PublishedKind[],
+  ) {
+    const parts = kinds.map((kind): [PublishedKind, SQL] => [
+      kind,
+      publishedParts[kind](locale, now, query, slice),
+    ]);
+    return (await runKinds(db, parts, run)) as unknown as PublishedHits;
   },
 
   /**
@@ -189,40 +276,6 @@ export const searchRepo = {
         a.firstname, a.lastname
       from c join posts p on p.id = c.id left join users a on a.id = p.author_id
       order by ts_rank(p.search_vector, ${query}) desc, p.created_at desc, p.id desc
-      limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
-    );
-  },
-
-  /** Published news articles, titles and teasers in the locale where translated. */
-  articles(db: Db, locale: string, now: Date, query: SQL, slice: Slice) {
-    return run<ArticleHit>(
-      db,
-      sql`with c as (
-        select p.id from pages p
-        where p.search_vector @@ ${query} and ${readablePages(['article'], now)}
-        order by p.publish_date desc, p.id desc
-        limit ${inlineCount(candidates)}
-      )
-      select p.id, ${localisedTitle(locale)} as title, p.teaser, p.publish_date
-      from c join pages p on p.id = c.id
-      order by ts_rank(p.search_vector, ${query}) desc, p.publish_date desc, p.id desc
-      limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
-    );
-  },
-
-  /** Published CMS and legal pages. */
-  pages(db: Db, locale: string, now: Date, query: SQL, slice: Slice) {
-    return run<PageHit>(
-      db,
-      sql`with c as (
-        select p.id from pages p
-        where p.search_vector @@ ${query} and ${readablePages(['page', 'legal'], now)}
-        order by p.publish_date desc, p.id desc
-        limit ${inlineCount(candidates)}
-      )
-      select p.id, ${localisedTitle(locale)} as title
-      from c join pages p on p.id = c.id
-      order by ts_rank(p.search_vector, ${query}) desc, p.id desc
       limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
     );
   },

@@ -293,6 +293,34 @@ describe('search across the community', () => {
     );
   });
 
+  it('pages members and groups in rank order, each kind its own slice of the one statement they share', async () => {
+    const count = pageSizes.searchResults + 2;
+    // Equal ranks: members then go by last name, groups by name.
+    const names = Array.from({ length: count }, (_, i) => `Pfauenauge${String(i + 1).padStart(2, '0')}`);
+    for (const lastname of names) await buildUser(t.db, { firstname: 'Tagfalter', lastname });
+    for (const name of names)
+      await buildGroup(t.db, { name: `Tagfalter ${name}`, type: 'open', admins: [insider] });
+    const memberNames = (page: SearchPage) =>
+      (kind(page, 'search_members')?.data.results ?? []).map((member) => member.combined_name);
+    const groupNames = (page: SearchPage) =>
+      (kind(page, 'search_groups')?.data.results ?? []).map((group) => group.name);
+
+    const first = await search(outsiderClient, { query: 'Tagfalter' });
+    expect(memberNames(first)).toEqual(names.slice(0, pageSizes.searchResults).map((n) => `Tagfalter ${n}`));
+    expect(groupNames(first)).toEqual(names.slice(0, pageSizes.searchResults).map((n) => `Tagfalter ${n}`));
+    expect(kind(first, 'search_members')!.data).toMatchObject({ has_more: true, next_page: 2 });
+    expect(kind(first, 'search_topics')).toBeUndefined();
+
+    const second = await search(outsiderClient, { query: 'Tagfalter', page: 2 });
+    expect(memberNames(second)).toEqual(names.slice(pageSizes.searchResults).map((n) => `Tagfalter ${n}`));
+    expect(groupNames(second)).toEqual(names.slice(pageSizes.searchResults).map((n) => `Tagfalter ${n}`));
+    expect(kind(second, 'search_groups')!.data).toMatchObject({ has_more: false, next_page: null });
+
+    const groupsOnly = await search(outsiderClient, { query: 'Tagfalter', page: 2, type: 'search_groups' });
+    expect(groupsOnly.modules.map((module) => module.type)).toEqual(['search_groups']);
+    expect(groupNames(groupsOnly)).toEqual(groupNames(second));
+  });
+
   it("takes a common word's candidates from the newest posts, still by the read rule, five pages deep", async () => {
     const group = await buildGroup(t.db, { name: 'Viele Beiträge', type: 'open', admins: [insider] });
     await t.db.insert(posts).values(

@@ -18,7 +18,7 @@ import { readablePosts, readerOf } from '../posts';
 import { getSettings } from '../settings';
 import { isFieldIncluded } from '../users';
 import { presentHit, suggestionOf } from './presenter';
-import { type Slice, searchRepo } from './repo';
+import { type NamedKind, type PublishedKind, type Slice, searchRepo } from './repo';
 import { type Searcher, searchQuery } from './search-sql';
 
 /** What every kind's search gets. */
@@ -31,31 +31,45 @@ interface SearchContext {
   query: SQL;
 }
 
-/** One kind's search: its results for a slice, presented. */
-type KindSearch = (ctx: SearchContext, slice: Slice) => Promise<unknown[]>;
-
-const kinds: Record<SearchModuleType, KindSearch> = {
-  search_members: async (ctx, slice) => {
-    const [rows, settings] = await Promise.all([
-      searchRepo.members(ctx.db, ctx.query, slice),
-      getSettings(ctx.db),
-    ]);
-    const showPosition = isFieldIncluded(settings, 'position');
-    return rows.map((row) => presentHit.member(row, showPosition));
-  },
-  search_groups: async (ctx, slice) =>
-    (await searchRepo.groups(ctx.db, ctx.searcher, ctx.query, slice)).map(presentHit.group),
-  search_topics: async (ctx, slice) =>
-    (await searchRepo.topics(ctx.db, ctx.searcher, ctx.query, slice)).map(presentHit.topic),
-  search_posts: async (ctx, slice) =>
-    (await searchRepo.posts(ctx.db, readablePosts(readerOf(ctx.user)), ctx.query, slice)).map(
-      presentHit.post,
-    ),
-  search_news: async (ctx, slice) =>
-    (await searchRepo.articles(ctx.db, ctx.locale, ctx.now, ctx.query, slice)).map(presentHit.article),
-  search_pages: async (ctx, slice) =>
-    (await searchRepo.pages(ctx.db, ctx.locale, ctx.now, ctx.query, slice)).map(presentHit.page),
+/**
+ * Where each kind is read: members, groups and topics in one statement (`named`), articles and pages in
+ * another (`published`), posts in their own. The search page reads the three side by side.
+ */
+const namedKinds: Partial<Record<SearchModuleType, NamedKind>> = {
+  search_members: 'members',
+  search_groups: 'groups',
+  search_topics: 'topics',
 };
+const publishedKinds: Partial<Record<SearchModuleType, PublishedKind>> = {
+  search_news: 'articles',
+  search_pages: 'pages',
+};
+
+/** The hits of the given kinds for a slice, presented, by kind. */
+async function searchKinds(ctx: SearchContext, slice: Slice, types: readonly SearchModuleType[]) {
+  const named = types.flatMap((type) => namedKinds[type] ?? []);
+  const published = types.flatMap((type) => publishedKinds[type] ?? []);
+  const [names, pages, posts, settings] = await Promise.all([
+    named.length ? searchRepo.named(ctx.db, ctx.searcher, ctx.query, slice, named) : undefined,
+    published.length
+      ? searchRepo.published(ctx.db, ctx.locale, ctx.now, ctx.query, slice, published)
+      : undefined,
+    types.includes('search_posts')
+      ? searchRepo.posts(ctx.db, readablePosts(readerOf(ctx.user)), ctx.query, slice)
+      : undefined,
+    named.includes('members') ? getSettings(ctx.db) : undefined,
+  ]);
+  const showPosition = settings ? isFieldIncluded(settings, 'position') : false;
+  const found: Record<SearchModuleType, unknown[]> = {
+    search_members: names?.members?.map((row) => presentHit.member(row, showPosition)) ?? [],
+    search_groups: names?.groups?.map(presentHit.group) ?? [],
+    search_topics: names?.topics?.map(presentHit.topic) ?? [],
+    search_posts: posts?.map(presentHit.post) ?? [],
+    search_news: pages?.articles?.map(presentHit.article) ?? [],
+    search_pages: pages?.pages?.map(presentHit.page) ?? [],
+  };
+  return found;
+}
 
 /** The context of a search, or null when the term has no word to search (blank, punctuation only). */
 function contextOf(db: Db, user: SessionUser, locale: Locale, term: string): SearchContext | null {
@@ -87,10 +101,10 @@ export async function searchPage(
   const size = pageSizes.searchResults;
   const slice = { limit: size + 1, offset: (query.page - 1) * size };
   const types = query.type ? [query.type] : searchModuleTypes;
-  const found = await Promise.all(types.map((type) => kinds[type](ctx, slice)));
+  const found = await searchKinds(ctx, slice, types);
   const modules: SearchModule[] = [];
-  types.forEach((type, index) => {
-    const rows = found[index]!;
+  types.forEach((type) => {
+    const rows = found[type];
     if (rows.length === 0) return;
     const hasMore = rows.length > size && query.page < limits.globalSearchMaxPage;
     modules.push({
@@ -117,13 +131,18 @@ export async function searchSuggestions(
   if (!ctx) return { results: [] };
   const max = limits.searchSuggestionsMax;
   const slice = { limit: max, offset: 0 };
-  const lists = await Promise.all([
-    searchRepo.members(db, ctx.query, slice).then((rows) => rows.map(suggestionOf.member)),
-    searchRepo.groups(db, ctx.searcher, ctx.query, slice).then((rows) => rows.map(suggestionOf.group)),
-    searchRepo.topics(db, ctx.searcher, ctx.query, slice).then((rows) => rows.map(suggestionOf.topic)),
-    searchRepo.articles(db, locale, ctx.now, ctx.query, slice).then((rows) => rows.map(suggestionOf.article)),
-    searchRepo.pages(db, locale, ctx.now, ctx.query, slice).then((rows) => rows.map(suggestionOf.page)),
+  // Two statements: members, groups and topics in one, articles and pages in the other.
+  const [names, pages] = await Promise.all([
+    searchRepo.named(db, ctx.searcher, ctx.query, slice, ['members', 'groups', 'topics']),
+    searchRepo.published(db, locale, ctx.now, ctx.query, slice, ['articles', 'pages']),
   ]);
+  const lists = [
+    names.members.map(suggestionOf.member),
+    names.groups.map(suggestionOf.group),
+    names.topics.map(suggestionOf.topic),
+    pages.articles.map(suggestionOf.article),
+    pages.pages.map(suggestionOf.page),
+  ];
   const results: SearchSuggestion[] = [];
   for (let index = 0; results.length < max && lists.some((list) => index < list.length); index += 1) {
     for (const list of lists) {
