@@ -99,16 +99,11 @@ export async function newsPage(db: pg.Pool, viewerId: number, page: number, perP
   const groupIds = await readableGroupIds(db, viewerId);
   const [articles, posts] = await Promise.all([
     newestArticles(db, enough),
-    db.query<{ id: number; at: Date }>({
-      name: 'newest-readable-posts',
-      text: `select id, created_at as at from posts where group_id is null or group_id = any($1)
-             order by created_at desc, id desc limit $2`,
-      values: [groupIds, enough],
-    }),
+    newestReadable(db, groupIds, enough),
   ]);
   const merged: Entry[] = [
     ...articles.map((row) => ({ kind: 'article' as const, ...row })),
-    ...posts.rows.map((row) => ({ kind: 'post' as const, ...row })),
+    ...posts.map((row) => ({ kind: 'post' as const, ...row })),
   ].sort((a, b) => b.at.getTime() - a.at.getTime() || b.id - a.id);
   const entries = merged.slice((page - 1) * perPage, page * perPage);
   const ids = (kind: Entry['kind']) =>
@@ -159,15 +154,20 @@ export async function scopePage(
   return { results: ids.map((id) => items.find((item) => item.id === id)), more: rows.length > perPage };
 }
 
-/** The newest `limit` posts a member may read, across the community (a CMS page's stream widget). */
-export async function newestReadablePosts(db: pg.Pool, viewerId: number, limit: number) {
-  const groupIds = await readableGroupIds(db, viewerId);
-  const { rows } = await db.query<{ id: number }>({
-    name: 'widget-readable-posts',
-    text: `select id from posts where group_id is null or group_id = any($1)
+/** `{id, at}` of the newest `limit` posts outside groups or in the given (readable) groups. */
+async function newestReadable(db: pg.Pool, groupIds: number[], limit: number) {
+  const { rows } = await db.query<{ id: number; at: Date }>({
+    name: 'newest-readable-posts',
+    text: `select id, created_at as at from posts where group_id is null or group_id = any($1)
            order by created_at desc, id desc limit $2`,
     values: [groupIds, limit],
   });
+  return rows;
+}
+
+/** The newest `limit` posts a member may read, across the community (a CMS page's stream widget). */
+export async function newestReadablePosts(db: pg.Pool, viewerId: number, limit: number) {
+  const rows = await newestReadable(db, await readableGroupIds(db, viewerId), limit);
   const items = await postRows(
     db,
     viewerId,

@@ -1,6 +1,7 @@
-import { type Article, endpoints, type NewsList } from '@plaza/contract';
+import { endpoints, type NewsList } from '@plaza/contract';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testArticle } from '../features/pages/test-pages';
 import { queryClient } from '../lib/query-client';
 import { answer, stubFetch } from '../test/fetch-stub';
 import { stubScreen } from '../test/match-media';
@@ -39,25 +40,8 @@ async function requestedAfterFirstLoad(
 
 /** A news page whose top teaser shows an article with the given teaser image. */
 function newsWithTopTeaser(image: string): NewsList {
-  const article: Article = {
-    id: 'page-4',
-    item_id: 4,
-    meta: { type: 'article' },
-    title: 'Summer party',
-    teaser: 'Save the date',
-    content: '<p>Text</p>',
-    publish_date: '2026-11-20T10:00:00Z',
-    author: { name: 'Editorial team', avatar: null },
-    images: { title: null, slider: [], teaser: image, images: [] },
-    attachments: [],
-    category: null,
-    visibility: 'members',
-    comments_allowed: true,
-    likes_allowed: true,
-    likes_count: 0,
-    comments_count: 0,
-    liked_by_me: false,
-  };
+  const base = testArticle(4);
+  const article = { ...base, images: { ...base.images, teaser: image } };
   return {
     results: [article],
     pagination: { self: 1, first: 1, last: null, prev: null, next: null, total: null, per_page: 10 },

@@ -20,12 +20,13 @@ export const dashboardActivityCount = (phone: boolean) => (phone ? 3 : 5);
 export function prefetchDashboard(client: QueryClient, session: AuthSession): void {
   if (rootView(session.status, session.settings.pages.landing) !== 'dashboard') return;
   const phone = isPhoneWidth();
-  const news = client.prefetchInfiniteQuery(newsStreamQuery({}));
+  const newsQuery = newsStreamQuery({});
+  const news = client.prefetchInfiniteQuery(newsQuery);
   // A wide dashboard opens with the top teaser slider: its first image is the largest thing on the first
   // screen, so it is asked for as soon as the stream's answer names it, not once the slider has rendered.
   if (!phone)
     void news.then(() => {
-      const [first] = client.getQueryData(newsStreamQuery({}).queryKey)?.pages[0]?.topTeaser.results ?? [];
+      const [first] = client.getQueryData(newsQuery.queryKey)?.pages[0]?.topTeaser.results ?? [];
       const image = first && slideImage(first);
       if (image) preloadImage(image);
     });
