@@ -197,7 +197,9 @@ export function countBench({ suite, status, output }) {
       passed += 1;
     } else {
       failed += 1;
-      notes.push(`FAILED ${suite}: ${scenario}: ${failures} errors or non-2xx answers`);
+      notes.push(
+        `FAILED ${suite}: ${scenario}: ${failures} errors, non-2xx answers or runs without an answer`,
+      );
     }
   }
   if (passed + failed === 0) {

@@ -214,7 +214,9 @@ describe('the benchmark smoke run', () => {
     );
     const counted = countBench({ suite: 'bench', status: 1, output });
     expect(counted).toMatchObject({ passed: 1, failed: 1 });
-    expect(counted.notes).toEqual(['FAILED bench: healthz: 3 errors or non-2xx answers']);
+    expect(counted.notes).toEqual([
+      'FAILED bench: healthz: 3 errors, non-2xx answers or runs without an answer',
+    ]);
   });
 
   it('a run without any scenario line is a failure', () => {

@@ -75,22 +75,25 @@ export async function alternate(
   return samples;
 }
 
-/** Seconds of the warm-up of each side before a load is measured (plans, caches, the JIT); not counted. */
-const warmUpSeconds = 2;
+/**
+ * Seconds of the warm-up of each side before a load is measured (plans, caches, the JIT); not counted.
+ * A smoke run warms up briefly too: its loads last half a second, and a cold server's first answers
+ * (a page of seven modules on a slow CI machine) can take that long, leaving a run with no answer.
+ */
+const warmUpSeconds = { full: 2, smoke: 0.5 };
 
 /**
- * Measures the same load on Plaza and on the baseline: a warm-up of each (not in a smoke run), then
- * `alternate`. `run` measures the load against one server for some seconds.
+ * Measures the same load on Plaza and on the baseline: a warm-up of each, then `alternate`. `run`
+ * measures the load against one server for some seconds.
  */
 export async function compareLoad(
   options: BenchOptions,
   servers: { plaza: RunningServer; baseline: RunningServer },
   run: (url: string, seconds: number) => Promise<Sample>,
 ): Promise<{ plaza: Sample[]; baseline: Sample[] }> {
-  if (!options.smoke) {
-    await run(servers.plaza.url, warmUpSeconds);
-    await run(servers.baseline.url, warmUpSeconds);
-  }
+  const warmUp = options.smoke ? warmUpSeconds.smoke : warmUpSeconds.full;
+  await run(servers.plaza.url, warmUp);
+  await run(servers.baseline.url, warmUp);
   return alternate(
     options,
     () => run(servers.plaza.url, options.duration),

@@ -14,7 +14,7 @@ export interface BenchOptions {
   repetitions: number;
   /**
    * The CI smoke run: tiny loads, budgets reported but not enforced (a shared machine's figures say
-   * nothing), but every scenario must run without errors or non-2xx answers.
+   * nothing), but every scenario must run without errors, non-2xx answers or runs without an answer.
    */
   smoke: boolean;
 }

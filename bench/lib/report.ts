@@ -57,7 +57,8 @@ const format = (value: number) =>
 
 /**
  * Prints a scenario as one JSON line (every repetition of both sides, the medians, each budget check)
- * and one line for people, and tells whether it passed: no errors and no non-2xx answers, and every
+ * and one line for people, and tells whether it passed: no errors, no non-2xx answers, no load run
+ * without a single answer (its latencies would read as 0 ms), and every
  * budget met (budgets are only reported in a smoke run). The JSON line starts with `{"scenario":`.
  */
 export function report(options: BenchOptions, result: ScenarioResult): boolean {
@@ -69,7 +70,7 @@ export function report(options: BenchOptions, result: ScenarioResult): boolean {
     ok: check.atMost ? check.value <= check.limit : check.value >= check.limit,
   }));
   const failures = [...result.plaza, ...result.baseline].reduce(
-    (sum, sample) => sum + sample.errors + sample.non2xx,
+    (sum, sample) => sum + sample.errors + sample.non2xx + (sample.requests === 0 ? 1 : 0),
     0,
   );
   const budgetMet = checks.every((check) => check.ok);
@@ -91,7 +92,7 @@ export function report(options: BenchOptions, result: ScenarioResult): boolean {
     (check) =>
       `${check.name} ${format(check.value)}${check.unit} (${check.atMost ? '<=' : '>='} ${format(check.limit)}${check.unit}) ${check.ok ? 'ok' : 'MISSED'}`,
   );
-  if (failures > 0) verdicts.push(`${failures} errors or non-2xx answers`);
+  if (failures > 0) verdicts.push(`${failures} errors, non-2xx answers or runs without an answer`);
   console.log(
     `${result.scenario}: Plaza ${side(plaza)} | baseline ${side(baseline)} | ${verdicts.join('; ')}${options.smoke ? ' (smoke: budgets not enforced)' : ''}`,
   );
