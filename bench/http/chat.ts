@@ -6,7 +6,7 @@
 // loaded at 10 connections, as the searches are: a member opens them now and then, and at 50 connections
 // on this 2-core machine not even the bare route answers within 50 ms (its p99 was 570 ms for the list).
 import { memberUsername } from '../data/accounts';
-import { alternate, compareLoad, runGroup } from '../lib/group';
+import { alternateWarm, compareLoad, runGroup } from '../lib/group';
 import { figuresOf, measure } from '../lib/load';
 import { connectionsFor } from '../lib/options';
 import { type Sample, sampleOf } from '../lib/report';
@@ -113,7 +113,7 @@ await runGroup('chat', names, async ({ options, db, startAll, scenario }) => {
   };
   await scenario('chat-delivery-direct', async () => ({
     setup: `${messages} messages one after another from ${directSenders} members on instance A, each awaited on member 1's socket on instance B (Redis ${options.redisUrl})`,
-    ...(await alternate(
+    ...(await alternateWarm(
       options,
       () => deliver(plazaA, plazaB, direct, [member1!], nextRun()),
       () => deliver(baselineA, baselineB, direct, [member1!], nextRun()),
@@ -135,7 +135,7 @@ await runGroup('chat', names, async ({ options, db, startAll, scenario }) => {
   const listeners = await users(Array.from({ length: receiverCount }, (_, i) => senderCount + 1 + i));
   await scenario('chat-delivery-large', async () => ({
     setup: `${messages} messages in the conversation of ${layout.largeGroupSize} members from ${senderCount} members on instance A, each awaited on ${receiverCount} members' sockets on instance B (all ${layout.largeGroupSize} get it)`,
-    ...(await alternate(
+    ...(await alternateWarm(
       options,
       () => deliver(plazaA, plazaB, largeSenders, listeners, nextRun()),
       () => deliver(baselineA, baselineB, largeSenders, listeners, nextRun()),

@@ -76,6 +76,21 @@ export async function alternate(
 }
 
 /**
+ * `alternate` after one unmeasured run of each side, for measurements that are not timed loads (a
+ * series of deliveries): the first requests of a fresh server pay for plans, prepared statements and
+ * the JIT (a cold first run's p99 was twice a warm one's), as `compareLoad`'s warm-up does for loads.
+ */
+export async function alternateWarm(
+  options: BenchOptions,
+  plaza: () => Promise<Sample>,
+  baseline: () => Promise<Sample>,
+): Promise<{ plaza: Sample[]; baseline: Sample[] }> {
+  await plaza();
+  await baseline();
+  return alternate(options, plaza, baseline);
+}
+
+/**
  * Seconds of the warm-up of each side before a load is measured (plans, caches, the JIT); not counted.
  * A smoke run warms up briefly too: its loads last half a second, and a cold server's first answers
  * (a page of seven modules on a slow CI machine) can take that long, leaving a run with no answer.

@@ -1,4 +1,4 @@
-import { defaultLocale, isLocale, type Locale, locales } from '@plaza/contract';
+import { type Locale, locales } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../platform/bus';
 import { t } from '../../platform/i18n';
@@ -18,7 +18,7 @@ export function worded(locale: Locale, key: string, vars: Record<string, string>
 
 /**
  * Records an activity as a translation key, so each reader sees it in their interface language, with
- * its text in the recipient's own language (the default language when theirs is unknown) for the push
+ * its text in the recipient's own language for the push
  * on their NotificationChannel; a recipient who no longer exists gets nothing.
  */
 export async function recordLocalisedActivity(
@@ -29,39 +29,32 @@ export async function recordLocalisedActivity(
 }
 
 /**
- * The same localised activity for many members at once (a group conversation's members): one query
- * for their languages, one insert, then each member's NotificationChannel and, per language, one web
- * push for those away. Members who no longer exist get nothing.
+ * The same localised activity for many members at once (a group conversation's members): one insert
+ * that words it in each member's language, then each member's NotificationChannel and, per language,
+ * one web push for those away. Members who no longer exist get nothing.
  */
 export async function recordLocalisedActivities(
   deps: { db: Db; bus: EventBus },
   { textKey, vars, userIds, ...input }: Omit<LocalisedActivityInput, 'userId'> & { userIds: number[] },
 ): Promise<void> {
-  const people = await activitiesRepo.languagesAndImage(deps.db, userIds, input.actorId);
-  const localeOf = (language: string | null | undefined): Locale =>
-    isLocale(language) ? language : defaultLocale;
-  const recipients = people.filter((person) => userIds.includes(person.id));
-  const rows = await activitiesRepo.insertMany(
-    deps.db,
-    recipients.map((person) => ({
-      ...activityRow({
-        ...input,
-        userId: person.id,
-        ...worded(localeOf(person.selected_language), textKey, vars),
-      }),
-    })),
-    people.find((person) => person.id === input.actorId)?.img ?? null,
-  );
-  await Promise.all(
-    rows.map((row) => {
-      const locale = localeOf(recipients.find((person) => person.id === row.user_id)?.selected_language);
-      return publishActivity(deps, row, locale, { push: false });
-    }),
-  );
+  const texts = Object.fromEntries(locales.map((locale) => [locale, t(locale, textKey, vars)])) as Record<
+    Locale,
+    string
+  >;
+  const {
+    user_id: _user,
+    text: _text,
+    ...values
+  } = activityRow({
+    ...input,
+    userId: 0,
+    text: '',
+    message: { key: textKey, vars },
+  });
+  const rows = await activitiesRepo.insertWorded(deps.db, userIds, values, texts);
+  await Promise.all(rows.map((row) => publishActivity(deps, row, row.locale, { push: false })));
   for (const locale of locales) {
-    const away = rows.filter(
-      (row) => localeOf(recipients.find((p) => p.id === row.user_id)?.selected_language) === locale,
-    );
+    const away = rows.filter((row) => row.locale === locale);
     if (away.length > 0)
       pushActivity(
         deps.db,

@@ -1,7 +1,9 @@
+import type { Locale } from '@plaza/contract';
 import { and, desc, eq, notExists, or, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/execute-rows';
 import { inlineCount } from '../../db/inline-count';
 import { preparedQuery } from '../../db/prepared-query';
 import {
@@ -57,22 +59,34 @@ export const activitiesRepo = {
       : undefined;
     return { ...row!, actor_img: actor?.img ?? null };
   },
-  /** Stores many activities of one actor in one statement. */
-  async insertMany(db: Db, values: NewActivityRow[], actorImg: string | null): Promise<ActivityWithActor[]> {
-    if (values.length === 0) return [];
-    const rows = await db.insert(activities).values(values).returning();
-    return rows.map((row) => ({ ...row, actor_img: actorImg }));
-  },
-  /** The members' chosen languages and the actor's image, in one query. */
-  async languagesAndImage(db: Db, userIds: number[], actorId: number | null | undefined) {
-    const query = preparedQuery(db, 'activity_languages_and_image', (name) =>
-      db
-        .select({ id: users.id, selected_language: users.selected_language, img: users.img_path })
-        .from(users)
-        .where(anyId(users.id, sql.placeholder('ids')))
-        .prepare(name),
+  /**
+   * Stores one activity for each of the members who exist, worded in each one's language (`texts` has
+   * the sentence in every locale), in one statement: the insert reads the recipients' languages itself,
+   * and each row comes back with its recipient's language and the actor's image. A comment, a like or a
+   * mention is one round trip to the database less before its notification goes out.
+   */
+  async insertWorded(
+    db: Db,
+    userIds: number[],
+    values: Omit<NewActivityRow, 'user_id' | 'text'>,
+    texts: Record<Locale, string>,
+  ): Promise<Array<ActivityWithActor & { locale: Locale }>> {
+    if (userIds.length === 0) return [];
+    const rows = await executeRows<ActivityWithActor & { locale: Locale; created_at: Date | string }>(
+      db,
+      sql`insert into ${activities} (user_id, actor_id, type, text, message, url, membership_id,
+          membership_status, target_type, target_id)
+        select ${users.id}, ${values.actor_id ?? null}::int, ${values.type}::text,
+          ${JSON.stringify(texts)}::jsonb ->> ${users.selected_language},
+          ${values.message == null ? null : JSON.stringify(values.message)}::jsonb, ${values.url ?? null}::text,
+          ${values.membership_id ?? null}::int, ${values.membership_status ?? null}::text,
+          ${values.target_type ?? null}::text, ${values.target_id ?? null}::int
+        from ${users} where ${anyId(users.id, userIds)}
+        returning *,
+          (select a.img_path from ${users} a where a.id = ${activities.actor_id}) as actor_img,
+          (select r.selected_language from ${users} r where r.id = ${activities.user_id}) as locale`,
     );
-    return query.execute({ ids: actorId == null ? userIds : [...userIds, actorId] });
+    return rows.map((row) => ({ ...row, created_at: new Date(row.created_at) }));
   },
   /** A page of the member's activities, newest first (prepared once per page size and depth). */
   async page(db: Db, userId: number, limit: number, offset: number): Promise<ActivityWithActor[]> {
