@@ -26,6 +26,9 @@ function writeWebBuild(dir: string) {
   write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', false);
   // A map left over from a development build: never to be published.
   write('assets/index-Ab12Cd34.js.map', '{"version":3,"sources":["src/secret.ts"]}');
+  // The bundler's own records (Vite's manifest): not part of the site.
+  mkdirSync(path.join(dir, '.vite'), { recursive: true });
+  write('.vite/manifest.json', '{"src/main.tsx":{"file":"assets/index-Ab12Cd34.js"}}', false);
 }
 
 function decoded(response: LightMyRequestResponse): string {
@@ -96,6 +99,11 @@ describe('web app files', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-encoding']).toBeUndefined();
+  });
+
+  it("never sends the bundler's dot files (an address outside the assets gets the app page)", async () => {
+    const response = await get('/.vite/manifest.json', { 'accept-encoding': browserEncodings });
+    expect(decoded(response)).toBe(indexHtml);
   });
 
   it('serves no source map and no compressed twin by its own name', async () => {

@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { newStoredPath, writeStoredFile } from '../../modules/uploads';
+import { loadSharp } from '../../platform/sharp';
 import type { Db } from '../client';
 import { images } from '../schema';
 
@@ -31,6 +31,7 @@ export async function seedArticleImage(
   seed: number,
 ): Promise<number> {
   const palette = palettes[category] ?? palettes.company!;
+  const sharp = await loadSharp();
   const data = await sharp(Buffer.from(pictureSvg(palette, seed)))
     .webp({ quality: 80 })
     .toBuffer();

@@ -1,6 +1,7 @@
 import type { ImageCrop } from '@plaza/contract';
-import sharp, { type SharpOptions } from 'sharp';
+import type { SharpOptions } from 'sharp';
 import { AppError, badRequest } from '../../platform/errors';
+import { loadSharp } from '../../platform/sharp';
 
 /** Largest decoded image accepted (50 megapixels, ~200 MB of RGBA): a guard against decompression bombs. */
 export const maxInputPixels = 50_000_000;
@@ -37,6 +38,7 @@ function inputError(error: unknown): unknown {
  * re-encoded as WebP without any metadata (EXIF, GPS, ICC, comments are dropped by sharp by default).
  */
 export async function encodeOriginal(input: Buffer): Promise<EncodedImage> {
+  const sharp = await loadSharp();
   try {
     const { width, height } = await sharp(input, inputOptions).metadata();
     if (!width || !height) throw badRequest('The image could not be read.', 'file');
@@ -67,6 +69,7 @@ export function clampCrop(crop: ImageCrop, width: number, height: number) {
 
 /** The shown version: the crop of the original (or all of it), at most 1200 px wide, WebP, no metadata. */
 export async function renderShown(original: Buffer, crop: ImageCrop | null): Promise<EncodedImage> {
+  const sharp = await loadSharp();
   try {
     let pipeline = sharp(original, inputOptions);
     if (crop) {

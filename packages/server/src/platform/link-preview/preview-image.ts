@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../sharp';
 import { type SafeFetchOptions, safeFetch } from './safe-fetch';
 import type { GuardOptions } from './url-guard';
 
@@ -16,6 +16,7 @@ export async function fetchPreviewImage(
 ): Promise<Buffer | null> {
   try {
     const fetched = await safeFetch(url, { ...options, accept: (type) => type.startsWith('image/') });
+    const sharp = await loadSharp();
     return await sharp(fetched.body, {
       limitInputPixels: previewImageLimits.maxInputPixels,
       failOn: 'error',
