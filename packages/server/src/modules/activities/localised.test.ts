@@ -40,14 +40,6 @@ describe('activity sentences in the reader’s language', () => {
       expect(latest.json().results.map((a: { text: string }) => a.text)).toEqual([sentence]);
     }
   });
-});
-
-describe('one activity for many members', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
 
   // The insert reads each recipient's language itself (one statement for the lookup and the rows).
   it("stores and sends each member's sentence in their own language, with the actor's image, and skips members who are gone", async () => {

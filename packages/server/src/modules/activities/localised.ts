@@ -18,8 +18,8 @@ export function worded(locale: Locale, key: string, vars: Record<string, string>
 
 /**
  * Records an activity as a translation key, so each reader sees it in their interface language, with
- * its text in the recipient's own language for the push
- * on their NotificationChannel; a recipient who no longer exists gets nothing.
+ * its text in the recipient's own language for the push on their NotificationChannel; a recipient who
+ * no longer exists gets nothing.
  */
 export async function recordLocalisedActivity(
   deps: { db: Db; bus: EventBus },
@@ -41,6 +41,7 @@ export async function recordLocalisedActivities(
     Locale,
     string
   >;
+  // The fields every recipient's row shares; the insert adds each one's member and worded text.
   const {
     user_id: _user,
     text: _text,
