@@ -420,6 +420,48 @@ app.get('/api/v2/messages/conversations', async (request) => {
   return { results: rows.slice(0, 20), next: rows.length > 20 ? 'more' : null };
 });
 
+// Coming birthdays and work anniversaries (bench/http/occasions.ts) the cheap way: for each kind the
+// rest of this year and then next year's first days by the day of the year (Plaza's day indexes), merged
+// here; no 29 February rule, no presentation.
+const dayOf = (column: string) => `(extract(month from ${column}) * 100 + extract(day from ${column}))`;
+const comingOf = (column: string, kind: string) =>
+  `(select id, firstname, lastname, img_path, ${column} as origin, '${kind}' as type, 0 as later from users
+    where ${column} is not null and agb_nda_accepted and ${dayOf(column)} >= $1
+    order by ${dayOf(column)}, lower(lastname), lower(firstname), id limit $2)
+   union all
+   (select id, firstname, lastname, img_path, ${column}, '${kind}', 1 from users
+    where ${column} is not null and agb_nda_accepted and ${dayOf(column)} < $1
+    order by ${dayOf(column)}, lower(lastname), lower(firstname), id limit $2)`;
+const occasionsText = `select * from (${comingOf('birthday', 'birthday')} union all ${comingOf('entry_date', 'anniversary')}) o
+  order by later, extract(month from origin), extract(day from origin), lower(lastname), lower(firstname), id limit $2 offset $3`;
+
+async function comingOccasions(request: FastifyRequest, limit: number, offset: number) {
+  member(request);
+  const now = new Date();
+  const { rows } = await db.query({
+    name: 'occasions',
+    text: occasionsText,
+    values: [(now.getMonth() + 1) * 100 + now.getDate(), offset + limit, offset],
+  });
+  return rows;
+}
+
+app.get('/api/v2/occasions/feed', async (request) => ({
+  results: await comingOccasions(request, Number((request.query as { limit?: string }).limit ?? 6), 0),
+}));
+
+app.get('/api/v2/occasions', async (request) => {
+  const { page, perPage } = pageOf(request.query, 12);
+  const [results, count] = await Promise.all([
+    comingOccasions(request, perPage, (page - 1) * perPage),
+    db.query<{ n: number }>({
+      name: 'occasions-count',
+      text: `select (count(birthday) + count(entry_date))::int as n from users where agb_nda_accepted`,
+    }),
+  ]);
+  return { results, total: count.rows[0]!.n };
+});
+
 app.get('/api/v2/cable', { websocket: true }, (socket, request) => {
   if (!request.member) return socket.close(4401, 'not signed in');
   const memberId = request.member.id;

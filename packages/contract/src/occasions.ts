@@ -18,7 +18,7 @@ import { paginated } from './pagination';
  * - `years` is the completed years of service of an anniversary (1 or more); anniversaries start one
  *   year after the entry date.
  * - With `profile_options.included_profile_birthday` off there are no birthday occasions at all.
- * - Only members who accepted the terms appear.
+ * - Only listed members appear: who accepted the terms and whose account is not deactivated.
  *
  * Filters (query form as in the directory: `filters[type]=birthday&filters[locations]=Berlin`):
  * `type` (`birthday`, `anniversary`), `locations`, `areas`; see `GET /api/v2/occasions.filters`.

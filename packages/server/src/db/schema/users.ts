@@ -73,6 +73,17 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_search_idx').using('gin', t.search_vector).with({ fastupdate: false }),
+    // The coming birthdays and work anniversaries (occasions/repo.ts): by day of the year, then by name.
+    ...(['birthday', 'entry_date'] as const).map((column) =>
+      index(`users_${column === 'birthday' ? 'birthday' : 'entry'}_day_idx`)
+        .on(
+          sql`(extract(month from ${t[column]}) * 100 + extract(day from ${t[column]}))`,
+          sql`lower(${t.lastname})`,
+          sql`lower(${t.firstname})`,
+          t.id,
+        )
+        .where(sql`${t[column]} is not null`),
+    ),
     check('users_gender_check', oneOf(t.gender, genders)),
     check('users_selected_language_check', oneOf(t.selected_language, locales)),
     check('users_status_check', oneOf(t.status, userStatuses)),

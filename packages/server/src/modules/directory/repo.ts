@@ -7,6 +7,7 @@ import { inlineCount } from '../../db/inline-count';
 import { preparedQuery } from '../../db/prepared-query';
 import { profileFields, users } from '../../db/schema';
 import { type PresentableUser, presentableColumns } from '../users';
+import { listedMembers } from './listed-sql';
 import type { ProfileFieldDef } from './profile-fields';
 import { containsPattern, escapeLike } from './search-sql';
 
@@ -24,12 +25,6 @@ export const u = alias(users, 'u');
 
 /** What the directory's answers show of a member. */
 const listedColumns = presentableColumns(u);
-
-/**
- * Members the directory lists: those who accepted the terms (the others have not entered yet) and
- * whose account is not deactivated.
- */
-export const listedMembers = sql`u.agb_nda_accepted and u.deactivated_at is null`;
 
 /** How a page of members is sorted; `relevance` is the best matches of a search first. */
 export type DirectoryOrder = 'lastname' | 'firstname' | 'newest' | 'relevance';

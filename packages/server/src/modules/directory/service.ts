@@ -15,8 +15,9 @@ import { loadUserView, presentUser } from '../users';
 import { type Catalog, loadCatalog, type SearchFieldDef, searchFields } from './catalog';
 import { directoryFilterOptions } from './facets';
 import { facetConditions } from './facets-sql';
+import { listedMembers } from './listed-sql';
 import { valueLabel } from './profile-fields';
-import { type DirectoryOrder, directoryRepo, listedMembers } from './repo';
+import { type DirectoryOrder, directoryRepo } from './repo';
 import { searchWords, textMatch } from './search-sql';
 
 /** Most value suggestions, and most people suggestions, of the extended search bar. */

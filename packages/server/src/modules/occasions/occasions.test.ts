@@ -1,10 +1,12 @@
 import type { FilterOption, Occasion } from '@plaza/contract';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
 import { patchSettings } from '../../../test/directory-helpers';
 import { buildUser, testPassword } from '../../../test/factories';
 import { signedIn } from '../../../test/group-helpers';
+import { users } from '../../db/schema';
 import { refreshUserSearchVectors } from '../users/search-vector';
 import { occasionsRepo } from './repo';
 import { localToday } from './service';
@@ -80,6 +82,13 @@ describe('occasions: birthdays and work anniversaries', () => {
       { firstname: 'Nina', lastname: 'Neu', agb_nda_accepted: false },
       { birthday: shifted(1, 1980), entry_date: shifted(1, 2010) },
     );
+    // A deactivated account is not listed: no occasions of it anywhere (every expected list below leaves it out).
+    const gone = await buildUser(
+      t.db,
+      { firstname: 'Dieter', lastname: 'Deaktiviert' },
+      { birthday: shifted(3, 1985), entry_date: shifted(4, 2012) },
+    );
+    await t.db.update(users).set({ deactivated_at: new Date() }).where(eq(users.id, gone.id));
     await refreshUserSearchVectors(t.db);
     client = await signedIn(t, viewer);
   });
@@ -248,5 +257,53 @@ describe('occasions: birthdays and work anniversaries', () => {
     } finally {
       await patchSettings(t.db, { profile_options: { included_profile_birthday: true } });
     }
+  });
+
+  it('reads a page from the first members of each day, with 29 February among the 28th by name', async () => {
+    const zorn = await buildUser(t.db, { firstname: 'Zoe', lastname: 'Zorn' }, { birthday: '1991-02-28' });
+    const firstOf = async (today: string, limit: number) =>
+      (
+        await occasionsRepo.page(t.db, today, ['birthday'], [sql`u.id in (${leap.id}, ${zorn.id})`], limit, 0)
+      ).map((row) => `${row.user_id} ${row.date}`);
+    // Without a 29 February, Schalt celebrates on the 28th beside Zorn and comes first by name, although
+    // the day index puts the 29th after every 28th.
+    expect(await firstOf('2029-02-01', 1)).toEqual([`${leap.id} 2029-02-28`]);
+    expect(await firstOf('2029-03-01', 2)).toEqual([`${leap.id} 2030-02-28`, `${zorn.id} 2030-02-28`]);
+    // In a leap year each has a day of its own.
+    expect(await firstOf('2028-02-01', 2)).toEqual([`${zorn.id} 2028-02-28`, `${leap.id} 2028-02-29`]);
+    expect(await firstOf('2028-02-29', 2)).toEqual([`${leap.id} 2028-02-29`, `${zorn.id} 2029-02-28`]);
+    // The year's end: the rest of this year first, then January on; a page further on from its offset.
+    const today = '2029-12-31';
+    const members = [anna, ben, cara, leap, zorn];
+    const expected = [
+      ...members.map((m) => ({
+        id: `${m.id} birthday`,
+        date: nextCelebration(m.birthday!, today),
+        name: m.lastname,
+      })),
+      { id: `${ben.id} anniversary`, date: nextCelebration(ben.entry_date!, today), name: ben.lastname },
+    ]
+      .sort(
+        (a, b) => a.date.localeCompare(b.date) || a.name.toLowerCase().localeCompare(b.name.toLowerCase()),
+      )
+      .map((entry) => `${entry.id} ${entry.date}`);
+    const page = async (limit: number, offset: number) =>
+      (
+        await occasionsRepo.page(
+          t.db,
+          today,
+          ['birthday', 'anniversary'],
+          [
+            sql`u.id in (${sql.join(
+              members.map((m) => sql`${m.id}`),
+              sql`, `,
+            )})`,
+          ],
+          limit,
+          offset,
+        )
+      ).map((row) => `${row.user_id} ${row.type} ${row.date}`);
+    expect(await page(48, 0)).toEqual(expected);
+    expect(await page(2, 2)).toEqual(expected.slice(2, 4));
   });
 });

@@ -1,10 +1,13 @@
 import type { OccasionType } from '@plaza/contract';
-import { and, inArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { inlineCount } from '../../db/inline-count';
+import { preparedQuery } from '../../db/prepared-query';
 import { users } from '../../db/schema';
-import type { UserRow } from '../users';
+import { listedMembers } from '../directory';
+import { type PresentableUser, presentableColumns } from '../users';
 
 /** One coming occasion as the database computes it. */
 export interface OccasionRow {
@@ -27,38 +30,144 @@ function celebration(origin: SQL, year: SQL): SQL {
     else extract(day from ${origin})::int end)`;
 }
 
+/** The date column an occasion of each type is celebrated from. */
+const originColumn: Record<OccasionType, SQL> = {
+  birthday: sql`u.birthday`,
+  anniversary: sql`u.entry_date`,
+};
+
 /**
- * The coming occasions of listed members (conditions on `users u`): birthdays and anniversaries of
- * the allowed types, each with its next celebration from `today` on; anniversaries from one year of
- * service, birthdays not before the birth.
+ * The day in the year of a date, month * 100 + day (1127 for 27 November): the leading column of the
+ * indexes `users_birthday_day_idx` and `users_entry_day_idx`, written exactly as they are.
  */
-function occasionsSql(today: string, types: readonly OccasionType[], where: SQL[]): SQL {
-  const year = sql`extract(year from ${today}::date)::int`;
-  const origin = sql`b.origin`;
-  const typeList = sql.join(
-    types.map((type) => sql`${type}`),
-    sql`, `,
+const dayOfYear = (origin: SQL) => sql`(extract(month from ${origin}) * 100 + extract(day from ${origin}))`;
+
+/**
+ * Today as the statements use it: the date, its year and its day of the year (as `dayOfYear`). Either the
+ * values themselves or placeholders (`todayPlaceholders`) of a prepared statement, filled by `todayValues`.
+ */
+interface Today {
+  date: SQL;
+  year: SQL;
+  day: SQL;
+}
+
+function todayValues(today: string): { date: string; year: number; day: number } {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  return { date: today, year, day: month * 100 + day };
+}
+
+function todaySql(values: ReturnType<typeof todayValues>): Today {
+  return { date: sql`${values.date}::date`, year: sql`${values.year}::int`, day: sql`${values.day}::int` };
+}
+
+const todayPlaceholders: Today = {
+  date: sql`${sql.placeholder('date')}::date`,
+  year: sql`${sql.placeholder('year')}::int`,
+  day: sql`${sql.placeholder('day')}::int`,
+};
+
+/**
+ * The members whose occasion of `type` falls in one part of the coming year, in the order of the day's
+ * index (day, names, id): those celebrating from today to the end of this year (`thisYear`), from
+ * January on next year (`nextYear`), or on 29 February (`leapDay`, this year's or next year's). An
+ * anniversary counts from one year of service, a birthday from the birth; both are decided by the year
+ * of the origin alone, as the part says which year the celebration falls in. 29 February is celebrated
+ * on the 28th in a year without it, so it sorts in among the 28th by name: the leap day's few members
+ * are always read whole.
+ */
+function coming(
+  type: OccasionType,
+  today: Today,
+  where: SQL[],
+  part: 'thisYear' | 'nextYear' | 'leapDay',
+  count: number,
+): SQL {
+  const origin = originColumn[type];
+  const day = dayOfYear(origin);
+  const parts = {
+    thisYear: { days: sql`${day} >= ${today.day}`, later: sql`0` },
+    nextYear: { days: sql`${day} < ${today.day}`, later: sql`1` },
+    leapDay: { days: sql`${day} = 229`, later: sql`(case when 229 < ${today.day} then 1 else 0 end)` },
+  };
+  const { days, later } = parts[part];
+  const firstOrigin = sql`${today.year} + ${later}${type === 'anniversary' ? sql` - 1` : sql``}`;
+  const conditions = [
+    sql`${origin} is not null`,
+    days,
+    sql`extract(year from ${origin}) <= ${firstOrigin}`,
+    listedMembers,
+    ...where,
+  ];
+  return sql`(select u.id as user_id, u.lastname, u.firstname, ${sql.raw(`'${type}'`)} as type, ${origin} as origin
+    from users u where ${sql.join(conditions, sql` and `)}
+    ${part === 'leapDay' ? sql`` : sql`order by ${day}, lower(u.lastname), lower(u.firstname), u.id limit ${inlineCount(count)}`})`;
+}
+
+/**
+ * The coming occasions of listed members (conditions on `users u`) of the allowed types from the
+ * `offset`th on, at most `limit`, each with its next celebration from today on, soonest first, then by
+ * name; as rows `user_id, type, date, span`. Each type and part of the year gives its first
+ * `offset + limit` members by its index (`coming`): the first `offset + limit` of all are among them,
+ * so a page is sorted from a few rows, never from every member with a date.
+ */
+function occasionsSql(
+  today: Today,
+  types: readonly OccasionType[],
+  where: SQL[],
+  limit: number,
+  offset: number,
+): SQL {
+  const count = offset + limit;
+  const parts = types.flatMap((type) =>
+    (['thisYear', 'nextYear', 'leapDay'] as const).map((part) => coming(type, today, where, part, count)),
   );
+  const origin = sql`b.origin`;
   return sql`
-    with base as (
-      select u.id as user_id, u.lastname, u.firstname, k.type,
-        case k.type when 'birthday' then u.birthday else u.entry_date end as origin
-      from users u cross join (values ('birthday'), ('anniversary')) as k(type)
-      where u.agb_nda_accepted and k.type in (${typeList}) ${where.length ? sql`and ${sql.join(where, sql` and `)}` : sql``}
-    ),
+    with base as (${sql.join(parts, sql` union `)}),
     dated as (
       select b.user_id, b.lastname, b.firstname, b.type,
-        case when c.this_year >= ${today}::date then c.this_year else c.next_year end as next_date, b.origin
+        case when c.this_year >= ${today.date} then c.this_year else c.next_year end as next_date, b.origin
       from base b
-      cross join lateral (select ${celebration(origin, year)} as this_year, ${celebration(origin, sql`${year} + 1`)} as next_year) c
-      where b.origin is not null
-    ),
-    spans as (
-      select d.*, (extract(year from d.next_date) - extract(year from d.origin))::int as span from dated d
+      cross join lateral (select ${celebration(origin, today.year)} as this_year, ${celebration(origin, sql`${today.year} + 1`)} as next_year) c
     )
-    select * from spans s
-    where (s.type = 'birthday' and s.span >= 0) or (s.type = 'anniversary' and s.span >= 1)`;
+    select d.user_id, d.type, d.next_date::text as date,
+      (extract(year from d.next_date) - extract(year from d.origin))::int as span
+    from dated d
+    order by d.next_date, lower(d.lastname), lower(d.firstname), d.user_id, d.type
+    limit ${inlineCount(limit)} offset ${inlineCount(offset)}`;
 }
+
+/**
+ * Runs a statement of today's occasions. Without conditions (the slider, the unfiltered list) it is
+ * prepared once per `shape` with today's values as placeholders, its rows read back as JSON: building its
+ * SQL took half of the slider's time. With conditions (a search, filters) it is built with the values.
+ */
+async function runDated<T>(
+  db: Db,
+  today: string,
+  where: SQL[],
+  shape: string,
+  statement: (today: Today, where: SQL[]) => SQL,
+): Promise<T[]> {
+  const values = todayValues(today);
+  if (where.length > 0) return executeRows<T>(db, statement(todaySql(values), where));
+  const query = preparedQuery(db, shape, (name) =>
+    db
+      .select({
+        rows: sql<
+          T[]
+        >`(select coalesce(json_agg(r), '[]'::json) from (${statement(todayPlaceholders, [])}) r)`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(name),
+  );
+  const [row] = await query.execute(values);
+  return row?.rows ?? [];
+}
+
+/** What an occasion shows of its member. */
+const memberColumns = presentableColumns(users);
 
 /** Queries of the persons of occasion. */
 export const occasionsRepo = {
@@ -67,10 +176,10 @@ export const occasionsRepo = {
     const dated = types.includes('birthday')
       ? sql`(u.birthday is not null or u.entry_date is not null)`
       : sql`u.entry_date is not null`;
-    return sql`u.agb_nda_accepted and ${dated}`;
+    return sql`${listedMembers} and ${dated}`;
   },
   /** A page of coming occasions, soonest first. */
-  async page(
+  page(
     db: Db,
     today: string,
     types: readonly OccasionType[],
@@ -78,34 +187,51 @@ export const occasionsRepo = {
     limit: number,
     offset: number,
   ): Promise<OccasionRow[]> {
-    if (types.length === 0) return [];
-    const rows = await executeRows<{ user_id: number; type: OccasionType; date: string; span: number }>(
+    if (types.length === 0) return Promise.resolve([]);
+    return runDated<OccasionRow>(
       db,
-      sql`
-      select o.user_id, o.type, o.next_date::text as date, o.span
-      from (${occasionsSql(today, types, where)}) o
-      order by o.next_date, lower(o.lastname), lower(o.firstname), o.user_id, o.type
-      limit ${inlineCount(limit)} offset ${inlineCount(offset)}`,
+      today,
+      where,
+      `occasions_${types.join('_')}_${limit}_${offset}`,
+      (day, and) => occasionsSql(day, types, and, limit, offset),
     );
-    return rows.map((row) => ({ ...row, user_id: Number(row.user_id), span: Number(row.span) }));
   },
 
+  /**
+   * How many coming occasions there are: one pass over the listed members, each type counted by a plain
+   * date comparison (a tenth of the cost of working out each celebration): a birthday counts unless the
+   * birth is more than a year ahead (its celebration a year earlier, 29 February on the 28th as
+   * `interval` counts, already falls from today on), an anniversary from an entry before today.
+   */
   async count(db: Db, today: string, types: readonly OccasionType[], where: SQL[]): Promise<number> {
     if (types.length === 0) return 0;
-    const rows = await executeRows<{ n: number }>(
+    const [row] = await runDated<{ n: number }>(
       db,
-      sql`select count(*)::int as n from (${occasionsSql(today, types, where)}) o`,
+      today,
+      where,
+      `occasions_count_${types.join('_')}`,
+      (day, and) => {
+        const counted = types.map(
+          (type) =>
+            sql`count(*) filter (where ${type === 'birthday' ? sql`u.birthday - interval '1 year'` : sql`u.entry_date`} < ${day.date})`,
+        );
+        return sql`select (${sql.join(counted, sql` + `)})::int as n from users u where ${sql.join([listedMembers, ...and], sql` and `)}`;
+      },
     );
-    return Number(rows[0]?.n ?? 0);
+    return Number(row?.n ?? 0);
   },
 
-  /** The members of a page, in one query. */
-  async members(db: Db, ids: readonly number[]): Promise<Map<number, UserRow>> {
+  /** The members of a page, in one statement (prepared). */
+  async members(db: Db, ids: readonly number[]): Promise<Map<number, PresentableUser>> {
     if (ids.length === 0) return new Map();
-    const rows = await db
-      .select()
-      .from(users)
-      .where(and(inArray(users.id, [...new Set(ids)])));
+    const query = preparedQuery(db, 'occasion_members', (name) =>
+      db
+        .select(memberColumns)
+        .from(users)
+        .where(anyId(users.id, sql.placeholder('ids')))
+        .prepare(name),
+    );
+    const rows = await query.execute({ ids: [...new Set(ids)] });
     return new Map(rows.map((row) => [row.id, row]));
   },
 };

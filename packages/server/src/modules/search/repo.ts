@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { inlineCount } from '../../db/inline-count';
+import { listedMembers } from '../directory';
 import {
-  listedMembers,
   localisedTitle,
   readableGroupContent,
   readablePages,

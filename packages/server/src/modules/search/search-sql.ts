@@ -50,9 +50,6 @@ export function readableGroupContent(searcher: Searcher): SQL {
   return sql`(g.type = 'open' or g.id = any(${memberGroupIds(searcher)}))`;
 }
 
-/** Members `u` the who-is-who lists (directory/repo.ts `listedMembers`): terms accepted, not deactivated. */
-export const listedMembers = sql`u.agb_nda_accepted and u.deactivated_at is null`;
-
 /** Pages `p` of the given types a member may read: published, publish date reached (both visibilities). */
 export function readablePages(types: readonly string[], now: Date): SQL {
   return sql`p.type in (${sql.join(

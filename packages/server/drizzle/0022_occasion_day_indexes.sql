@@ -1,0 +1,2 @@
+CREATE INDEX "users_birthday_day_idx" ON "users" USING btree ((extract(month from "birthday") * 100 + extract(day from "birthday")),lower("lastname"),lower("firstname"),"id") WHERE "users"."birthday" is not null;--> statement-breakpoint
+CREATE INDEX "users_entry_day_idx" ON "users" USING btree ((extract(month from "entry_date") * 100 + extract(day from "entry_date")),lower("lastname"),lower("firstname"),"id") WHERE "users"."entry_date" is not null;
