@@ -135,13 +135,15 @@ export const directoryRepo = {
   async facetValues(db: Db, facets: readonly DirectoryFacet[], members: SQL): Promise<Map<string, string[]>> {
     const byFacet = new Map<string, string[]>();
     if (facets.length === 0) return byFacet;
+    // Each facet's values by `distinct unnest(column)`, a function in the select list: unnested through a
+    // lateral join per member, the same values took two to three times as long at 10,000 members.
     const parts = facets.map(
       (facet) =>
-        sql`select ${facet}::text as facet, v as value from users u cross join lateral unnest(${sql.raw(`u.${facetColumns[facet]}`)}) as v where ${members}`,
+        sql`select ${facet}::text as facet, v as value from (select distinct unnest(${sql.raw(`u.${facetColumns[facet]}`)}) as v from users u where ${members}) f`,
     );
     const rows = await executeRows<{ facet: string; value: string }>(
       db,
-      sql`select facet, value from (${sql.join(parts, sql` union `)}) f where btrim(value) <> '' order by facet, lower(value), value`,
+      sql`select facet, value from (${sql.join(parts, sql` union all `)}) f where btrim(value) <> '' order by facet, lower(value), value`,
     );
     for (const row of rows) byFacet.set(row.facet, [...(byFacet.get(row.facet) ?? []), row.value]);
     return byFacet;
