@@ -1,6 +1,7 @@
 import { genders, locales, userPermissions, userStatuses } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -22,6 +23,25 @@ export const tsvector = customType<{ data: string }>({
     return 'tsvector';
   },
 });
+
+/**
+ * The members with a date by its day of the year (month * 100 + day), then by name: the coming birthdays
+ * and work anniversaries read from it in order (modules/occasions/repo.ts writes the same expression).
+ */
+function dayOfYearIndex(
+  name: string,
+  column: AnyPgColumn,
+  by: { lastname: AnyPgColumn; firstname: AnyPgColumn; id: AnyPgColumn },
+) {
+  return index(name)
+    .on(
+      sql`(extract(month from ${column}) * 100 + extract(day from ${column}))`,
+      sql`lower(${by.lastname})`,
+      sql`lower(${by.firstname})`,
+      by.id,
+    )
+    .where(sql`${column} is not null`);
+}
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,17 +93,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_search_idx').using('gin', t.search_vector).with({ fastupdate: false }),
-    // The coming birthdays and work anniversaries (occasions/repo.ts): by day of the year, then by name.
-    ...(['birthday', 'entry_date'] as const).map((column) =>
-      index(`users_${column === 'birthday' ? 'birthday' : 'entry'}_day_idx`)
-        .on(
-          sql`(extract(month from ${t[column]}) * 100 + extract(day from ${t[column]}))`,
-          sql`lower(${t.lastname})`,
-          sql`lower(${t.firstname})`,
-          t.id,
-        )
-        .where(sql`${t[column]} is not null`),
-    ),
+    dayOfYearIndex('users_birthday_day_idx', t.birthday, t),
+    dayOfYearIndex('users_entry_day_idx', t.entry_date, t),
     check('users_gender_check', oneOf(t.gender, genders)),
     check('users_selected_language_check', oneOf(t.selected_language, locales)),
     check('users_status_check', oneOf(t.status, userStatuses)),
