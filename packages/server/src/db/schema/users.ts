@@ -93,6 +93,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_search_idx').using('gin', t.search_vector).with({ fastupdate: false }),
+    // Members by name, as every list of people sorts them (group members, the who-is-who): a page's
+    // first rows are read in order instead of sorting them all.
+    index('users_name_idx').on(sql`lower(${t.lastname})`, sql`lower(${t.firstname})`, t.id),
     dayOfYearIndex('users_birthday_day_idx', t.birthday, t),
     dayOfYearIndex('users_entry_day_idx', t.entry_date, t),
     check('users_gender_check', oneOf(t.gender, genders)),

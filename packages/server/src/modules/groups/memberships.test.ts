@@ -161,6 +161,27 @@ describe('group memberships: join, apply, leave, member lists, admins, removals'
     expect((await list(adminClient, 'all', { per_page: 1000 })).statusCode).toBe(400);
   });
 
+  it('lists admins first, each part by name whatever the case, and pages across the two', async () => {
+    const zara = await buildUser(t.db, { firstname: 'Zara', lastname: 'zorn' });
+    const aaron = await buildUser(t.db, { firstname: 'Aaron', lastname: 'Aal' });
+    const group = await buildGroup(t.db, { admins: [zara, admin], members: [member, aaron] });
+    const page = async (perPage: number, number: number) =>
+      ids(
+        (
+          await memberClient.get(`/api/v2/groups/${group.id}/users`, {
+            query: { per_page: perPage, page: number },
+          })
+        ).json(),
+      );
+    const order = [admin.id, zara.id, aaron.id, member.id];
+    expect(await page(10, 1)).toEqual(order);
+    expect(await page(3, 1)).toEqual(order.slice(0, 3));
+    expect(await page(3, 2)).toEqual(order.slice(3));
+    expect(await page(1, 2)).toEqual([zara.id]);
+    expect(await page(1, 3)).toEqual([aaron.id]);
+    expect(await page(2, 3)).toEqual([]);
+  });
+
   it('filters a member list by ids (POST) and searches it by name', async () => {
     const group = await buildGroup(t.db, { admins: [admin], members: [member, outsider] });
     const filtered = await adminClient.post(`/api/v2/groups/${group.id}/users`, {

@@ -1,0 +1,1 @@
+CREATE INDEX "users_name_idx" ON "users" USING btree (lower("lastname"),lower("firstname"),"id");
