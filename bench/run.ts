@@ -28,6 +28,7 @@ const benches: Array<{ file: string; scenarios?: true }> = [
   { file: 'http/search.ts', scenarios: true },
   { file: 'http/pages.ts', scenarios: true },
   { file: 'http/occasions.ts', scenarios: true },
+  { file: 'http/groups.ts', scenarios: true },
   { file: 'http/chat.ts', scenarios: true },
   { file: 'http/mixed.ts', scenarios: true },
   { file: 'http/sockets.ts', scenarios: true },

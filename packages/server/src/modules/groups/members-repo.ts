@@ -94,10 +94,8 @@ export const membersRepo = {
     type: MemberListType,
     options: { search?: string; filter?: number[]; limit: number; offset: number },
   ): Promise<{ rows: MemberRow[]; total: number }> {
-    const where = and(
-      listCondition(groupId, type),
-      personCondition(options.search ?? '', options.filter ?? []),
-    );
+    const person = personCondition(options.search ?? '', options.filter ?? []);
+    const where = and(listCondition(groupId, type), person);
     const part = (admins: boolean) =>
       db
         .select({
@@ -124,11 +122,14 @@ export const membersRepo = {
         .orderBy(sql`admins_first`, sql`last_name`, sql`first_name`, sql`id`)
         .limit(inlineCount(options.limit))
         .offset(inlineCount(options.offset)),
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(groupMemberships)
-        .innerJoin(users, eq(users.id, groupMemberships.user_id))
-        .where(where),
+      // The members themselves only when a name or ids narrow the list: every membership has its member.
+      person
+        ? db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(groupMemberships)
+            .innerJoin(users, eq(users.id, groupMemberships.user_id))
+            .where(where)
+        : db.select({ n: sql<number>`count(*)::int` }).from(groupMemberships).where(where),
     ]);
     return {
       rows: rows.map(({ admins_first: _a, last_name: _l, first_name: _f, ...row }) => row),
