@@ -305,5 +305,19 @@ describe('occasions: birthdays and work anniversaries', () => {
       ).map((row) => `${row.user_id} ${row.type} ${row.date}`);
     expect(await page(48, 0)).toEqual(expected);
     expect(await page(2, 2)).toEqual(expected.slice(2, 4));
+    // The total counts by plain dates what the pages list by celebrations, at the edges too: a birth less
+    // or more than a year ahead, an entry today, the day after, and 29 February.
+    const early = await buildUser(
+      t.db,
+      { firstname: 'Fritz', lastname: 'Früh' },
+      { birthday: '2030-03-01', entry_date: '2029-06-15' },
+    );
+    const some = [sql`u.id in (${early.id}, ${leap.id}, ${zorn.id})`];
+    for (const day of ['2029-02-01', '2029-02-28', '2029-06-15', '2029-06-16', '2029-12-31', '2030-03-01']) {
+      const listed = await occasionsRepo.page(t.db, day, ['birthday', 'anniversary'], some, 48, 0);
+      expect(await occasionsRepo.count(t.db, day, ['birthday', 'anniversary'], some), day).toBe(
+        listed.length,
+      );
+    }
   });
 });
