@@ -286,6 +286,11 @@ describe('chat', () => {
     const found = (await fresh.client.get('/api/v2/messages/users', { query: { search: 'Car' } })).json();
     expect(found.results.map((m: { id: number }) => m.id)).toContain(ids.carol);
     expect(found.results.map((m: { id: number }) => m.id)).not.toContain(fresh.id);
+    // By name whatever the case: "de Vries" among the D, before "Eck" (by character codes it came after).
+    const eck = await buildUser(t.db, { firstname: 'Doris', lastname: 'Eck' });
+    const vries = await buildUser(t.db, { firstname: 'Doris', lastname: 'de Vries' });
+    const named = (await fresh.client.get('/api/v2/messages/users', { query: { search: 'Doris' } })).json();
+    expect(named.results.map((m: { id: number }) => m.id)).toEqual([vries.id, eck.id]);
   });
 
   it('pages through the conversations with `next`, each once, also those whose last message shares an instant', async () => {

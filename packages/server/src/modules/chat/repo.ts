@@ -332,7 +332,10 @@ export const chatRepo = {
       .returning({ mark: conversationParticipants.last_read_message_id });
     return row?.mark ?? 0;
   },
-  /** Members to start a conversation with: active, not the caller, by name prefix. */
+  /**
+   * Members to start a conversation with: active, not the caller, by name prefix; by name whatever the
+   * case, the order of `users_name_idx`, which gives the first of 10,000 members without sorting them all.
+   */
   async searchMembers(db: Db, callerId: number, search: string, limit: number) {
     const pattern = `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return db
@@ -353,7 +356,7 @@ export const chatRepo = {
             : undefined,
         ),
       )
-      .orderBy(asc(users.lastname), asc(users.firstname), asc(users.id))
+      .orderBy(asc(sql`lower(${users.lastname})`), asc(sql`lower(${users.firstname})`), asc(users.id))
       .limit(inlineCount(limit));
   },
   async attachment(db: Db, id: number) {
