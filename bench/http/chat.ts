@@ -6,10 +6,10 @@
 // loaded at 10 connections, as the searches are: a member opens them now and then, and at 50 connections
 // on this 2-core machine not even the bare route answers within 50 ms (its p99 was 570 ms for the list).
 import { memberUsername } from '../data/accounts';
-import { alternateWarm, compareLoad, runGroup } from '../lib/group';
-import { figuresOf, measure } from '../lib/load';
+import { alternateWarm, compareGet, runGroup } from '../lib/group';
+import { figuresOf } from '../lib/load';
 import { connectionsFor } from '../lib/options';
-import { type Sample, sampleOf } from '../lib/report';
+import { latencyCheck, type Sample } from '../lib/report';
 import { type RunningServer, startBaseline, startPlaza } from '../lib/servers';
 import { type MemberSession, signIn } from '../lib/sessions';
 import { type OpenSocket, openNotificationSocket } from '../lib/sockets';
@@ -42,14 +42,16 @@ await runGroup('chat', names, async ({ options, db, startAll, scenario }) => {
   ] as const) {
     await scenario(name, async () => ({
       setup: `GET ${path} as member 1 (a conversation of ${(await db.query('select count(*)::int as n from chat_messages where conversation_id = 1')).rows[0].n} messages); ${connections} connections, ${options.duration} s each`,
-      ...(await compareLoad(options, { plaza: plazaA, baseline: baselineA }, async (url, duration) =>
-        sampleOf(await measure({ url, connections, duration, requests: [{ path }], sessions: [member1!] })),
+      ...(await compareGet(
+        options,
+        { plaza: plazaA, baseline: baselineA },
+        { path, connections, sessions: [member1!] },
       )),
       shown: [
         ['rps', 'req/s'],
         ['p99_ms', 'ms p99'],
       ],
-      checks: (p) => [{ name: 'p99', value: p.p99_ms!, limit: 50, atMost: true, unit: ' ms' }],
+      checks: (p) => [latencyCheck(p, 'p99', 50)],
     }));
   }
 
@@ -122,7 +124,7 @@ await runGroup('chat', names, async ({ options, db, startAll, scenario }) => {
       ['p50_ms', 'ms p50'],
       ['p99_ms', 'ms p99'],
     ],
-    checks: (p) => [{ name: 'p99', value: p.p99_ms!, limit: 25, atMost: true, unit: ' ms' }],
+    checks: (p) => [latencyCheck(p, 'p99', 25)],
   }));
 
   // The large group conversation: members 1..10 send in turn, 20 other members listen on instance B.
@@ -144,7 +146,7 @@ await runGroup('chat', names, async ({ options, db, startAll, scenario }) => {
       ['p50_ms', 'ms p50'],
       ['p99_ms', 'ms p99'],
     ],
-    checks: (p) => [{ name: 'p99', value: p.p99_ms!, limit: 100, atMost: true, unit: ' ms' }],
+    checks: (p) => [latencyCheck(p, 'p99', 100)],
   }));
 });
 

@@ -3,10 +3,9 @@
 // cookie, one row) and then the same settings rows. Budget (issue 14): at least half the baseline's
 // throughput.
 import { spreadMembers } from '../lib/community';
-import { compareLoad, runGroup } from '../lib/group';
-import { measure } from '../lib/load';
+import { compareGet, runGroup } from '../lib/group';
 import { connectionsFor } from '../lib/options';
-import { sampleOf } from '../lib/report';
+import { throughputCheck } from '../lib/report';
 import { startBaseline, startPlaza } from '../lib/servers';
 import { signIn } from '../lib/sessions';
 
@@ -27,16 +26,12 @@ await runGroup('cheap', Object.keys(calls), async ({ options, db, startAll, scen
     await scenario(name, async () => {
       return {
         setup: `GET ${path} with a member's session; ${connections} connections, ${options.duration} s each`,
-        ...(await compareLoad(options, { plaza, baseline }, async (url, duration) =>
-          sampleOf(await measure({ url, connections, duration, requests: [{ path }], sessions })),
-        )),
+        ...(await compareGet(options, { plaza, baseline }, { path, connections, sessions })),
         shown: [
           ['rps', 'req/s'],
           ['p99_ms', 'ms p99'],
         ],
-        checks: (p, b) => [
-          { name: 'throughput / baseline', value: p.rps! / b.rps!, limit: 0.5, atMost: false, unit: 'x' },
-        ],
+        checks: (p, b) => [throughputCheck(p, b)],
       };
     });
   }

@@ -3,10 +3,9 @@
 // read by one of its members. Budget: as the streams (at least half the baseline's throughput, p99 at
 // most 50 ms at 50 connections).
 import { memberUsername } from '../data/accounts';
-import { compareLoad, runGroup } from '../lib/group';
-import { measure } from '../lib/load';
+import { compareGet, runGroup } from '../lib/group';
 import { connectionsFor } from '../lib/options';
-import { sampleOf } from '../lib/report';
+import { latencyCheck, throughputCheck } from '../lib/report';
 import { startBaseline, startPlaza } from '../lib/servers';
 import { signIn } from '../lib/sessions';
 
@@ -36,17 +35,12 @@ await runGroup('groups', ['group-members-first-page', 'group-members-later-page'
     const path = `/api/v2/groups/${subject.group_id}/users?page=${page}&per_page=${perPage}`;
     await scenario(name, async () => ({
       setup: `GET ${path} (group ${subject.group_id} of ${subject.members} members) as ${memberUsername(subject.user_id)}; ${connections} connections, ${options.duration} s each`,
-      ...(await compareLoad(options, { plaza, baseline }, async (url, duration) =>
-        sampleOf(await measure({ url, connections, duration, requests: [{ path }], sessions })),
-      )),
+      ...(await compareGet(options, { plaza, baseline }, { path, connections, sessions })),
       shown: [
         ['rps', 'req/s'],
         ['p99_ms', 'ms p99'],
       ],
-      checks: (p, b) => [
-        { name: 'throughput / baseline', value: p.rps! / b.rps!, limit: 0.5, atMost: false, unit: 'x' },
-        { name: 'p99', value: p.p99_ms!, limit: 50, atMost: true, unit: ' ms' },
-      ],
+      checks: (p, b) => [throughputCheck(p, b), latencyCheck(p, 'p99', 50)],
     }));
   }
 });

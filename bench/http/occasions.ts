@@ -4,10 +4,9 @@
 // throughput, p99 at most 50 ms at 50 connections); the list pages as the searches, a page a member opens
 // now and then (p95 at most 50 ms at 10 connections).
 import { spreadMembers } from '../lib/community';
-import { compareLoad, runGroup } from '../lib/group';
-import { measure } from '../lib/load';
+import { compareGet, runGroup } from '../lib/group';
 import { connectionsFor } from '../lib/options';
-import { sampleOf } from '../lib/report';
+import { latencyCheck, throughputCheck } from '../lib/report';
 import { startBaseline, startPlaza } from '../lib/servers';
 import { signIn } from '../lib/sessions';
 
@@ -30,23 +29,10 @@ await runGroup(
     const load = async (name: string, path: string, connections: number, slider: boolean) =>
       scenario(name, async () => ({
         setup: `GET ${path}; ${connections} connections, ${options.duration} s each, ${sessions.length} members in turn; ${dated}`,
-        ...(await compareLoad(options, { plaza, baseline }, async (url, duration) =>
-          sampleOf(await measure({ url, connections, duration, requests: [{ path }], sessions })),
-        )),
+        ...(await compareGet(options, { plaza, baseline }, { path, connections, sessions })),
         shown: [['rps', 'req/s'], slider ? ['p99_ms', 'ms p99'] : ['p95_ms', 'ms p95']],
         checks: (p, b) =>
-          slider
-            ? [
-                {
-                  name: 'throughput / baseline',
-                  value: p.rps! / b.rps!,
-                  limit: 0.5,
-                  atMost: false,
-                  unit: 'x',
-                },
-                { name: 'p99', value: p.p99_ms!, limit: 50, atMost: true, unit: ' ms' },
-              ]
-            : [{ name: 'p95', value: p.p95_ms!, limit: 50, atMost: true, unit: ' ms' }],
+          slider ? [throughputCheck(p, b), latencyCheck(p, 'p99', 50)] : [latencyCheck(p, 'p95', 50)],
       }));
     await load('occasions-feed', '/api/v2/occasions/feed?limit=6', connectionsFor(options, 50), true);
     await load('occasions-list', '/api/v2/occasions?page=1', connectionsFor(options, 10), false);

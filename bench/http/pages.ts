@@ -5,7 +5,7 @@ import { spreadMembers } from '../lib/community';
 import { compareLoad, runGroup } from '../lib/group';
 import { measure } from '../lib/load';
 import { connectionsFor } from '../lib/options';
-import { sampleOf } from '../lib/report';
+import { latencyCheck, sampleOf } from '../lib/report';
 import { startBaseline, startPlaza } from '../lib/servers';
 import { signIn } from '../lib/sessions';
 
@@ -32,6 +32,6 @@ await runGroup('pages', ['cms-page'], async ({ options, db, startAll, scenario }
       ['rps', 'req/s'],
       ['p99_ms', 'ms p99'],
     ],
-    checks: (p) => [{ name: 'p99', value: p.p99_ms!, limit: 50, atMost: true, unit: ' ms' }],
+    checks: (p) => [latencyCheck(p, 'p99', 50)],
   }));
 });

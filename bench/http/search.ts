@@ -2,10 +2,9 @@
 // with many members' sessions (searches are rate-limited per member). Budget (issues 14, 16): p95 at most
 // 50 ms.
 import { spreadMembers } from '../lib/community';
-import { compareLoad, runGroup } from '../lib/group';
-import { measure } from '../lib/load';
+import { compareGet, runGroup } from '../lib/group';
 import { connectionsFor } from '../lib/options';
-import { sampleOf } from '../lib/report';
+import { latencyCheck } from '../lib/report';
 import { startBaseline, startPlaza } from '../lib/servers';
 import { signIn } from '../lib/sessions';
 
@@ -31,14 +30,12 @@ await runGroup('search', Object.keys(searches), async ({ options, db, startAll, 
     await scenario(name, async () => {
       return {
         setup: `GET ${path}; ${connections} connections, ${options.duration} s each, ${sessions.length} members in turn`,
-        ...(await compareLoad(options, { plaza, baseline }, async (url, duration) =>
-          sampleOf(await measure({ url, connections, duration, requests: [{ path }], sessions })),
-        )),
+        ...(await compareGet(options, { plaza, baseline }, { path, connections, sessions })),
         shown: [
           ['rps', 'req/s'],
           ['p95_ms', 'ms p95'],
         ],
-        checks: (p) => [{ name: 'p95', value: p.p95_ms!, limit: 50, atMost: true, unit: ' ms' }],
+        checks: (p) => [latencyCheck(p, 'p95', 50)],
       };
     });
   }

@@ -4,7 +4,7 @@
 import { spreadMembers } from '../lib/community';
 import { alternate, alternateWarm, runGroup } from '../lib/group';
 import { figuresOf } from '../lib/load';
-import type { Sample } from '../lib/report';
+import { latencyCheck, type Sample } from '../lib/report';
 import { type RunningServer, startBaseline, startPlaza } from '../lib/servers';
 import { signIn } from '../lib/sessions';
 import { closeAll, openManySockets, openNotificationSocket } from '../lib/sockets';
@@ -133,7 +133,7 @@ await runGroup(
           ['p50_ms', 'ms p50'],
           ['p99_ms', 'ms p99'],
         ],
-        checks: (p) => [{ name: 'p99', value: p.p99_ms!, limit: 25, atMost: true, unit: ' ms' }],
+        checks: (p) => [latencyCheck(p, 'p99', 25)],
       };
     });
   },

@@ -3,10 +3,9 @@
 // Budget (issue 14): at least half the baseline's throughput, p99 at most 50 ms, at 50 connections.
 import { pageSizes } from '@plaza/contract';
 import { streamSubjects } from '../lib/community';
-import { compareLoad, runGroup } from '../lib/group';
-import { measure } from '../lib/load';
+import { compareGet, runGroup } from '../lib/group';
 import { connectionsFor } from '../lib/options';
-import { sampleOf } from '../lib/report';
+import { latencyCheck, throughputCheck } from '../lib/report';
 import { startBaseline, startPlaza } from '../lib/servers';
 import { signIn } from '../lib/sessions';
 
@@ -52,9 +51,7 @@ await runGroup('streams', names, async ({ options, db, startAll, scenario }) => 
   for (const name of names) {
     await scenario(name, async () => {
       const path = paths[name]!;
-      const samples = await compareLoad(options, { plaza, baseline }, async (url, duration) =>
-        sampleOf(await measure({ url, connections, duration, requests: [{ path }], sessions })),
-      );
+      const samples = await compareGet(options, { plaza, baseline }, { path, connections, sessions });
       return {
         setup: `GET ${path}; ${setup}`,
         ...samples,
@@ -62,10 +59,7 @@ await runGroup('streams', names, async ({ options, db, startAll, scenario }) => 
           ['rps', 'req/s'],
           ['p99_ms', 'ms p99'],
         ],
-        checks: (p, b) => [
-          { name: 'throughput / baseline', value: p.rps! / b.rps!, limit: 0.5, atMost: false, unit: 'x' },
-          { name: 'p99', value: p.p99_ms!, limit: 50, atMost: true, unit: ' ms' },
-        ],
+        checks: (p, b) => [throughputCheck(p, b), latencyCheck(p, 'p99', 50)],
       };
     });
   }

@@ -1,7 +1,9 @@
 import pg from 'pg';
+import { measure } from './load';
 import { type BenchOptions, benchOptions, wanted } from './options';
-import { report, type Sample, type ScenarioResult } from './report';
+import { report, type Sample, type ScenarioResult, sampleOf } from './report';
 import type { RunningServer } from './servers';
+import type { MemberSession } from './sessions';
 
 /** What a scenario group's body gets: the options, a connection to the bench database, and `scenario`. */
 export interface GroupContext {
@@ -113,5 +115,24 @@ export async function compareLoad(
     options,
     () => run(servers.plaza.url, options.duration),
     () => run(servers.baseline.url, options.duration),
+  );
+}
+
+/** `compareLoad` of GETs of one path at `connections`, the sessions taking turns. */
+export function compareGet(
+  options: BenchOptions,
+  servers: { plaza: RunningServer; baseline: RunningServer },
+  get: { path: string; connections: number; sessions: MemberSession[] },
+): Promise<{ plaza: Sample[]; baseline: Sample[] }> {
+  return compareLoad(options, servers, async (url, duration) =>
+    sampleOf(
+      await measure({
+        url,
+        connections: get.connections,
+        duration,
+        requests: [{ path: get.path }],
+        sessions: get.sessions,
+      }),
+    ),
   );
 }

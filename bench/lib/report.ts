@@ -13,6 +13,26 @@ export interface Check {
   unit: string;
 }
 
+/** At least half the baseline's throughput: issue 14's budget for calls that the baseline makes too. */
+export function throughputCheck(plaza: Record<string, number>, baseline: Record<string, number>): Check {
+  return {
+    name: 'throughput / baseline',
+    value: plaza.rps! / baseline.rps!,
+    limit: 0.5,
+    atMost: false,
+    unit: 'x',
+  };
+}
+
+/** A latency percentile of a sample (`p95_ms`, `p99_ms`) at most `limit` milliseconds. */
+export function latencyCheck(
+  figures: Record<string, number>,
+  percentile: 'p95' | 'p99',
+  limit: number,
+): Check {
+  return { name: percentile, value: figures[`${percentile}_ms`]!, limit, atMost: true, unit: ' ms' };
+}
+
 export interface ScenarioResult {
   group: string;
   scenario: string;

@@ -1,5 +1,5 @@
 import type { DirectoryFacet } from '@plaza/contract';
-import { and, asc, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
@@ -82,6 +82,7 @@ async function countWhere(db: Db, condition: SQL | undefined): Promise<number> {
 async function byLastname(
   db: Db,
   condition: SQL | undefined,
+  keys: readonly SortKey[],
   options: PageOptions,
 ): Promise<{ rows: PresentableUser[]; total: number }> {
   const [rows, total] = await Promise.all([
@@ -89,7 +90,7 @@ async function byLastname(
       .select(listedColumns)
       .from(u)
       .where(condition)
-      .orderBy(asc(sql`lower(${u.lastname})`), asc(sql`lower(${u.firstname})`), asc(u.id))
+      .orderBy(...keys.map((key) => (key.descending ? desc(key.value) : asc(key.value))))
       .limit(inlineCount(options.limit))
       .offset(inlineCount(options.offset)),
     countWhere(db, condition),
@@ -114,7 +115,8 @@ export const directoryRepo = {
   ): Promise<{ rows: PresentableUser[]; total: number }> {
     const keys = sortKeys(options.order, options.rank ?? [], options.fallback);
     const condition = and(listedMembers, ...where);
-    if (!options.rank?.length && options.order === 'lastname') return byLastname(db, condition, options);
+    if (!options.rank?.length && options.order === 'lastname')
+      return byLastname(db, condition, keys, options);
     const keyColumns = sql.join(
       keys.map((key, i) => sql`${key.value} as ${sql.raw(`k${i}`)}`),
       sql`, `,

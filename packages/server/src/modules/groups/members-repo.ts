@@ -116,20 +116,16 @@ export const membersRepo = {
         .where(and(where, admins ? eq(groupMemberships.role, 'admin') : ne(groupMemberships.role, 'admin')))
         .orderBy(...byName)
         .limit(inlineCount(options.offset + options.limit));
+    // The members themselves are joined only when a name or ids narrow the list: every membership has its member.
+    const counted = db.select({ n: sql<number>`count(*)::int` }).from(groupMemberships).$dynamic();
+    if (person) counted.innerJoin(users, eq(users.id, groupMemberships.user_id));
     const [rows, [count]] = await Promise.all([
       part(true)
         .unionAll(part(false))
         .orderBy(sql`admins_first`, sql`last_name`, sql`first_name`, sql`id`)
         .limit(inlineCount(options.limit))
         .offset(inlineCount(options.offset)),
-      // The members themselves only when a name or ids narrow the list: every membership has its member.
-      person
-        ? db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(groupMemberships)
-            .innerJoin(users, eq(users.id, groupMemberships.user_id))
-            .where(where)
-        : db.select({ n: sql<number>`count(*)::int` }).from(groupMemberships).where(where),
+      counted.where(where),
     ]);
     return {
       rows: rows.map(({ admins_first: _a, last_name: _l, first_name: _f, ...row }) => row),
