@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { type Plugin, runnerImport } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { chunkTierGroups, chunkTiers } from './build/chunk-tiers';
+import { firstScreensPlugin } from './build/first-screens';
 import { precompress } from './build/precompress';
 
 const server = process.env.PLAZA_SERVER_URL ?? 'http://localhost:3000';
@@ -44,7 +45,7 @@ function endpointRoutes(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), endpointRoutes(), precompress()],
+  plugins: [react(), endpointRoutes(), firstScreensPlugin(), precompress()],
   resolve: {
     alias: [
       // React Router's package exports only point at its development build; ship the production one.

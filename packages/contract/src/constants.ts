@@ -97,6 +97,16 @@ export const cookies = {
 export const csrfHeader = 'x-csrf-token';
 /** Header carrying the locale of a call. */
 export const localeHeader = 'x-locale';
+/**
+ * The page the server sends for an app address carries the answers of the app's first GET calls (the session
+ * on every page, the news stream's first page on the dashboard) in a JSON element of this id, keyed by the
+ * call's path and query as the app builds them: the app takes each answer once instead of asking for it.
+ */
+export const firstAnswers = {
+  elementId: 'plaza-first-answers',
+  /** After this long from opening the page the app asks the server again (the answers are old by then). */
+  lifetimeMs: 10_000,
+} as const;
 /** Path of the one WebSocket endpoint. */
 export const realtimePath = '/api/v2/cable';
 

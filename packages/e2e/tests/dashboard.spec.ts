@@ -40,3 +40,22 @@ test('every article shows once on the dashboard', async ({ page }) => {
   for (const href of articleLinks) seen.set(href!, (seen.get(href!) ?? 0) + 1);
   expect([...seen].filter(([, count]) => count > 1)).toEqual([]);
 });
+
+test("the page brings the session, the first news page and the names of the dashboard's code", async ({
+  page,
+}) => {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
+  });
+  const response = await page.goto('/en_GB');
+  const html = await response!.text();
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/dashboard-view-[^"]+\.js">/);
+  expect(html).toContain('<script id="plaza-first-answers" type="application/json">');
+  await expect(page.getByRole('main').locator('article').first()).toBeVisible();
+  // The widgets beside the stream still ask; the session and the stream's first page came with the page.
+  await expect.poll(() => calls.some((call) => call.startsWith('/api/v2/activities?'))).toBe(true);
+  expect(calls.filter((call) => call.startsWith('/api/v2/auth/is_authenticated'))).toEqual([]);
+  expect(calls.filter((call) => call.startsWith('/api/v2/news?page=1&'))).toEqual([]);
+});

@@ -2,14 +2,35 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { cookies, firstAnswers, pageSizes } from '@plaza/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { buildGroup, buildUser } from '../../test/factories';
+import { signedIn } from '../../test/group-helpers';
+import { writePost } from '../../test/post-helpers';
 
 const browserEncodings = 'gzip, deflate, br, zstd';
 const immutable = 'public, max-age=31536000, immutable';
+const sessionCall = '/api/v2/auth/is_authenticated';
+const newsCall = `/api/v2/news?page=1&per_page=${pageSizes.newsStream}`;
+const answersElement = new RegExp(
+  `<script id="${firstAnswers.elementId}" type="application/json">[^<]*</script>`,
+);
+
+/** The answers a page carries, by call. */
+function answersOf(html: string): Record<string, unknown> {
+  const element = html.match(answersElement)?.[0];
+  expect(element, 'the page carries answers').toBeDefined();
+  return JSON.parse(element!.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''));
+}
 
 const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- filler -->'.repeat(100)}</body></html>`;
+/** The files of the dashboard's first screen, as the web build names them. */
+const dashboardFiles = ['/assets/dashboard-Ef56Gh78.js', '/assets/card-Ij90Kl12.js'];
+const dashboardPreloads = dashboardFiles
+  .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+  .join('');
 const entryJs = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
 
 /** A web build as `npm run build` leaves it: each file with its brotli and gzip twins (tiny ones without). */
@@ -29,6 +50,7 @@ function writeWebBuild(dir: string) {
   // The bundler's own records (Vite's manifest): not part of the site.
   mkdirSync(path.join(dir, '.vite'), { recursive: true });
   write('.vite/manifest.json', '{"src/main.tsx":{"file":"assets/index-Ab12Cd34.js"}}', false);
+  write('.vite/first-screens.json', JSON.stringify({ dashboard: dashboardFiles }), false);
 }
 
 function decoded(response: LightMyRequestResponse): string {
@@ -76,22 +98,92 @@ describe('web app files', () => {
     expect(response.headers['cache-control']).toBe(immutable);
   });
 
-  it('revalidates index.html on every use, at its own address and as the fallback of app routes', async () => {
-    for (const url of ['/', '/index.html', '/de_DE/login', '/en_GB/groups/12?tab=files']) {
-      const response = await get(url, { 'accept-encoding': browserEncodings });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.headers['content-encoding']).toBe('br');
-      expect(response.headers.vary).toMatch(/accept-encoding/i);
-      expect(decoded(response)).toBe(indexHtml);
-    }
-    const first = await get('/de_DE/login', { 'accept-encoding': 'gzip' });
-    const again = await get('/de_DE/login', {
-      'accept-encoding': 'gzip',
+  it('revalidates index.html at its own address', async () => {
+    const first = await get('/index.html', { 'accept-encoding': browserEncodings });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^text\/html/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(decoded(first)).toBe(indexHtml);
+    const again = await get('/index.html', {
+      'accept-encoding': browserEncodings,
       'if-none-match': String(first.headers.etag),
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("sends app addresses the page with a visitor's session in it, compressed as accepted and never cached", async () => {
+    for (const url of ['/', '/de_DE', '/de_DE/login', '/en_GB/groups/12?tab=files']) {
+      for (const [accept, encoding] of [
+        [browserEncodings, 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip', 'gzip'],
+        ['', undefined],
+      ] as const) {
+        const response = await get(url, { 'accept-encoding': accept });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+        const html = decoded(response);
+        expect(html.replace(answersElement, '')).toBe(indexHtml);
+        expect(Object.keys(answersOf(html))).toEqual([sessionCall]);
+        expect(answersOf(html)[sessionCall]).toMatchObject({
+          isAuthenticated: false,
+          session: { status: 'anonymous' },
+        });
+      }
+    }
+    // A first visit gets its CSRF cookie with the page, once.
+    const first = await get('/de_DE/login');
+    expect(
+      [first.headers['set-cookie']].flat().filter((c) => c?.startsWith(`${cookies.csrf}=`)),
+    ).toHaveLength(1);
+  });
+
+  it("puts a member's session in every page, and the news stream's first page and the screen's files in the dashboard's", async () => {
+    const member = await buildUser(t.db, { firstname: 'Ann</script><script>alert(1)</script>' });
+    const group = await buildGroup(t.db, { admins: [member] });
+    const client = await signedIn(t, member);
+    const post = await writePost(client, { description: '<p>Erster Beitrag</p>', group_id: group.id });
+
+    const dashboard = decoded(await client.get('/de_DE', { headers: { 'accept-encoding': 'gzip' } }));
+    const answers = answersOf(dashboard);
+    expect(Object.keys(answers).sort()).toEqual([newsCall, sessionCall].sort());
+    expect(answers[sessionCall]).toMatchObject({
+      isAuthenticated: true,
+      session: { status: 'authenticated', user: { id: member.id, firstname: member.firstname } },
+    });
+    expect((answers[newsCall] as { results: Array<{ item_id: number }> }).results[0]?.item_id).toBe(
+      post.item_id,
+    );
+    // The answers are the API's own: the same as asking for them.
+    expect(answers[newsCall]).toEqual((await client.get(newsCall)).json());
+    // Nothing in them ends the element early: a name with </script> and the post's tags stay inside it.
+    expect(dashboard.match(/<script/g)).toHaveLength(2);
+    expect(dashboard).not.toContain('<p>');
+    // The browser fetches the dashboard's files beside the entry.
+    expect(dashboard.replace(answersElement, '')).toBe(
+      indexHtml.replace('</head>', `${dashboardPreloads}</head>`),
+    );
+
+    const groupsPage = decoded(await client.get('/de_DE/groups'));
+    expect(Object.keys(answersOf(groupsPage))).toEqual([sessionCall]);
+    expect(groupsPage).not.toContain('modulepreload');
+    // HEAD asks for nothing.
+    const head = await client.call('HEAD' as 'GET', '/de_DE');
+    expect(head.statusCode).toBe(200);
+  });
+
+  it('gives a member who has not accepted the terms the session only, also on the dashboard', async () => {
+    const member = await buildUser(t.db, { agb_nda_accepted: false });
+    const client = await signedIn(t, member);
+    const page = decoded(await client.get('/de_DE'));
+    const answers = answersOf(page);
+    expect(Object.keys(answers)).toEqual([sessionCall]);
+    expect(page).not.toContain('modulepreload');
+    expect(answers[sessionCall]).toMatchObject({ session: { status: 'agb_pending' } });
   });
 
   it('revalidates files that carry no hash, and sends a file without twins as it is', async () => {
@@ -102,8 +194,10 @@ describe('web app files', () => {
   });
 
   it("never sends the bundler's dot files (an address outside the assets gets the app page)", async () => {
-    const response = await get('/.vite/manifest.json', { 'accept-encoding': browserEncodings });
-    expect(decoded(response)).toBe(indexHtml);
+    for (const url of ['/.vite/manifest.json', '/.vite/first-screens.json']) {
+      const response = await get(url, { 'accept-encoding': browserEncodings });
+      expect(decoded(response).replace(answersElement, ''), url).toBe(indexHtml);
+    }
   });
 
   it('serves no source map and no compressed twin by its own name', async () => {

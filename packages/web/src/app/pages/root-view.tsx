@@ -4,12 +4,10 @@ import { loginPath, rootView } from '../guard';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
 
-const loadDashboard = () => import('./dashboard-view');
-const DashboardView = lazy(loadDashboard);
+// app/first-load starts loading the dashboard's code when the app opens on it.
+const DashboardView = lazy(() => import('./dashboard-view'));
 // A visitor's page (when one is configured): members never load its code.
 const LandingPage = lazy(() => import('./landing-page').then((module) => ({ default: module.LandingPage })));
-// Who opens `/` is nearly always a member: the dashboard's code loads beside the session instead of after it.
-loadDashboard().catch(() => undefined);
 
 /** The root view: dashboard for members, the landing page for visitors when configured, else sign-in. */
 export function RootView() {

@@ -1,0 +1,80 @@
+import {
+  endpoints,
+  firstAnswers as firstAnswersPage,
+  isLocale,
+  localeHeader,
+  pageSizes,
+} from '@plaza/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** The session: every page asks for it before it shows anything. */
+const sessionCall = endpoints.auth.isAuthenticated.path;
+/** The dashboard's news stream, first page, as the app asks for it (web features/news/api/news.ts). */
+const dashboardNewsCall = `${endpoints.news.list.path}?page=1&per_page=${pageSizes.newsStream}`;
+
+/** What the page for an app address carries beside the app. */
+export interface FirstLoad {
+  /** The answers' JSON text by call (path and query). */
+  answers: Record<string, string>;
+  /** The first screen it opens on, when known: its files are named in the page (web build/first-screens). */
+  screen?: 'dashboard';
+}
+
+/**
+ * Answers the app's first GET calls for an app address (`/{lang}/...`) inside this server, as the app
+ * would ask them with the request's cookies and the address's language: the session always, and on the
+ * dashboard (`/{lang}`) of a signed-in member the news stream's first page. The page then shows its first
+ * screen without waiting for those round trips. A call that does not answer 200 is left out (the app asks
+ * for it itself), so this never fails the page. Cookies the calls set are dropped: the page's own request
+ * went through the same hooks (a first visit's CSRF cookie is set on the page).
+ */
+export async function firstLoad(app: FastifyInstance, request: FastifyRequest): Promise<FirstLoad> {
+  const [pathname = '/'] = request.url.split('?');
+  const [, lang, ...rest] = pathname.split('/');
+  const headers = {
+    accept: 'application/json',
+    ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+    ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+    ...(isLocale(lang) ? { [localeHeader]: lang } : {}),
+  };
+  const load: FirstLoad = { answers: {} };
+  const ask = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+    if (response.statusCode !== 200) return undefined;
+    load.answers[url] = response.body;
+    return response.body;
+  };
+  try {
+    const session = await ask(sessionCall);
+    const member =
+      session !== undefined &&
+      (JSON.parse(session) as { session: { status: string } }).session.status === 'authenticated';
+    if (member && isLocale(lang) && rest.join('') === '') {
+      load.screen = 'dashboard';
+      await ask(dashboardNewsCall);
+    }
+  } catch (error) {
+    request.log.warn({ err: error }, 'the answers for the page could not be prepared');
+  }
+  return load;
+}
+
+/**
+ * The app's page with, before `</head>`, a `modulepreload` link per file of its first screen and the answers
+ * in a JSON element. Each answer is JSON text as the API sent it; `<` is written as `\u003c`, so nothing in
+ * it (a post's `</script>`) can end the element.
+ */
+export function appPageHtml(page: string, load: FirstLoad, screens: Record<string, string[]>): string {
+  const preloads = (load.screen ? (screens[load.screen] ?? []) : []).map(
+    (file) => `<link rel="modulepreload" crossorigin href="${file}">`,
+  );
+  const entries = Object.entries(load.answers);
+  const json = `{${entries.map(([url, body]) => `${JSON.stringify(url)}:${body}`).join(',')}}`.replace(
+    /</g,
+    '\\u003c',
+  );
+  const answers = entries.length
+    ? [`<script id="${firstAnswersPage.elementId}" type="application/json">${json}</script>`]
+    : [];
+  return page.replace('</head>', `${[...preloads, ...answers].join('')}</head>`);
+}

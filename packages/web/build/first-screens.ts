@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The modules each first screen loads lazily at once, by their path in the package. The server names the
+ * files of a screen in the page it sends for it (`<link rel="modulepreload">`, server platform/web-app.ts):
+ * the browser fetches them beside the entry instead of a round of requests later, and the app's preload
+ * helper finds them there instead of adding a link per file while the app starts.
+ */
+export const firstScreens = {
+  // A member's dashboard (`/{lang}`): the shell, the root view and the dashboard with its data.
+  dashboard: [
+    'src/app/mui-theme.tsx',
+    'src/app/shell/app-shell.tsx',
+    'src/app/shell/extended-search-bar.tsx',
+    'src/app/pages/root-view.tsx',
+    'src/app/pages/dashboard-view.tsx',
+    'src/app/pages/dashboard-data.ts',
+  ],
+} as const;
+
+/** Where the build writes the screens' files (a dot folder: not served; the server reads it). */
+export const firstScreensFile = '.vite/first-screens.json';
+
+/** What the screens read of a built chunk (rolldown's OutputChunk). */
+export interface BuiltChunk {
+  fileName: string;
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  imports: string[];
+}
+
+/**
+ * The files (as addresses, `/assets/x.js`) of each screen: the chunks of its modules and every chunk they
+ * import, without what the entry loads anyway (the page names those already). A module that has no chunk
+ * of its own (merged into another) is an error: the list would silently miss it.
+ */
+export function screenFiles(
+  chunks: BuiltChunk[],
+  root: string,
+  screens: Record<string, readonly string[]> = firstScreens,
+): Record<string, string[]> {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (start: BuiltChunk[], skip: Set<string>) => {
+    const seen = new Set<string>();
+    const visit = (chunk: BuiltChunk | undefined) => {
+      if (!chunk || seen.has(chunk.fileName) || skip.has(chunk.fileName)) return;
+      seen.add(chunk.fileName);
+      for (const file of chunk.imports) visit(byFile.get(file));
+    };
+    for (const chunk of start) visit(chunk);
+    return seen;
+  };
+  const withEntry = closure(
+    chunks.filter((chunk) => chunk.isEntry),
+    new Set(),
+  );
+  const byModule = new Map(
+    chunks.flatMap((chunk) =>
+      chunk.facadeModuleId ? [[path.relative(root, chunk.facadeModuleId), chunk] as const] : [],
+    ),
+  );
+  return Object.fromEntries(
+    Object.entries(screens).map(([screen, modules]) => {
+      const start = modules.map((module) => {
+        const chunk = byModule.get(module);
+        if (!chunk) throw new Error(`first screen ${screen}: ${module} has no chunk of its own`);
+        return chunk;
+      });
+      return [screen, [...closure(start, withEntry)].map((file) => `/${file}`)];
+    }),
+  );
+}
+
+/** Writes `firstScreensFile` with each screen's files. */
+export function firstScreensPlugin(): Plugin {
+  let root = '';
+  return {
+    name: 'plaza-first-screens',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      this.emitFile({
+        type: 'asset',
+        fileName: firstScreensFile,
+        source: JSON.stringify(screenFiles(chunks, root)),
+      });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { firstAnswers } from '@plaza/contract/constants';
+
+/**
+ * The answers of the app's first GET calls that the server put into the page (server
+ * platform/app-page.ts), by the call's path and query. Read once, when the app starts.
+ */
+const answers = readAnswers();
+
+function readAnswers(): Map<string, unknown> {
+  const element = typeof document === 'undefined' ? null : document.getElementById(firstAnswers.elementId);
+  if (!element) return new Map();
+  element.remove();
+  try {
+    return new Map(Object.entries(JSON.parse(element.textContent ?? '{}') as Record<string, unknown>));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * The page's answer to a GET of `url`, once and only while the page is new (`firstAnswers.lifetimeMs`
+ * from opening it): any other call asks the server.
+ */
+export function takeFirstAnswer(url: string): unknown {
+  const answer = answers.get(url);
+  answers.delete(url);
+  return performance.now() < firstAnswers.lifetimeMs ? answer : undefined;
+}
