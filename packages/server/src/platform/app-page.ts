@@ -76,5 +76,6 @@ export function appPageHtml(page: string, load: FirstLoad, screens: Record<strin
   const answers = entries.length
     ? [`<script id="${firstAnswersPage.elementId}" type="application/json">${json}</script>`]
     : [];
-  return page.replace('</head>', `${[...preloads, ...answers].join('')}</head>`);
+  // A function, not a string: `$&` or `$'` in an answer would otherwise insert parts of the page.
+  return page.replace('</head>', () => `${[...preloads, ...answers].join('')}</head>`);
 }

@@ -146,7 +146,10 @@ describe('web app files', () => {
     const member = await buildUser(t.db, { firstname: 'Ann</script><script>alert(1)</script>' });
     const group = await buildGroup(t.db, { admins: [member] });
     const client = await signedIn(t, member);
-    const post = await writePost(client, { description: '<p>Erster Beitrag</p>', group_id: group.id });
+    const post = await writePost(client, {
+      description: "<p>Erster Beitrag: $& $` $' $$</p>",
+      group_id: group.id,
+    });
 
     const dashboard = decoded(await client.get('/de_DE', { headers: { 'accept-encoding': 'gzip' } }));
     const answers = answersOf(dashboard);
@@ -160,9 +163,13 @@ describe('web app files', () => {
     );
     // The answers are the API's own: the same as asking for them.
     expect(answers[newsCall]).toEqual((await client.get(newsCall)).json());
-    // Nothing in them ends the element early: a name with </script> and the post's tags stay inside it.
+    // Nothing in them ends the element early or copies the page: a name with </script>, the post's tags
+    // and its replacement patterns ($&, $`, $') stay inside it as they are.
     expect(dashboard.match(/<script/g)).toHaveLength(2);
     expect(dashboard).not.toContain('<p>');
+    expect((answers[newsCall] as { results: Array<{ description: string }> }).results[0]?.description).toBe(
+      "<p>Erster Beitrag: $&amp; $` $' $$</p>",
+    );
     // The browser fetches the dashboard's files beside the entry.
     expect(dashboard.replace(answersElement, '')).toBe(
       indexHtml.replace('</head>', `${dashboardPreloads}</head>`),
