@@ -1,10 +1,4 @@
-import {
-  endpoints,
-  firstAnswers as firstAnswersPage,
-  isLocale,
-  localeHeader,
-  pageSizes,
-} from '@plaza/contract';
+import { endpoints, firstAnswers, isLocale, localeHeader, pageSizes } from '@plaza/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** The session: every page asks for it before it shows anything. */
@@ -74,7 +68,7 @@ export function appPageHtml(page: string, load: FirstLoad, screens: Record<strin
     '\\u003c',
   );
   const answers = entries.length
-    ? [`<script id="${firstAnswersPage.elementId}" type="application/json">${json}</script>`]
+    ? [`<script id="${firstAnswers.elementId}" type="application/json">${json}</script>`]
     : [];
   // A function, not a string: `$&` or `$'` in an answer would otherwise insert parts of the page.
   return page.replace('</head>', () => `${[...preloads, ...answers].join('')}</head>`);

@@ -178,7 +178,7 @@ describe('web app files', () => {
     const groupsPage = decoded(await client.get('/de_DE/groups'));
     expect(Object.keys(answersOf(groupsPage))).toEqual([sessionCall]);
     expect(groupsPage).not.toContain('modulepreload');
-    // HEAD asks for nothing.
+    // HEAD gets the page too.
     const head = await client.call('HEAD' as 'GET', '/de_DE');
     expect(head.statusCode).toBe(200);
   });
