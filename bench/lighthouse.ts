@@ -87,7 +87,25 @@ function figures(lhr: Lhr): Figures {
   };
 }
 
+/** Times a run is tried when Lighthouse itself fails to record it (NO_NAVSTART, say), as it asks. */
+const attempts = 3;
+
+/** One Lighthouse run, tried again (in a new browser) when Lighthouse could not record the page load. */
 async function audit(server: DemoServer, page: Page, preset: Preset): Promise<Lhr> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(server, page, preset);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt === attempts) throw error;
+      console.error(`${error.message}: run ${attempt} of ${attempts} repeated`);
+    }
+  }
+}
+
+/** Lighthouse reported that it could not record the run: a fault of the recording, not of the page. */
+class LighthouseRuntimeError extends Error {}
+
+async function auditOnce(server: DemoServer, page: Page, preset: Preset): Promise<Lhr> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -107,7 +125,9 @@ async function audit(server: DemoServer, page: Page, preset: Preset): Promise<Lh
     await browser.disconnect();
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      throw new LighthouseRuntimeError(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+    }
     return lhr;
   } finally {
     chrome.kill();

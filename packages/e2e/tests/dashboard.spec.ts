@@ -41,7 +41,7 @@ test('every article shows once on the dashboard', async ({ page }) => {
   expect([...seen].filter(([, count]) => count > 1)).toEqual([]);
 });
 
-test("the page brings the session, the first news page and the names of the dashboard's code", async ({
+test("the page brings the session, the texts, the first news page and the names of the dashboard's code", async ({
   page,
 }) => {
   const calls: string[] = [];
@@ -54,8 +54,10 @@ test("the page brings the session, the first news page and the names of the dash
   expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/dashboard-view-[^"]+\.js">/);
   expect(html).toContain('<script id="plaza-first-answers" type="application/json">');
   await expect(page.getByRole('main').locator('article').first()).toBeVisible();
-  // The widgets beside the stream still ask; the session and the stream's first page came with the page.
+  // The widgets beside the stream still ask; the session, the texts and the stream's first page came with
+  // the page.
   await expect.poll(() => calls.some((call) => call.startsWith('/api/v2/activities?'))).toBe(true);
   expect(calls.filter((call) => call.startsWith('/api/v2/auth/is_authenticated'))).toEqual([]);
+  expect(calls.filter((call) => call.startsWith('/api/v2/languages/'))).toEqual([]);
   expect(calls.filter((call) => call.startsWith('/api/v2/news?page=1&'))).toEqual([]);
 });

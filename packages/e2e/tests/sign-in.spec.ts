@@ -13,8 +13,18 @@ import {
 test.beforeEach(async ({ context }) => acceptCookies(context));
 
 test('signs in by username and lands on the dashboard', async ({ page }) => {
-  await page.goto('/de_DE/login');
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+  });
+  const response = await page.goto('/de_DE/login');
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  // The page names the form's code and brings the session and the texts: the form asks for neither.
+  expect(await response!.text()).toMatch(
+    /<link rel="modulepreload" crossorigin href="\/assets\/login-page-[^"]+\.js">/,
+  );
+  expect(calls.filter((call) => /^\/api\/v2\/(auth\/is_authenticated|languages\/)/.test(call))).toEqual([]);
   await expectAccessible(page);
   await fillLogin(page, members.anna);
   await expect(page).toHaveURL(/\/de_DE\/?$/);

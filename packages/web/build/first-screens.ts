@@ -17,6 +17,8 @@ export const firstScreens = {
     'src/app/pages/dashboard-view.tsx',
     'src/app/pages/dashboard-data.ts',
   ],
+  // A visitor's sign-in page (`/{lang}/login`): the form.
+  'sign-in': ['src/features/auth/login-page.tsx'],
 } as const;
 
 /** Where the build writes the screens' files (a dot folder: not served; the server reads it). */

@@ -1,8 +1,10 @@
-import { endpoints, firstAnswers, isLocale, localeHeader, pageSizes } from '@plaza/contract';
+import { buildPath, endpoints, firstAnswers, isLocale, localeHeader, pageSizes } from '@plaza/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** The session: every page asks for it before it shows anything. */
 const sessionCall = endpoints.auth.isAuthenticated.path;
+/** The texts of the address's language: every page waits for them before it shows a word. */
+const textsCall = (locale: string) => buildPath(endpoints.settings.translations.path, { locale });
 /** The dashboard's news stream, first page, as the app asks for it (web features/news/api/news.ts). */
 const dashboardNewsCall = `${endpoints.news.list.path}?page=1&per_page=${pageSizes.newsStream}`;
 
@@ -11,13 +13,14 @@ export interface FirstLoad {
   /** The answers' JSON text by call (path and query). */
   answers: Record<string, string>;
   /** The first screen it opens on, when known: its files are named in the page (web build/first-screens). */
-  screen?: 'dashboard';
+  screen?: 'dashboard' | 'sign-in';
 }
 
 /**
  * Answers the app's first GET calls for an app address (`/{lang}/...`) inside this server, as the app
- * would ask them with the request's cookies and the address's language: the session always, and on the
- * dashboard (`/{lang}`) of a signed-in member the news stream's first page. The page then shows its first
+ * would ask them with the request's cookies and the address's language: the session always, the texts of
+ * the address's language, and on the dashboard (`/{lang}`) of a signed-in member the news stream's first
+ * page. The sign-in page (`/{lang}/login` of a visitor) and the dashboard name their files. The page then shows its first
  * screen without waiting for those round trips. A call that does not answer 200 is left out (the app asks
  * for it itself), so this never fails the page. Cookies the calls set are dropped: the page's own request
  * went through the same hooks (a first visit's CSRF cookie is set on the page).
@@ -39,14 +42,17 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
     return response.body;
   };
   try {
-    const session = await ask(sessionCall);
-    const member =
-      session !== undefined &&
-      (JSON.parse(session) as { session: { status: string } }).session.status === 'authenticated';
-    if (member && isLocale(lang) && rest.join('') === '') {
+    const [session] = await Promise.all([ask(sessionCall), isLocale(lang) && ask(textsCall(lang))]);
+    const status =
+      session === undefined
+        ? undefined
+        : (JSON.parse(session) as { session: { status: string } }).session.status;
+    const page = rest.join('/');
+    if (status === 'authenticated' && isLocale(lang) && page === '') {
       load.screen = 'dashboard';
       await ask(dashboardNewsCall);
     }
+    if (status === 'anonymous' && isLocale(lang) && page === 'login') load.screen = 'sign-in';
   } catch (error) {
     request.log.warn({ err: error }, 'the answers for the page could not be prepared');
   }

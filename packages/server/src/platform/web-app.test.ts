@@ -14,6 +14,7 @@ const browserEncodings = 'gzip, deflate, br, zstd';
 const immutable = 'public, max-age=31536000, immutable';
 const sessionCall = '/api/v2/auth/is_authenticated';
 const newsCall = `/api/v2/news?page=1&per_page=${pageSizes.newsStream}`;
+const textsCall = (locale: string) => `/api/v2/languages/${locale}`;
 const answersElement = new RegExp(
   `<script id="${firstAnswers.elementId}" type="application/json">[^<]*</script>`,
 );
@@ -28,9 +29,12 @@ function answersOf(html: string): Record<string, unknown> {
 const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- filler -->'.repeat(100)}</body></html>`;
 /** The files of the dashboard's first screen, as the web build names them. */
 const dashboardFiles = ['/assets/dashboard-Ef56Gh78.js', '/assets/card-Ij90Kl12.js'];
-const dashboardPreloads = dashboardFiles
-  .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-  .join('');
+/** The files of the sign-in page. */
+const signInFiles = ['/assets/login-page-Mn34Op56.js'];
+const preloads = (files: string[]) =>
+  files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+/** The page as it is sent with `files` named, without its answers. */
+const pageNaming = (files: string[]) => indexHtml.replace('</head>', `${preloads(files)}</head>`);
 const entryJs = `export const app = ${JSON.stringify('x'.repeat(4000))};`;
 
 /** A web build as `npm run build` leaves it: each file with its brotli and gzip twins (tiny ones without). */
@@ -50,7 +54,11 @@ function writeWebBuild(dir: string) {
   // The bundler's own records (Vite's manifest): not part of the site.
   mkdirSync(path.join(dir, '.vite'), { recursive: true });
   write('.vite/manifest.json', '{"src/main.tsx":{"file":"assets/index-Ab12Cd34.js"}}', false);
-  write('.vite/first-screens.json', JSON.stringify({ dashboard: dashboardFiles }), false);
+  write(
+    '.vite/first-screens.json',
+    JSON.stringify({ dashboard: dashboardFiles, 'sign-in': signInFiles }),
+    false,
+  );
 }
 
 function decoded(response: LightMyRequestResponse): string {
@@ -112,8 +120,14 @@ describe('web app files', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it("sends app addresses the page with a visitor's session in it, compressed as accepted and never cached", async () => {
-    for (const url of ['/', '/de_DE', '/de_DE/login', '/en_GB/groups/12?tab=files']) {
+  it("sends app addresses the page with a visitor's session and texts in it, compressed as accepted and never cached", async () => {
+    const pages = {
+      '/': { texts: undefined, files: [] },
+      '/de_DE': { texts: 'de_DE', files: [] },
+      '/de_DE/login': { texts: 'de_DE', files: signInFiles },
+      '/en_GB/groups/12?tab=files': { texts: 'en_GB', files: [] },
+    };
+    for (const [url, expected] of Object.entries(pages)) {
       for (const [accept, encoding] of [
         [browserEncodings, 'br'],
         ['gzip', 'gzip'],
@@ -127,12 +141,17 @@ describe('web app files', () => {
         expect(response.headers['content-encoding']).toBe(encoding);
         expect(response.headers.vary).toMatch(/accept-encoding/i);
         const html = decoded(response);
-        expect(html.replace(answersElement, '')).toBe(indexHtml);
-        expect(Object.keys(answersOf(html))).toEqual([sessionCall]);
-        expect(answersOf(html)[sessionCall]).toMatchObject({
+        // The sign-in page names its files; the other pages of a visitor none.
+        expect(html.replace(answersElement, '')).toBe(pageNaming(expected.files));
+        const answers = answersOf(html);
+        const texts = expected.texts && textsCall(expected.texts);
+        expect(Object.keys(answers).sort()).toEqual([sessionCall, ...(texts ? [texts] : [])].sort());
+        expect(answers[sessionCall]).toMatchObject({
           isAuthenticated: false,
           session: { status: 'anonymous' },
         });
+        // The texts are the API's own, in the address's language.
+        if (texts) expect(answers[texts]).toEqual((await get(texts, {})).json());
       }
     }
     // A first visit gets its CSRF cookie with the page, once.
@@ -153,7 +172,7 @@ describe('web app files', () => {
 
     const dashboard = decoded(await client.get('/de_DE', { headers: { 'accept-encoding': 'gzip' } }));
     const answers = answersOf(dashboard);
-    expect(Object.keys(answers).sort()).toEqual([newsCall, sessionCall].sort());
+    expect(Object.keys(answers).sort()).toEqual([newsCall, sessionCall, textsCall('de_DE')].sort());
     expect(answers[sessionCall]).toMatchObject({
       isAuthenticated: true,
       session: { status: 'authenticated', user: { id: member.id, firstname: member.firstname } },
@@ -171,24 +190,24 @@ describe('web app files', () => {
       "<p>Erster Beitrag: $&amp; $` $' $$</p>",
     );
     // The browser fetches the dashboard's files beside the entry.
-    expect(dashboard.replace(answersElement, '')).toBe(
-      indexHtml.replace('</head>', `${dashboardPreloads}</head>`),
-    );
+    expect(dashboard.replace(answersElement, '')).toBe(pageNaming(dashboardFiles));
 
-    const groupsPage = decoded(await client.get('/de_DE/groups'));
-    expect(Object.keys(answersOf(groupsPage))).toEqual([sessionCall]);
+    const groupsPage = decoded(await client.get('/en_GB/groups'));
+    expect(Object.keys(answersOf(groupsPage)).sort()).toEqual([sessionCall, textsCall('en_GB')].sort());
     expect(groupsPage).not.toContain('modulepreload');
+    // A member is not sent to the sign-in page's files.
+    expect(decoded(await client.get('/de_DE/login'))).not.toContain('modulepreload');
     // HEAD gets the page too.
     const head = await client.call('HEAD' as 'GET', '/de_DE');
     expect(head.statusCode).toBe(200);
   });
 
-  it('gives a member who has not accepted the terms the session only, also on the dashboard', async () => {
+  it('gives a member who has not accepted the terms the session and texts only, also on the dashboard', async () => {
     const member = await buildUser(t.db, { agb_nda_accepted: false });
     const client = await signedIn(t, member);
     const page = decoded(await client.get('/de_DE'));
     const answers = answersOf(page);
-    expect(Object.keys(answers)).toEqual([sessionCall]);
+    expect(Object.keys(answers).sort()).toEqual([sessionCall, textsCall('de_DE')].sort());
     expect(page).not.toContain('modulepreload');
     expect(answers[sessionCall]).toMatchObject({ session: { status: 'agb_pending' } });
   });

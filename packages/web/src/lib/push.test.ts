@@ -1,7 +1,8 @@
 import { endpoints } from '@plaza/contract';
+import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, stubFetch } from '../test/fetch-stub';
-import { subscribeToPush, unsubscribeFromPush } from './push';
+import { subscribeToPush, unsubscribeFromPush, usePushSubscription } from './push';
 
 const vapidKey = 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM';
 const subscriptionJson = {
@@ -27,7 +28,7 @@ function browserWithPush(permission: NotificationPermission) {
   });
   vi.stubGlobal('PushManager', class {});
   vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn(async () => permission) });
-  return { subscribe, unsubscribe };
+  return { subscribe, unsubscribe, register: navigator.serviceWorker.register };
 }
 
 afterEach(() => {
@@ -65,5 +66,25 @@ describe('web push in the browser', () => {
       `DELETE /api/v2/users/push_subscription/${id}`,
     ]);
     expect(unsubscribe).toHaveBeenCalled();
+  });
+
+  it('registers for push once the browser is idle after the first screen, and not after the page is left', async () => {
+    const { register } = browserWithPush('granted');
+    stubFetch([answer(endpoints.push.subscribe, { id: 'c'.repeat(32) })]);
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
+    vi.stubGlobal('cancelIdleCallback', (handle: number) => idle.splice(handle - 1, 1));
+
+    const page = renderHook(() => usePushSubscription(vapidKey, true));
+    expect(register).not.toHaveBeenCalled();
+    idle.shift()?.();
+    await vi.waitFor(() => expect(register).toHaveBeenCalledWith('/sw.js'));
+    page.unmount();
+
+    // A page left before the browser was idle registers nothing.
+    vi.mocked(register).mockClear();
+    renderHook(() => usePushSubscription(vapidKey, true)).unmount();
+    expect(idle).toHaveLength(0);
+    expect(register).not.toHaveBeenCalled();
   });
 });

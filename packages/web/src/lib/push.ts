@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { call } from './api-client';
 import { routes } from './endpoint-routes';
+import { whenIdle } from './when-idle';
 
 /** Where this browser keeps the id of its subscription, to remove it at sign-out. */
 const storageKey = 'plaza.push_subscription';
@@ -64,7 +65,10 @@ export async function unsubscribeFromPush(): Promise<void> {
 export function usePushSubscription(vapidKey: string | null, signedIn: boolean): void {
   useEffect(() => {
     if (!signedIn || !vapidKey) return;
-    // Push is an extra: a browser that refuses or cannot is still fully usable.
-    subscribeToPush(vapidKey).catch(() => undefined);
+    // Push is an extra: a browser that refuses or cannot is still fully usable. Registering the service
+    // worker waits until the first screen is drawn.
+    return whenIdle(() => {
+      subscribeToPush(vapidKey).catch(() => undefined);
+    });
   }, [vapidKey, signedIn]);
 }

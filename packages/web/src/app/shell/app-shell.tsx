@@ -3,8 +3,10 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
@@ -56,6 +58,8 @@ function ShellLayout() {
     setSettingsAnchor(gear);
   }, []);
 
+  // One navigation is built: the permanent one on wide screens, the one that slides in on phones.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const drawer = signedIn && <SideDrawerContent onOpenSettings={openSettings} onNavigate={closeMobile} />;
 
   return (
@@ -116,23 +120,22 @@ function ShellLayout() {
       </AppBar>
       {signedIn && (
         <Box component="aside" sx={{ width: { md: drawerWidth }, flexShrink: { md: 0 } }}>
-          <Drawer
-            variant="temporary"
-            open={mobileOpen}
-            onClose={closeMobile}
-            // The phone's drawer is a dialog over the page: named like the navigation it holds.
-            slotProps={{ paper: { role: 'dialog', 'aria-label': t('app.navigation') } }}
-            sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: drawerWidth } }}
-          >
-            {drawer}
-          </Drawer>
-          <Drawer
-            variant="permanent"
-            open
-            sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: drawerWidth } }}
-          >
-            {drawer}
-          </Drawer>
+          {wide ? (
+            <Drawer variant="permanent" open sx={{ '& .MuiDrawer-paper': { width: drawerWidth } }}>
+              {drawer}
+            </Drawer>
+          ) : (
+            <Drawer
+              variant="temporary"
+              open={mobileOpen}
+              onClose={closeMobile}
+              // The phone's drawer is a dialog over the page: named like the navigation it holds.
+              slotProps={{ paper: { role: 'dialog', 'aria-label': t('app.navigation') } }}
+              sx={{ '& .MuiDrawer-paper': { width: drawerWidth } }}
+            >
+              {drawer}
+            </Drawer>
+          )}
           <SettingsDrawer open={settingsAnchor !== null} anchor={settingsAnchor} onClose={closeSettings} />
         </Box>
       )}

@@ -21,6 +21,7 @@ import { useCommentCount } from '../../components/reactions/reactions-api';
 import { RichHtml } from '../../components/rich-html';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 import { useDeletePost } from './api/posts';
 import { PostFiles } from './post-files';
 import { PostPreviewCard } from './post-preview-card';
@@ -39,6 +40,8 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
   const [showComments, setShowComments] = useState(commentsOpen);
   const commentCount = useCommentCount(post.comments_count);
   const [confirm, setConfirm] = useState(false);
+  // The confirmation is built when first asked for, not with every post of a stream.
+  const confirmOpened = useOpenedOnce(confirm);
   const [editing, setEditing] = useState(false);
   const remove = useDeletePost();
   const where = post.topic ? `${post.group?.name} · ${post.topic.name}` : post.group?.name;
@@ -108,17 +111,19 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
           <EditPostDialog post={post} open={editing} onClose={() => setEditing(false)} />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={confirm}
-        title={t('posts.card.confirm_delete.title')}
-        text={t('posts.card.confirm_delete.text')}
-        confirmLabel={t('posts.card.confirm_delete.confirm')}
-        onConfirm={() => remove.mutate(post.item_id, { onSuccess: () => setConfirm(false) })}
-        onClose={() => setConfirm(false)}
-        pending={remove.isPending}
-        error={remove.isError ? apiErrorText(t, remove.error) : null}
-        destructive
-      />
+      {confirmOpened && (
+        <ConfirmDialog
+          open={confirm}
+          title={t('posts.card.confirm_delete.title')}
+          text={t('posts.card.confirm_delete.text')}
+          confirmLabel={t('posts.card.confirm_delete.confirm')}
+          onConfirm={() => remove.mutate(post.item_id, { onSuccess: () => setConfirm(false) })}
+          onClose={() => setConfirm(false)}
+          pending={remove.isPending}
+          error={remove.isError ? apiErrorText(t, remove.error) : null}
+          destructive
+        />
+      )}
     </Card>
   );
 }
