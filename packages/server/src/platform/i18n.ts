@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Locale, locales } from '@plaza/contract';
@@ -19,6 +20,20 @@ export function loadBundle(locale: Locale): Record<string, unknown> {
   }
   bundles.set(locale, bundle);
   return bundle;
+}
+
+const etags = new Map<Locale, string>();
+
+/** The HTTP entity tag of a language's bundle: the files do not change while the server runs. */
+export function bundleEtag(locale: Locale): string {
+  let etag = etags.get(locale);
+  if (!etag) {
+    etag = `"${createHash('sha1')
+      .update(JSON.stringify(loadBundle(locale)))
+      .digest('base64url')}"`;
+    etags.set(locale, etag);
+  }
+  return etag;
 }
 
 /** A text of the bundle by dotted key with `{{name}}` placeholders filled; the key itself when missing. */

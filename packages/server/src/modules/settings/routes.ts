@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { loadBundle } from '../../platform/i18n';
+import { bundleEtag, loadBundle } from '../../platform/i18n';
 import { route } from '../../platform/route';
 import { forgetSettingsDocuments, settingsChangedTopic } from './document-cache';
 import {
@@ -32,7 +31,7 @@ export async function settingsModule(app: FastifyInstance, { database, bus }: Ap
   route(app, api.languages, () => languages(db));
   route(app, api.translations, ({ params, request, reply }) => {
     const bundle = loadBundle(params.locale);
-    const etag = `"${createHash('sha1').update(JSON.stringify(bundle)).digest('base64url')}"`;
+    const etag = bundleEtag(params.locale);
     reply.header('cache-control', 'public, max-age=300').header('etag', etag);
     if (request.headers['if-none-match'] === etag) {
       reply.status(304);

@@ -49,4 +49,33 @@ describe('settings updates', () => {
     const memberMenu = (await member.get('/api/v2/menu/settings')).json();
     expect(memberMenu.map((item: { key: string }) => item.key)).not.toContain('pages');
   });
+
+  it("sends a language's texts with an entity tag per language, answers 304 to it and refuses unknown languages", async () => {
+    const visitor = new TestClient(t.app);
+    const german = await visitor.get('/api/v2/languages/de_DE');
+    expect(german.statusCode).toBe(200);
+    expect(german.json()).toMatchObject({ app: { back_to_top: expect.any(String) } });
+    const etag = german.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(german.headers['cache-control']).toBe('public, max-age=300');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/languages/de_DE',
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const english = await visitor.get('/api/v2/languages/en_GB');
+    expect(english.headers.etag).not.toBe(etag);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v2/languages/en_GB',
+          headers: { 'if-none-match': etag },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await visitor.get('/api/v2/languages/xx_XX')).statusCode).toBe(400);
+  });
 });
