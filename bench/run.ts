@@ -7,6 +7,7 @@
 // `npm run bench:data`); `--smoke` is the CI run (tiny loads, budgets not enforced). Other arguments
 // (e.g. `--dist <dir>` of the bundle benches) pass through.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchOptions } from './lib/options';
@@ -41,6 +42,11 @@ const { only, smoke } = benchOptions(args);
 // The scenarios run the compiled server, as production does; the build is quick and always fresh.
 const build = spawnSync('npm', ['run', 'build', '--workspace', '@plaza/server'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
+// The dashboard's page (http/streams.ts) and the bundle benches need the web app: built when missing.
+if (!existsSync(path.resolve(benchDir, '../packages/web/dist/index.html'))) {
+  const web = spawnSync('npm', ['run', 'build', '--workspace', '@plaza/web'], { stdio: 'inherit' });
+  if (web.status !== 0) process.exit(1);
+}
 
 let failed = 0;
 for (const bench of benches) {

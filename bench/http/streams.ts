@@ -1,6 +1,9 @@
 // The streams a member reads all day, first page and a deep page, against the baseline's same reads:
 // the news stream (dashboard), a private group's stream, a topic's stream and the activity feed.
 // Budget (issue 14): at least half the baseline's throughput, p99 at most 50 ms, at 50 connections.
+// And the page a member opens the dashboard with (`/de_DE`), which carries the session, the texts and
+// the news stream's first page (server platform/app-page.ts), against the baseline's page of the same
+// reads: at least half its throughput.
 import { pageSizes } from '@plaza/contract';
 import { streamSubjects } from '../lib/community';
 import { compareGet, runGroup } from '../lib/group';
@@ -21,6 +24,7 @@ const names = [
   'topic-stream-deep-page',
   'activities-first-page',
   'activities-deep-page',
+  'dashboard-page',
 ];
 
 await runGroup('streams', names, async ({ options, db, startAll, scenario }) => {
@@ -45,6 +49,7 @@ await runGroup('streams', names, async ({ options, db, startAll, scenario }) => 
     'topic-stream-deep-page': `/api/v2/news/topic_filter/${subjects.topicId}?page=${pageWithin(subjects.topicPosts, posts)}&per_page=${posts}`,
     'activities-first-page': `/api/v2/activities?page=1&per_page=${feed}`,
     'activities-deep-page': `/api/v2/activities?page=${pageWithin(subjects.activities, feed)}&per_page=${feed}`,
+    'dashboard-page': '/de_DE',
   };
   const setup = `${connections} connections, ${options.duration} s each, ${subjects.username} (group ${subjects.groupId} with ${subjects.groupPosts} posts, topic ${subjects.topicId} with ${subjects.topicPosts}, ${subjects.activities} activities)`;
 
@@ -59,7 +64,10 @@ await runGroup('streams', names, async ({ options, db, startAll, scenario }) => 
           ['rps', 'req/s'],
           ['p99_ms', 'ms p99'],
         ],
-        checks: (p, b) => [throughputCheck(p, b), latencyCheck(p, 'p99', 50)],
+        checks: (p, b) =>
+          name === 'dashboard-page'
+            ? [throughputCheck(p, b)]
+            : [throughputCheck(p, b), latencyCheck(p, 'p99', 50)],
       };
     });
   }

@@ -74,7 +74,8 @@ export async function startBaseline(options: ServerOptions, name = 'baseline'): 
     logLevel: 'warning',
   });
   await baselineBuilt;
-  return startProcess(name, [baselineBundle], options, {});
+  // It reads the web build and the texts from the repository, as Plaza does.
+  return startProcess(name, [baselineBundle], options, { PLAZA_ROOT: root });
 }
 
 async function startProcess(

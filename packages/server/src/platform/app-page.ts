@@ -1,5 +1,6 @@
 import { buildPath, endpoints, firstAnswers, isLocale, localeHeader, pageSizes } from '@plaza/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bundleText } from './i18n';
 
 /** The session: every page asks for it before it shows anything. */
 const sessionCall = endpoints.auth.isAuthenticated.path;
@@ -42,7 +43,9 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
     return response.body;
   };
   try {
-    const [session] = await Promise.all([ask(sessionCall), isLocale(lang) && ask(textsCall(lang))]);
+    // The texts are the translations call's own answer, made once per language (i18n.ts).
+    if (isLocale(lang)) load.answers[textsCall(lang)] = bundleText(lang).json;
+    const session = await ask(sessionCall);
     const status =
       session === undefined
         ? undefined

@@ -22,18 +22,25 @@ export function loadBundle(locale: Locale): Record<string, unknown> {
   return bundle;
 }
 
-const etags = new Map<Locale, string>();
+/** A language's bundle as the API sends it: its JSON text and that text's HTTP entity tag. */
+export interface BundleText {
+  json: string;
+  etag: string;
+}
+const texts = new Map<Locale, BundleText>();
 
-/** The HTTP entity tag of a language's bundle: the files do not change while the server runs. */
-export function bundleEtag(locale: Locale): string {
-  let etag = etags.get(locale);
-  if (!etag) {
-    etag = `"${createHash('sha1')
-      .update(JSON.stringify(loadBundle(locale)))
-      .digest('base64url')}"`;
-    etags.set(locale, etag);
+/**
+ * The bundle's JSON text and entity tag, made once: the files do not change while the server runs, and
+ * every app page carries the texts of its language (app-page.ts).
+ */
+export function bundleText(locale: Locale): BundleText {
+  let text = texts.get(locale);
+  if (!text) {
+    const json = JSON.stringify(loadBundle(locale));
+    text = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    texts.set(locale, text);
   }
-  return etag;
+  return text;
 }
 
 /** A text of the bundle by dotted key with `{{name}}` placeholders filled; the key itself when missing. */
