@@ -21,8 +21,8 @@ export interface FirstLoad {
  * Answers the app's first GET calls for an app address (`/{lang}/...`) inside this server, as the app
  * would ask them with the request's cookies and the address's language: the session always, the texts of
  * the address's language, and on the dashboard (`/{lang}`) of a signed-in member the news stream's first
- * page. The sign-in page (`/{lang}/login` of a visitor) and the dashboard name their files. The page then shows its first
- * screen without waiting for those round trips. A call that does not answer 200 is left out (the app asks
+ * page. The dashboard and a visitor's sign-in page (`/{lang}/login`) name their files. The page then
+ * shows its first screen without waiting for those round trips. A call that does not answer 200 is left out (the app asks
  * for it itself), so this never fails the page. Cookies the calls set are dropped: the page's own request
  * went through the same hooks (a first visit's CSRF cookie is set on the page).
  */
@@ -38,24 +38,19 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
   const load: FirstLoad = { answers: {} };
   const ask = async (url: string) => {
     const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
-    if (response.statusCode !== 200) return undefined;
-    load.answers[url] = response.body;
-    return response.body;
+    if (response.statusCode === 200) load.answers[url] = response.body;
   };
   try {
     // The texts are the translations call's own answer, made once per language (i18n.ts).
     if (isLocale(lang)) load.answers[textsCall(lang)] = bundleText(lang).json;
-    const session = await ask(sessionCall);
-    const status =
-      session === undefined
-        ? undefined
-        : (JSON.parse(session) as { session: { status: string } }).session.status;
+    // The page's own request read the session already (platform/session.ts): who asks decides the screen,
+    // and the dashboard's stream is asked for beside the session, not after it.
+    const member = request.user;
     const page = rest.join('/');
-    if (status === 'authenticated' && isLocale(lang) && page === '') {
-      load.screen = 'dashboard';
-      await ask(dashboardNewsCall);
-    }
-    if (status === 'anonymous' && isLocale(lang) && page === 'login') load.screen = 'sign-in';
+    const dashboard = isLocale(lang) && page === '' && member?.agb_nda_accepted === true;
+    await Promise.all([ask(sessionCall), dashboard && ask(dashboardNewsCall)]);
+    if (dashboard) load.screen = 'dashboard';
+    if (!member && isLocale(lang) && page === 'login') load.screen = 'sign-in';
   } catch (error) {
     request.log.warn({ err: error }, 'the answers for the page could not be prepared');
   }
