@@ -1,6 +1,7 @@
 import { buildPath, endpoints, firstAnswers, isLocale, localeHeader, pageSizes } from '@plaza/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bundleText } from './i18n';
+import { jsonInHtml } from './json-in-html';
 
 /** The session: every page asks for it before it shows anything. */
 const sessionCall = endpoints.auth.isAuthenticated.path;
@@ -11,7 +12,7 @@ const dashboardNewsCall = `${endpoints.news.list.path}?page=1&per_page=${pageSiz
 
 /** What the page for an app address carries beside the app. */
 export interface FirstLoad {
-  /** The answers' JSON text by call (path and query). */
+  /** The answers' JSON text by call (path and query), each made safe for the page (`jsonInHtml`). */
   answers: Record<string, string>;
   /** The first screen it opens on, when known: its files are named in the page (web build/first-screens). */
   screen?: 'dashboard' | 'sign-in';
@@ -38,7 +39,7 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
   const load: FirstLoad = { answers: {} };
   const ask = async (url: string) => {
     const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
-    if (response.statusCode === 200) load.answers[url] = response.body;
+    if (response.statusCode === 200) load.answers[url] = jsonInHtml(response.body);
   };
   try {
     // The texts are the translations call's own answer, made once per language (i18n.ts).
@@ -59,18 +60,14 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
 
 /**
  * The app's page with, before `</head>`, a `modulepreload` link per file of its first screen and the answers
- * in a JSON element. Each answer is JSON text as the API sent it; `<` is written as `\u003c`, so nothing in
- * it (a post's `</script>`) can end the element.
+ * in a JSON element.
  */
 export function appPageHtml(page: string, load: FirstLoad, screens: Record<string, string[]>): string {
   const preloads = (load.screen ? (screens[load.screen] ?? []) : []).map(
     (file) => `<link rel="modulepreload" crossorigin href="${file}">`,
   );
   const entries = Object.entries(load.answers);
-  const json = `{${entries.map(([url, body]) => `${JSON.stringify(url)}:${body}`).join(',')}}`.replace(
-    /</g,
-    '\\u003c',
-  );
+  const json = `{${entries.map(([url, body]) => `${jsonInHtml(JSON.stringify(url))}:${body}`).join(',')}}`;
   const answers = entries.length
     ? [`<script id="${firstAnswers.elementId}" type="application/json">${json}</script>`]
     : [];

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Locale, locales } from '@plaza/contract';
 import { serverRoot } from '../paths';
+import { jsonInHtml } from './json-in-html';
 
 const localesDir = path.join(serverRoot, '../contract/locales');
 const bundles = new Map<Locale, Record<string, unknown>>();
@@ -31,12 +32,13 @@ const texts = new Map<Locale, BundleText>();
 
 /**
  * The bundle's JSON text and entity tag, made once: the files do not change while the server runs, and
- * every app page carries the texts of its language (app-page.ts).
+ * every app page carries the texts of its language (app-page.ts), so the text is made safe for the page
+ * once too (`jsonInHtml`: the same JSON).
  */
 export function bundleText(locale: Locale): BundleText {
   let text = texts.get(locale);
   if (!text) {
-    const json = JSON.stringify(loadBundle(locale));
+    const json = jsonInHtml(JSON.stringify(loadBundle(locale)));
     text = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
     texts.set(locale, text);
   }

@@ -126,6 +126,8 @@ describe('web app files', () => {
       '/de_DE': { texts: 'de_DE', files: [] },
       '/de_DE/login': { texts: 'de_DE', files: signInFiles },
       '/en_GB/groups/12?tab=files': { texts: 'en_GB', files: [] },
+      // An address without a language (the app sends it on to one).
+      '/groups/12': { texts: undefined, files: [] },
     };
     for (const [url, expected] of Object.entries(pages)) {
       for (const [accept, encoding] of [

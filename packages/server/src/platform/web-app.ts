@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
+import { locales } from '@plaza/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appPageHtml, firstLoad } from './app-page';
 
@@ -24,8 +25,9 @@ const hiddenFile = /\.(br|gz|map)$/;
  * with `Vary: accept-encoding`. One wildcard route looks files up when asked (a route per file took
  * 140 ms of every start to register, with some hundred chunks); compressed twins are reached only
  * through their file, dot files (the build's `.vite/`) are not served, and source maps never are (a
- * production build has none). An app address (history fallback) gets `index.html` with the answers of the
- * app's first calls and its first screen's files in it (app-page.ts), compressed as the client accepts.
+ * production build has none). An app address (`/`, `/{lang}/...`, and any other address as the history
+ * fallback) gets `index.html` with the answers of the app's first calls and its first screen's files in it
+ * (app-page.ts), compressed as the client accepts.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -54,8 +56,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     const load = request.method === 'GET' ? await firstLoad(app, request) : { answers: {} };
     return sendAppPage(request, reply, appPageHtml(page, load, screens));
   };
-  // The site's root is a folder to the file server: the app's page is its own route.
-  if (hasWeb) app.get('/', appPage);
+  if (hasWeb) {
+    // The site's root is a folder to the file server, and the app's addresses are no files: their page
+    // has routes of its own, so the file server does not look for `de_DE/groups` on disk first.
+    const lang = `:lang(${locales.join('|')})`;
+    for (const url of ['/', `/${lang}`, `/${lang}/*`]) app.get(url, appPage);
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/billing-api/');
     // A missing asset (a chunk of an older build, a source map) is a 404, not the app's page in its place.
