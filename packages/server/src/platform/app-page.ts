@@ -23,9 +23,9 @@ export interface FirstLoad {
  * would ask them with the request's cookies and the address's language: the session always, the texts of
  * the address's language, and on the dashboard (`/{lang}`) of a signed-in member the news stream's first
  * page. The dashboard and a visitor's sign-in page (`/{lang}/login`) name their files. The page then
- * shows its first screen without waiting for those round trips. A call that does not answer 200 is left out (the app asks
- * for it itself), so this never fails the page. Cookies the calls set are dropped: the page's own request
- * went through the same hooks (a first visit's CSRF cookie is set on the page).
+ * shows its first screen without waiting for those round trips. A call that does not answer 200 is left
+ * out (the app asks for it itself), so this never fails the page. Cookies the calls set are dropped: the
+ * page's own request went through the same hooks (a first visit's CSRF cookie is set on the page).
  */
 export async function firstLoad(app: FastifyInstance, request: FastifyRequest): Promise<FirstLoad> {
   const [pathname = '/'] = request.url.split('?');
