@@ -29,12 +29,13 @@ export interface FirstLoad {
  */
 export async function firstLoad(app: FastifyInstance, request: FastifyRequest): Promise<FirstLoad> {
   const [pathname = '/'] = request.url.split('?');
-  const [, lang, ...rest] = pathname.split('/');
+  const [, first, ...rest] = pathname.split('/');
+  const lang = isLocale(first) ? first : undefined;
   const headers = {
     accept: 'application/json',
     ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
     ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-    ...(isLocale(lang) ? { [localeHeader]: lang } : {}),
+    ...(lang ? { [localeHeader]: lang } : {}),
   };
   const load: FirstLoad = { answers: {} };
   const ask = async (url: string) => {
@@ -43,15 +44,15 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
   };
   try {
     // The texts are the translations call's own answer, made once per language (i18n.ts).
-    if (isLocale(lang)) load.answers[textsCall(lang)] = bundleText(lang).json;
+    if (lang) load.answers[textsCall(lang)] = bundleText(lang).json;
     // The page's own request read the session already (platform/session.ts): who asks decides the screen,
     // and the dashboard's stream is asked for beside the session, not after it.
     const member = request.user;
     const page = rest.join('/');
-    const dashboard = isLocale(lang) && page === '' && member?.agb_nda_accepted === true;
+    const dashboard = lang !== undefined && page === '' && member?.agb_nda_accepted === true;
     await Promise.all([ask(sessionCall), dashboard && ask(dashboardNewsCall)]);
     if (dashboard) load.screen = 'dashboard';
-    if (!member && isLocale(lang) && page === 'login') load.screen = 'sign-in';
+    if (!member && lang && page === 'login') load.screen = 'sign-in';
   } catch (error) {
     request.log.warn({ err: error }, 'the answers for the page could not be prepared');
   }

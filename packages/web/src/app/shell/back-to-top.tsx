@@ -3,6 +3,7 @@ import Fab from '@mui/material/Fab';
 import Zoom from '@mui/material/Zoom';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenedOnce } from '../../lib/use-opened-once';
 
 /** How far down (px) the button appears. */
 const threshold = 400;
@@ -25,9 +26,8 @@ function useScrolledDown(): boolean {
 export function BackToTop() {
   const { t } = useTranslation();
   const visible = useScrolledDown();
-  const [shown, setShown] = useState(false);
-  if (visible && !shown) setShown(true);
   // The button exists once it was first needed (it zooms in and out after that), not with the first screen.
+  const shown = useOpenedOnce(visible);
   if (!shown) return null;
   return (
     <Zoom in={visible} appear>
