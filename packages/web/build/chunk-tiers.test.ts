@@ -77,6 +77,13 @@ describe('chunk tiers', () => {
     });
   });
 
+  it('refuses a root that names no module, instead of silently splitting it again', () => {
+    const groups = chunkTierGroups([{ name: 'shell', roots: ['src/shell.tsx', 'src/moved-away.tsx'] }]);
+    expect(() => groups[0]!.name('/src/shell.tsx', modules)).toThrow(
+      'Chunk tier shell: no module is src/moved-away.tsx',
+    );
+  });
+
   it('gives the earlier tiers the higher priority and keeps dependencies out of a group', () => {
     const groups = chunkTierGroups([
       { name: 'a', roots: ['x'] },

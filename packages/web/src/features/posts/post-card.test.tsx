@@ -88,6 +88,22 @@ describe('PostCard', () => {
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
+  // The confirmation's code loads when first asked for; delete must still ask before it deletes.
+  it('asks before it deletes a post, and deletes it once confirmed', async () => {
+    const calls = stubFetch([answer(endpoints.posts.remove, { success: true }, { params: { id: 7 } })]);
+    renderInApp(<PostCard post={{ ...post, permissions: ['delete'] }} />, { user: sessionUser(3) });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete post?' });
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'DELETE')?.url).toContain('/api/v2/posts/7'),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   // An image opened as a raw file in a new tab, described by its file name.
   it('opens a post’s images in a lightbox, described by the post, and steps through them', async () => {
     stubFetch([]);

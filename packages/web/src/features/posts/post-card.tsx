@@ -13,21 +13,24 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FallbackAvatar } from '../../components/fallback-avatar';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { CommentsPanel } from '../../components/reactions/comments-panel';
 import { LikeButton } from '../../components/reactions/like-button';
 import { useCommentCount } from '../../components/reactions/reactions-api';
 import { RichHtml } from '../../components/rich-html';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
-import { useOpenedOnce } from '../../lib/use-opened-once';
 import { useDeletePost } from './api/posts';
 import { PostFiles } from './post-files';
 import { PostPreviewCard } from './post-preview-card';
 
 /** The edit dialog carries the editor (TipTap), so it loads when a member edits, not with the stream. */
 const EditPostDialog = lazy(() => import('./edit-post-dialog').then((m) => ({ default: m.EditPostDialog })));
+/** The delete confirmation (and MUI's dialog) loads when a member first deletes, not with the stream. */
+const ConfirmDialog = lazyDialog(() =>
+  import('../../components/confirm-dialog').then((m) => m.ConfirmDialog),
+);
 
 /**
  * A post in a stream or on its own page: author, date, where it was posted, the sanitised text,
@@ -40,8 +43,6 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
   const [showComments, setShowComments] = useState(commentsOpen);
   const commentCount = useCommentCount(post.comments_count);
   const [confirm, setConfirm] = useState(false);
-  // The confirmation is built when first asked for, not with every post of a stream.
-  const confirmOpened = useOpenedOnce(confirm);
   const [editing, setEditing] = useState(false);
   const remove = useDeletePost();
   const where = post.topic ? `${post.group?.name} · ${post.topic.name}` : post.group?.name;
@@ -111,19 +112,17 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
           <EditPostDialog post={post} open={editing} onClose={() => setEditing(false)} />
         </Suspense>
       )}
-      {confirmOpened && (
-        <ConfirmDialog
-          open={confirm}
-          title={t('posts.card.confirm_delete.title')}
-          text={t('posts.card.confirm_delete.text')}
-          confirmLabel={t('posts.card.confirm_delete.confirm')}
-          onConfirm={() => remove.mutate(post.item_id, { onSuccess: () => setConfirm(false) })}
-          onClose={() => setConfirm(false)}
-          pending={remove.isPending}
-          error={remove.isError ? apiErrorText(t, remove.error) : null}
-          destructive
-        />
-      )}
+      <ConfirmDialog
+        open={confirm}
+        title={t('posts.card.confirm_delete.title')}
+        text={t('posts.card.confirm_delete.text')}
+        confirmLabel={t('posts.card.confirm_delete.confirm')}
+        onConfirm={() => remove.mutate(post.item_id, { onSuccess: () => setConfirm(false) })}
+        onClose={() => setConfirm(false)}
+        pending={remove.isPending}
+        error={remove.isError ? apiErrorText(t, remove.error) : null}
+        destructive
+      />
     </Card>
   );
 }

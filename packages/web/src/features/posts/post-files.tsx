@@ -1,10 +1,15 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import type { PostFile } from '@plaza/contract';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileLinks } from '../../components/file-links';
-import { ImageLightbox } from '../../components/image-lightbox';
+import { useOpenedOnce } from '../../lib/use-opened-once';
+
+/** The lightbox (and MUI's dialog) loads when a member first opens an image, not with the stream. */
+const ImageLightbox = lazy(() =>
+  import('../../components/image-lightbox').then((m) => ({ default: m.ImageLightbox })),
+);
 
 /**
  * A post's files: images inline, each opening the lightbox, and the others as download links. An
@@ -13,6 +18,7 @@ import { ImageLightbox } from '../../components/image-lightbox';
 export function PostFiles({ files, author }: { files: PostFile[]; author: string }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState<number | null>(null);
+  const lightboxOpened = useOpenedOnce(shown !== null);
   const images = files
     .filter((file) => file.is_image)
     .map((file, index, all) => ({
@@ -53,7 +59,16 @@ export function PostFiles({ files, author }: { files: PostFile[]; author: string
           ))}
         </Box>
       )}
-      <ImageLightbox images={images} index={shown} onIndexChange={setShown} onClose={() => setShown(null)} />
+      {lightboxOpened && (
+        <Suspense fallback={null}>
+          <ImageLightbox
+            images={images}
+            index={shown}
+            onIndexChange={setShown}
+            onClose={() => setShown(null)}
+          />
+        </Suspense>
+      )}
       {others.length > 0 && <FileLinks files={others} sx={{ m: 0, mt: 1.5 }} />}
     </>
   );
