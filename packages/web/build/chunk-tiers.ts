@@ -22,18 +22,24 @@ export const chunkTiers: ChunkTier[] = [
   // What asks for the dashboard's data beside the session (app/first-load): small, and first, so the
   // requests do not wait for the shell's MUI parts to load.
   { name: 'first-data', roots: ['src/app/pages/dashboard-data.ts'] },
+  // Small helpers both the sign-in page and the shell use (the API's error texts, the language switch):
+  // left in the sign-in tier, every page inside the shell loaded that tier (its form library included)
+  // for them.
+  {
+    name: 'common',
+    roots: ['src/lib/api-error-text.ts', 'src/app/language-switch.ts', 'packages/contract/src/errors.ts'],
+  },
   // What the sign-in page loads besides the entry (it is built from light components, without MUI).
   { name: 'sign-in', roots: ['src/features/auth/login-page.tsx'] },
   // The MUI theme and the app shell every page inside it loads: header, navigation, search, chat button;
-  // and the small parts nearly every page inside it uses (a button, an error alert, a card, the API's error
-  // texts). Left to a later tier, a page needing only one of them (the page editor needs a button, not a
-  // post) would load that whole tier.
+  // and the small parts nearly every page inside it uses (a button, an error alert, a card). Left to a
+  // later tier, a page needing only one of them (the page editor needs a button, not a post) would load
+  // that whole tier.
   {
     name: 'shell',
     roots: [
       'src/app/mui-theme.tsx',
       'src/app/shell/app-shell.tsx',
-      'src/lib/api-error-text.ts',
       'src/components/lazy-dialog.tsx',
       'packages/contract/src/paths.ts',
       'packages/contract/src/rich-html.ts',
