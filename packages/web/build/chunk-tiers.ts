@@ -109,6 +109,8 @@ export function chunkTierGroups(tiers: ChunkTier[] = chunkTiers) {
       tierOf ??= classify(ctx.getModuleInfo.bind(ctx), id);
       return tierOf.get(id) === tier.name ? tier.name : null;
     },
+    // The bundler's timing report names a group by it (the chunk's name comes from `name`).
+    debugName: tier.name,
     priority: tiers.length - index,
     includeDependenciesRecursively: false,
   }));
