@@ -45,8 +45,8 @@ describe('configuration: LINK_PREVIEW_HOSTS', () => {
 });
 
 describe('configuration: database limits', () => {
-  it('defaults to a 5 s statement timeout, a pool of 10 and a wait queue of 50', () => {
-    expect(loadConfig({}).database).toEqual({ statementTimeoutMs: 5000, poolMax: 10, poolQueueMax: 50 });
+  it('defaults to a 5 s statement timeout, a pool of 10 and a wait queue of 200', () => {
+    expect(loadConfig({}).database).toEqual({ statementTimeoutMs: 5000, poolMax: 10, poolQueueMax: 200 });
   });
 
   it('reads DB_STATEMENT_TIMEOUT_MS (0 = no limit), DB_POOL_MAX and DB_POOL_QUEUE_MAX', () => {
