@@ -1,14 +1,15 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import type { PostFile } from '@plaza/contract';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileLinks } from '../../components/file-links';
-import { useOpenedOnce } from '../../lib/use-opened-once';
+import { lazyDialog } from '../../components/lazy-dialog';
 
 /** The lightbox (and MUI's dialog) loads when a member first opens an image, not with the stream. */
-const ImageLightbox = lazy(() =>
-  import('../../components/image-lightbox').then((m) => ({ default: m.ImageLightbox })),
+const ImageLightbox = lazyDialog(
+  () => import('../../components/image-lightbox').then((m) => m.ImageLightbox),
+  (props) => props.index !== null,
 );
 
 /**
@@ -18,7 +19,6 @@ const ImageLightbox = lazy(() =>
 export function PostFiles({ files, author }: { files: PostFile[]; author: string }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState<number | null>(null);
-  const lightboxOpened = useOpenedOnce(shown !== null);
   const images = files
     .filter((file) => file.is_image)
     .map((file, index, all) => ({
@@ -59,16 +59,7 @@ export function PostFiles({ files, author }: { files: PostFile[]; author: string
           ))}
         </Box>
       )}
-      {lightboxOpened && (
-        <Suspense fallback={null}>
-          <ImageLightbox
-            images={images}
-            index={shown}
-            onIndexChange={setShown}
-            onClose={() => setShown(null)}
-          />
-        </Suspense>
-      )}
+      <ImageLightbox images={images} index={shown} onIndexChange={setShown} onClose={() => setShown(null)} />
       {others.length > 0 && <FileLinks files={others} sx={{ m: 0, mt: 1.5 }} />}
     </>
   );
