@@ -94,11 +94,15 @@ if (wanted('e2e')) {
     missing('e2e', `Chromium is not installed at ${chromium} (apt-get install -y chromium)`);
   } else {
     // The e2e server and its CLI run compiled: the server build is quick and always made fresh, so a
-    // stale dist/ never meets a newer schema; the web app is built only when it is missing.
+    // stale dist/ never meets a newer schema; the web app (with its server renderer) is built only when
+    // it is missing.
     console.log('\n=== build server for e2e ===');
     let built =
       (await runTimed('npm', ['run', 'build', '--workspace', '@plaza/server'], { cwd: root })).status === 0;
-    if (built && !existsSync(path.join(root, 'packages/web/dist/index.html'))) {
+    const webBuilt = ['index.html', '.ssr/server-render.js'].every((file) =>
+      existsSync(path.join(root, 'packages/web/dist', file)),
+    );
+    if (built && !webBuilt) {
       console.log('\n=== build web app for e2e ===');
       built =
         (await runTimed('npm', ['run', 'build', '--workspace', '@plaza/web'], { cwd: root })).status === 0;

@@ -44,8 +44,29 @@ function endpointRoutes(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), endpointRoutes(), firstScreensPlugin(), precompress()],
+/**
+ * The server's render of first screens (src/server-render.tsx, `vite build --ssr`): one module with every
+ * dependency in it, under the build's dot folder (not served; the server imports it).
+ */
+const serverRender = {
+  plugins: [react(), endpointRoutes()],
+  ssr: { noExternal: true as const, target: 'node' as const },
+  // React's production build (a server's environment may not say NODE_ENV=production).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  build: {
+    target: 'node20',
+    outDir: 'dist/.ssr',
+    emptyOutDir: false,
+    sourcemap: false,
+    rolldownOptions: { input: 'src/server-render.tsx' },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  ...(isSsrBuild ? serverRender : {}),
+  plugins: isSsrBuild
+    ? serverRender.plugins
+    : [react(), endpointRoutes(), firstScreensPlugin(), precompress()],
   resolve: {
     alias: [
       // React Router's package exports only point at its development build; ship the production one.
@@ -64,39 +85,41 @@ export default defineConfig(({ command }) => ({
       },
     ],
   },
-  build: {
-    target: 'es2022',
-    // No source maps: the server would have to keep them from the public, and nobody reads them there.
-    sourcemap: false,
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // zod in a chunk of its own: a shared chunk otherwise mixes it with whatever else the same pages
-            // import (an MUI avatar, say), and every page that needs that part would load zod too.
-            // Before the tiers: a tier reaches zod through files whose schemas are tree-shaken away.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: chunkTiers.length + 1 },
-            ...chunkTierGroups(),
-          ],
+  build: isSsrBuild
+    ? serverRender.build
+    : {
+        target: 'es2022',
+        // No source maps: the server would have to keep them from the public, and nobody reads them there.
+        sourcemap: false,
+        manifest: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // zod in a chunk of its own: a shared chunk otherwise mixes it with whatever else the same pages
+                // import (an MUI avatar, say), and every page that needs that part would load zod too.
+                // Before the tiers: a tier reaches zod through files whose schemas are tree-shaken away.
+                { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: chunkTiers.length + 1 },
+                ...chunkTierGroups(),
+              ],
+            },
+          },
+          // Building a zod schema has no side effects: an unused one (say the error schemas beside
+          // `validationMessageKeys`) is dropped instead of pulling zod into the chunk that imports its file.
+          // The contract's text schemas (`text.ts`) are zod schemas too, and declaring an endpoint
+          // (`defineEndpoint`) does nothing but return it.
+          treeshake: {
+            manualPureFunctions: [
+              'z',
+              'text',
+              'plainTextField',
+              'richTextField',
+              'optionalPlainTextField',
+              'defineEndpoint',
+            ],
+          },
         },
       },
-      // Building a zod schema has no side effects: an unused one (say the error schemas beside
-      // `validationMessageKeys`) is dropped instead of pulling zod into the chunk that imports its file.
-      // The contract's text schemas (`text.ts`) are zod schemas too, and declaring an endpoint
-      // (`defineEndpoint`) does nothing but return it.
-      treeshake: {
-        manualPureFunctions: [
-          'z',
-          'text',
-          'plainTextField',
-          'richTextField',
-          'optionalPlainTextField',
-          'defineEndpoint',
-        ],
-      },
-    },
-  },
   server: {
     proxy: {
       '/api': { target: server, ws: true, changeOrigin: false },

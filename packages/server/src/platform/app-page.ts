@@ -1,4 +1,13 @@
-import { buildPath, endpoints, firstAnswers, isLocale, localeHeader, pageSizes } from '@plaza/contract';
+import {
+  buildPath,
+  endpoints,
+  firstAnswers,
+  isLocale,
+  type Locale,
+  localeHeader,
+  pageSizes,
+} from '@plaza/contract';
+import { firstScreen, type RenderedFirstScreen } from '@plaza/contract/first-screen';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { bundleText } from './i18n';
 import { jsonInHtml } from './json-in-html';
@@ -14,6 +23,8 @@ const dashboardNewsCall = `${endpoints.news.list.path}?page=1&per_page=${pageSiz
 export interface FirstLoad {
   /** The answers' JSON text by call (path and query), each made safe for the page (`jsonInHtml`). */
   answers: Record<string, string>;
+  /** The address's language, when it names one. */
+  lang?: Locale;
   /** The first screen it opens on, when known: its files are named in the page (web build/first-screens). */
   screen?: 'dashboard' | 'sign-in';
 }
@@ -31,17 +42,8 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
   const [pathname = '/'] = request.url.split('?');
   const [, first, ...rest] = pathname.split('/');
   const lang = isLocale(first) ? first : undefined;
-  const headers = {
-    accept: 'application/json',
-    ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-    ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-    ...(lang ? { [localeHeader]: lang } : {}),
-  };
-  const load: FirstLoad = { answers: {} };
-  const ask = async (url: string) => {
-    const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
-    if (response.statusCode === 200) load.answers[url] = jsonInHtml(response.body);
-  };
+  const load: FirstLoad = { answers: {}, ...(lang ? { lang } : {}) };
+  const ask = answerer(app, request, load);
   try {
     // The texts are the translations call's own answer, made once per language (i18n.ts).
     if (lang) load.answers[textsCall(lang)] = bundleText(lang).json;
@@ -60,18 +62,94 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
 }
 
 /**
- * The app's page with, before `</head>`, a `modulepreload` link per file of its first screen and the answers
- * in a JSON element.
+ * Answers a GET of the app inside this server, as the app would ask it with the request's cookies and the
+ * address's language, and keeps the answer for the page (`load.answers`, made safe for it): its JSON text,
+ * or `undefined` when the call does not answer 200. An answer the page has already is not asked again.
  */
-export function appPageHtml(page: string, load: FirstLoad, screens: Record<string, string[]>): string {
-  const preloads = (load.screen ? (screens[load.screen] ?? []) : []).map(
-    (file) => `<link rel="modulepreload" crossorigin href="${file}">`,
-  );
+export function answerer(app: FastifyInstance, request: FastifyRequest, load: FirstLoad) {
+  const [, first] = request.url.split('?')[0]?.split('/') ?? [];
+  const headers = {
+    accept: 'application/json',
+    ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+    ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+    ...(isLocale(first) ? { [localeHeader]: first } : {}),
+  };
+  return async (url: string): Promise<string | undefined> => {
+    const known = load.answers[url];
+    if (known !== undefined) return known;
+    const response = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+    if (response.statusCode !== 200) return undefined;
+    const json = jsonInHtml(response.body);
+    load.answers[url] = json;
+    return json;
+  };
+}
+
+/** The entry script and the module preloads of the web build's `index.html`. */
+const entryScript = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>\s*/;
+const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+/** Loads the app once a rendered page has been painted (web public/load-after-paint.js). */
+const afterPaintScript = '/load-after-paint.js';
+
+/** The app's page for an address, with what the server prepared for it. */
+export interface AppPage {
+  load: FirstLoad;
+  /** The first screen the server rendered, for the window width it assumed. */
+  rendered?: { screen: RenderedFirstScreen; width: number };
+}
+
+/**
+ * The app's page with, before `</head>`, a `modulepreload` link per file of its first screen and the answers
+ * in a JSON element; with a rendered first screen, its HTML in `#root` (which names the width it was drawn
+ * for), its styles in the head, the theme's tokens and the language on `<html>` and the tab's title.
+ */
+export function appPageHtml(
+  page: string,
+  { load, rendered }: AppPage,
+  screens: Record<string, string[]>,
+): string {
+  const screenFiles = load.screen ? (screens[load.screen] ?? []) : [];
   const entries = Object.entries(load.answers);
   const json = `{${entries.map(([url, body]) => `${jsonInHtml(JSON.stringify(url))}:${body}`).join(',')}}`;
   const answers = entries.length
     ? [`<script id="${firstAnswers.elementId}" type="application/json">${json}</script>`]
     : [];
-  // A function, not a string: `$&` or `$'` in an answer would otherwise insert parts of the page.
-  return page.replace('</head>', () => `${[...preloads, ...answers].join('')}</head>`);
+  if (!rendered) {
+    const preloads = screenFiles.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+    // A function, not a string: `$&` or `$'` in an answer would otherwise insert parts of the page.
+    return page.replace('</head>', () => `${[...preloads, ...answers].join('')}</head>`);
+  }
+  const head = [...answers];
+  // The page shows before the app's code is fetched (web public/load-after-paint.js): its entry and the
+  // modules it and the screen need are named to that script instead of to the browser's parser.
+  const entry = entryScript.exec(page)?.[1];
+  if (entry) {
+    const modules = [...[...page.matchAll(modulePreload)].map((match) => match[1]), ...screenFiles];
+    page = page.replace(entryScript, '').replace(modulePreload, '');
+    head.push(
+      `<script defer src="${afterPaintScript}" data-entry="${entry}" data-modules="${modules.join(' ')}"></script>`,
+    );
+  }
+  const { screen, width } = rendered;
+  const { css, names } = screen.styles;
+  head.push(screen.head);
+  // The browser's style cache (emotion, key `css`) takes these rules over by their names.
+  head.push(
+    `<style data-emotion="css ${escapeAttribute(names.join(' '))}">${css.replace(/<\//g, '<\\/')}</style>`,
+  );
+  const rootStyle = Object.entries(screen.rootStyle)
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+  const lang = load.lang ? ` lang="${load.lang.replace('_', '-')}"` : '';
+  return page
+    .replace(/<html[^>]*>/, () => `<html${lang} style="${escapeAttribute(rootStyle)}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(screen.title)}</title>`)
+    .replace('</head>', () => `${head.join('')}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root" ${firstScreen.widthAttribute}="${width}">${screen.html}</div>`,
+    );
 }
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, '&quot;');

@@ -4,7 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { locales } from '@plaza/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { appPageHtml, firstLoad } from './app-page';
+import { type AppPage, appPageHtml, firstLoad } from './app-page';
+import { loadFirstScreenRenderer, renderFirstScreen } from './first-screen';
 
 /** Build output under `assets/` carries a content hash in its name: a changed file is a new URL. */
 const hashedAssetCache = 'public, max-age=31536000, immutable';
@@ -27,7 +28,8 @@ const hiddenFile = /\.(br|gz|map)$/;
  * through their file, dot files (the build's `.vite/`) are not served, and source maps never are (a
  * production build has none). An app address (`/`, `/{lang}/...`, and any other address as the history
  * fallback) gets `index.html` with the answers of the app's first calls and its first screen's files in it
- * (app-page.ts), compressed as the client accepts.
+ * (app-page.ts), and a member's dashboard its first screen rendered (first-screen.ts), compressed as the
+ * client accepts.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
@@ -52,9 +54,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       },
     });
   }
+  // The dashboard's first screen is rendered into its page when the build has the renderer.
+  const render = hasWeb ? await loadFirstScreenRenderer(webDist) : undefined;
   const appPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const load = request.method === 'GET' ? await firstLoad(app, request) : { answers: {} };
-    return sendAppPage(request, reply, appPageHtml(page, load, screens));
+    const prepared: AppPage = { load };
+    if (render && load.screen === 'dashboard') {
+      const rendered = await renderFirstScreen(app, request, load, render);
+      if (rendered) prepared.rendered = rendered;
+    }
+    return sendAppPage(request, reply, appPageHtml(page, prepared, screens));
   };
   if (hasWeb) {
     // The site's root is a folder to the file server, and the app's addresses are no files: their page

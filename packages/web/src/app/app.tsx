@@ -1,17 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { router } from './routes';
+import { AssumedWidth } from '../lib/use-media';
+import type { createAppRouter } from './routes';
 
-/** The providers around the router. The theme is set per language layout, once settings are known. */
-export function App() {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
+/**
+ * The providers around the router: the browser's query client and texts, or a server render's own
+ * (server-render.tsx). The theme is set per language layout, once settings are known.
+ */
+export function AppProviders(props: {
+  client: QueryClient;
+  i18n: I18n;
+  /** The window width a server-rendered page assumed (lib/use-media). */
+  width?: number;
+  children: ReactNode;
+}) {
+  const providers = (
+    <QueryClientProvider client={props.client}>
+      <I18nextProvider i18n={props.i18n}>{props.children}</I18nextProvider>
     </QueryClientProvider>
+  );
+  return props.width === undefined ? (
+    providers
+  ) : (
+    <AssumedWidth.Provider value={props.width}>{providers}</AssumedWidth.Provider>
+  );
+}
+
+/** The app in the browser. */
+export function App({ router, width }: { router: ReturnType<typeof createAppRouter>; width?: number }) {
+  return (
+    <AppProviders client={queryClient} i18n={i18n} width={width}>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

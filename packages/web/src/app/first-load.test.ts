@@ -2,6 +2,7 @@ import { endpoints, type NewsList } from '@plaza/contract';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testArticle } from '../features/pages/test-pages';
+import { isPhoneWidth } from '../lib/phone-width';
 import { queryClient } from '../lib/query-client';
 import { answer, stubFetch } from '../test/fetch-stub';
 import { stubScreen } from '../test/match-media';
@@ -32,7 +33,7 @@ async function requestedAfterFirstLoad(
     answer(endpoints.auth.isAuthenticated, session),
     ...(news ? [answer(endpoints.news.list, news)] : []),
   ]);
-  startFirstLoad();
+  startFirstLoad(isPhoneWidth());
   await Promise.all([queryClient.fetchQuery(sessionQuery), import('./pages/dashboard-data')]);
   await new Promise((resolve) => setTimeout(resolve, 0));
   return calls.map((call) => call.url);

@@ -46,7 +46,11 @@ export function LanguageLayout() {
   const { lang } = useParams();
   const location = useLocation();
   const session = useQuery(sessionQuery);
-  const [readyLang, setReadyLang] = useState<string | null>(null);
+  const { t, i18n } = useTranslation();
+  // Texts already there (a page the server rendered, a language used before): the page shows at once.
+  const [readyLang, setReadyLang] = useState<string | null>(() =>
+    isLocale(lang) && i18n.language === lang && i18n.hasResourceBundle(lang, 'translation') ? lang : null,
+  );
   const valid = isLocale(lang);
 
   useEffect(() => {
@@ -97,7 +101,6 @@ export function LanguageLayout() {
 
   // The tab's title: the route's own (`Gruppen - Nordlicht GmbH`), else the company until a page titled
   // by its content sets it (a layout effect, so it runs before that page's effect).
-  const { t } = useTranslation();
   const titleKey = useMatches()
     .map((match) => (match.handle as RouteTitle | undefined)?.title)
     .findLast(Boolean);

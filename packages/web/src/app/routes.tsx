@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Guard } from './guard-route';
 import { LanguageLayout, LanguageRedirect, NotFoundRedirect, type RouteTitle } from './language-layout';
 import { RouteError } from './route-error';
@@ -179,4 +179,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The browser's router over the route table. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the lazy routes that match `pathname` into the route table, as React Router asks before it hydrates
+ * a page the server rendered: the router then starts with them and draws what the server drew.
+ */
+export async function loadRoutesFor(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}

@@ -22,23 +22,25 @@ import { useMemo } from 'react';
  */
 const purify = DOMPurify();
 
-purify.addHook('uponSanitizeAttribute', (node, event) => {
-  if (!allowedAttributes(node.nodeName.toLowerCase()).includes(event.attrName)) event.keepAttr = false;
-});
-
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (!(node instanceof Element)) return;
-  const tag = node.nodeName.toLowerCase();
-  if (tag === 'a') {
-    // Links leave the app in a new tab without handing it the opener.
-    for (const [name, value] of Object.entries(linkAttributes)) node.setAttribute(name, value);
-  } else if (tag === mentionMarkup.tag) {
-    const mention =
-      node.getAttribute('data-type') === mentionMarkup.type && isMentionId(node.getAttribute('data-id'));
-    if (mention) node.setAttribute('class', mentionMarkup.className);
-    else for (const name of node.getAttributeNames()) node.removeAttribute(name);
-  }
-});
+// A DOMPurify needs a DOM: the server's render has none and brings its own sanitiser (`sanitizeHtmlWith`).
+if (purify.isSupported) {
+  purify.addHook('uponSanitizeAttribute', (node, event) => {
+    if (!allowedAttributes(node.nodeName.toLowerCase()).includes(event.attrName)) event.keepAttr = false;
+  });
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (!(node instanceof Element)) return;
+    const tag = node.nodeName.toLowerCase();
+    if (tag === 'a') {
+      // Links leave the app in a new tab without handing it the opener.
+      for (const [name, value] of Object.entries(linkAttributes)) node.setAttribute(name, value);
+    } else if (tag === mentionMarkup.tag) {
+      const mention =
+        node.getAttribute('data-type') === mentionMarkup.type && isMentionId(node.getAttribute('data-id'));
+      if (mention) node.setAttribute('class', mentionMarkup.className);
+      else for (const name of node.getAttributeNames()) node.removeAttribute(name);
+    }
+  });
+}
 
 const configs = Object.fromEntries(
   Object.entries(richHtmlTags).map(([kind, tags]) => [
@@ -56,9 +58,18 @@ const configs = Object.fromEntries(
   ]),
 ) as Record<RichHtmlKind, Config>;
 
+type Sanitiser = (html: string, kind: RichHtmlKind) => string;
+
+let sanitiser: Sanitiser = (html, kind) => purify.sanitize(html, configs[kind]);
+
+/** The server's render sanitises with the server's own sanitiser (the same allow-list), having no DOM. */
+export function sanitizeHtmlWith(serverSanitiser: Sanitiser): void {
+  sanitiser = serverSanitiser;
+}
+
 /** HTML from the server cleaned again in the browser (the server sanitises first; this is a second line of defence). */
 export function sanitizeHtml(html: string, kind: RichHtmlKind = 'post'): string {
-  return purify.sanitize(html, configs[kind]);
+  return sanitiser(html, kind);
 }
 
 /** Sanitised rich text (posts, articles) shown with the app's typography; mentions stand out. */

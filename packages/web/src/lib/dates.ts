@@ -3,14 +3,38 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/de';
 import 'dayjs/locale/en-gb';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
+import utc from 'dayjs/plugin/utc';
+import { useSyncExternalStore } from 'react';
 
 dayjs.extend(advancedFormat);
+dayjs.extend(utc);
 
 const dayjsLocales: Record<Locale, string> = { de_DE: 'de', en_GB: 'en-gb' };
 
 /** Formats a date (YYYY-MM-DD or ISO) in the app language, e.g. 'Do MMMM YYYY' -> '5. März 2026' / '5th March 2026'. */
-export function formatDate(date: string, format: string, lang: Locale): string {
-  return dayjs(date).locale(dayjsLocales[lang]).format(format);
+export function formatDate(
+  date: string,
+  format: string,
+  lang: Locale,
+  zone: 'local' | 'utc' = 'local',
+): string {
+  return (zone === 'utc' ? dayjs.utc(date) : dayjs(date)).locale(dayjsLocales[lang]).format(format);
+}
+
+const noChanges = () => () => undefined;
+
+/**
+ * `formatDate` for a moment shown with its time, in a component: the server does not know the window's
+ * time zone, so a page it rendered shows UTC on the server and while the browser hydrates it (both draw the
+ * same text), then the window's time.
+ */
+export function useFormatMoment(): typeof formatDate {
+  const hydrated = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+  return (date, format, lang) => formatDate(date, format, lang, hydrated ? 'local' : 'utc');
 }
 
 /** A format without its year part, for birthdays whose year is hidden ('Do MMMM YYYY' -> 'Do MMMM'). */

@@ -17,12 +17,24 @@ function readAnswers(): Map<string, unknown> {
   }
 }
 
-/**
- * The page's answer to a GET of `url`, once and only while the page is new (`firstAnswers.lifetimeMs`
- * from opening it): any other call asks the server.
- */
-export function takeFirstAnswer(url: string): unknown {
+/** Where first answers come from: the page in a browser, the server's own calls while it renders (server-render). */
+type AnswerSource = (url: string) => unknown;
+
+let source: AnswerSource = (url) => {
   const answer = answers.get(url);
   answers.delete(url);
   return performance.now() < firstAnswers.lifetimeMs ? answer : undefined;
+};
+
+/**
+ * The page's answer to a GET of `url`, once and only while the page is new (`firstAnswers.lifetimeMs`
+ * from opening it): any other call asks the server. While the server renders a page, its answer (a promise).
+ */
+export function takeFirstAnswer(url: string): unknown {
+  return source(url);
+}
+
+/** The server's render answers the app's calls itself (server-render.tsx). */
+export function answerFirstCallsWith(serverSource: AnswerSource): void {
+  source = serverSource;
 }

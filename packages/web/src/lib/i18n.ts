@@ -11,14 +11,15 @@ export const htmlLang = (locale: Locale) => locale.replace('_', '-');
 /** Each language's texts, fetched once; a failed fetch is forgotten, so the next use tries again. */
 const bundles = new Map<Locale, Promise<void>>();
 
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: defaultLocale,
+/** How the app's texts behave: no fallback language (the server sends every key), React escapes. */
+export const i18nOptions = {
   fallbackLng: false,
-  resources: {},
   interpolation: { escapeValue: false },
   returnNull: false,
-});
+} as const;
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({ ...i18nOptions, lng: defaultLocale, resources: {} });
 
 /** Fetches a language's texts from the server into i18n (once; callers share the request in flight). */
 export function loadLocaleTexts(locale: Locale): Promise<void> {

@@ -6,12 +6,12 @@ import IconButton from '@mui/material/IconButton';
 import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { ChatButton } from '../../features/chat/chat-button';
 import { usePushSubscription } from '../../lib/push';
+import { useMedia } from '../../lib/use-media';
 import { LightProgress } from '../light/progress';
 import { MuiTheme } from '../mui-theme';
 import { useSession } from '../session';
@@ -59,7 +59,7 @@ function ShellLayout() {
   }, []);
 
   // One navigation is built: the permanent one on wide screens, the one that slides in on phones.
-  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const wide = useMedia((theme: Theme) => theme.breakpoints.up('md'));
   const drawer = signedIn && <SideDrawerContent onOpenSettings={openSettings} onNavigate={closeMobile} />;
 
   return (

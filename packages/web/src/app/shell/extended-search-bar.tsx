@@ -10,7 +10,6 @@ import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { timings } from '@plaza/contract/constants';
 import type { Suggestion } from '@plaza/contract/directory';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +19,7 @@ import { useNavigate } from 'react-router';
 import { searchFieldsQuery, suggestionsQuery } from '../../features/directory/api/directory';
 import { extendedSearchPath } from '../../features/directory/search-params';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useMedia } from '../../lib/use-media';
 import { useLang } from '../use-lang';
 
 /**
@@ -35,7 +35,7 @@ export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active:
   const lang = useLang();
   const navigate = useNavigate();
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = useMedia(theme.breakpoints.down('sm'));
   const listId = useId();
   const [active, setActiveState] = useState(false);
   const [expanded, setExpanded] = useState(false);

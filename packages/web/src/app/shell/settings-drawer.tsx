@@ -9,7 +9,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { SettingsMenuItem } from '@plaza/contract';
 import { breakpoints } from '@plaza/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { call } from '../../lib/api-client';
 import { routes } from '../../lib/endpoint-routes';
+import { useMedia } from '../../lib/use-media';
 import { useLang } from '../use-lang';
 
 const settingsMenuKey = ['menu', 'settings'] as const;
@@ -40,7 +40,7 @@ export function SettingsDrawer({
   const { t } = useTranslation();
   const lang = useLang();
   const client = useQueryClient();
-  const wide = useMediaQuery(`(min-width: ${breakpoints.wide}px)`, { noSsr: true });
+  const wide = useMedia(`(min-width: ${breakpoints.wide}px)`);
   const menu = useQuery({
     queryKey: settingsMenuKey,
     queryFn: () => call(routes.menu.settingsMenu),

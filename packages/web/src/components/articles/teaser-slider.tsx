@@ -6,12 +6,12 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Article } from '@plaza/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
+import { useMedia } from '../../lib/use-media';
 import { slideImage } from './slide-image';
 
 /**
@@ -38,7 +38,7 @@ export function TeaserSlider({
   const { t } = useTranslation();
   const lang = useLang();
   // Read at once (not after a first render), so a member who prefers reduced motion never sees a turn.
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
+  const reducedMotion = useMedia('(prefers-reduced-motion: reduce)');
   const [index, setIndex] = useState(0);
   // Reduced motion starts paused; the play button still lets the member start it on purpose.
   const [paused, setPaused] = useState(!autoplay || reducedMotion);

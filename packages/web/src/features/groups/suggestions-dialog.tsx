@@ -10,7 +10,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { TopicSuggestion } from '@plaza/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useId, useState } from 'react';
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/use-lang';
 import { apiErrorText } from '../../lib/api-error-text';
 import { htmlLang } from '../../lib/i18n';
+import { useMedia } from '../../lib/use-media';
 import { suggestionsQuery, useAnswerSuggestion } from './api/groups-list';
 
 /**
@@ -35,7 +35,7 @@ export function SuggestionsDialog({
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const phone = useMedia(theme.breakpoints.down('sm'));
   const titleId = useId();
   const suggestions = useQuery({ ...suggestionsQuery(), enabled: open });
   const answer = useAnswerSuggestion();

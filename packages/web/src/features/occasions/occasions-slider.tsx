@@ -9,7 +9,6 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Occasion } from '@plaza/contract/occasions';
 import { useQuery } from '@tanstack/react-query';
 import { type FocusEvent, useEffect, useId, useState } from 'react';
@@ -17,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { useIsMobile } from '../../lib/use-is-mobile';
+import { useMedia } from '../../lib/use-media';
 import { occasionFeedLimit, occasionFeedQuery } from './api/occasions';
 import { OccasionCard } from './occasion-card';
 
@@ -94,8 +94,8 @@ function OccasionsFeed({ items }: { items: Occasion[] }) {
 function OccasionsCarousel({ items, labelledBy }: { items: Occasion[]; labelledBy: string }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const reducedMotion = useMedia('(prefers-reduced-motion: reduce)');
+  const wide = useMedia(theme.breakpoints.up('md'));
   const perView = Math.min(wide ? 3 : 2, items.length);
   const cycles = items.length > perView;
   const [start, setStart] = useState(0);

@@ -20,7 +20,7 @@ import { LikeButton } from '../../components/reactions/like-button';
 import { useCommentCount } from '../../components/reactions/reactions-api';
 import { RichHtml } from '../../components/rich-html';
 import { apiErrorText } from '../../lib/api-error-text';
-import { formatDate } from '../../lib/dates';
+import { useFormatMoment } from '../../lib/dates';
 import { useDeletePost } from './api/posts';
 import { PostFiles } from './post-files';
 import { PostPreviewCard } from './post-preview-card';
@@ -39,6 +39,7 @@ const ConfirmDialog = lazyDialog(() =>
 export function PostCard({ post, commentsOpen = false }: { post: Post; commentsOpen?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
+  const formatDate = useFormatMoment();
   const titleId = useId();
   const [showComments, setShowComments] = useState(commentsOpen);
   const commentCount = useCommentCount(post.comments_count);

@@ -1,0 +1,50 @@
+import type { RichHtmlKind } from './rich-html';
+
+/**
+ * A first screen the server renders into the app's page (web src/server-render.tsx, server
+ * platform/first-screen.ts), for the browser to hydrate instead of drawing it again.
+ */
+export const firstScreen = {
+  /** The attribute of `#root` that names the window width the server drew for (`data-assumed-width`). */
+  widthAttribute: 'data-assumed-width',
+  /** The window widths the server assumes by the kind of device asking: a phone's, a tablet's, a desktop's. */
+  widths: { phone: 400, tablet: 800, desktop: 1366 },
+  /**
+   * Clicks on a rendered page before the app runs (web public/load-after-paint.js) mark their control with
+   * this attribute; the app, as it starts, sends this event to end that and clicks the marked controls again.
+   */
+  earlyClick: { attribute: 'data-early-click', appStarts: 'plaza:app-starts' },
+  /** A render that takes longer is given up: the page goes out without it and the browser draws it. */
+  timeoutMs: 2_000,
+} as const;
+
+/** What the server gives a render. */
+export interface FirstScreenInput {
+  /** The page's address: path and query. */
+  url: string;
+  /** The window width to draw for. */
+  width: number;
+  /** The server's answer to a GET of the app (path and query), or `undefined` when it does not answer 200. */
+  answer(url: string): Promise<unknown>;
+  /** Stops the render. */
+  signal: AbortSignal;
+  /** The server's sanitiser of rich text (the browser's DOMPurify needs a DOM). */
+  sanitizeHtml(html: string, kind: RichHtmlKind): string;
+}
+
+/** A rendered first screen. */
+export interface RenderedFirstScreen {
+  /** The app's HTML, for inside `#root`. */
+  html: string;
+  /** What React asks to load early (`<link rel="preload">` of the first images), for the page's head. */
+  head: string;
+  /** Its styles: the CSS, and the names of its rules for the browser's style cache to take over. */
+  styles: { css: string; names: string[] };
+  /** The customer's theme tokens, CSS custom properties for `<html>` (web app/theme-tokens). */
+  rootStyle: Record<string, string>;
+  /** The tab's title. */
+  title: string;
+}
+
+/** The web build's renderer, as the server imports it. */
+export type RenderFirstScreen = (input: FirstScreenInput) => Promise<RenderedFirstScreen | null>;

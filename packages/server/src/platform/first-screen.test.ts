@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { firstAnswers } from '@plaza/contract';
+import { firstScreen } from '@plaza/contract/first-screen';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { buildUser } from '../../test/factories';
+import { signedIn } from '../../test/group-helpers';
+
+const sessionCall = '/api/v2/auth/is_authenticated';
+/** A call the renderer makes beyond what the page brings anyway. */
+const extraCall = '/api/v2/activities?page=1&per_page=5';
+const phone = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 Mobile Safari/537.36';
+const tablet = 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1';
+const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0 Safari/537.36';
+
+const indexHtml =
+  '<!doctype html><html lang="de"><head><title>Plaza</title><script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script><link rel="modulepreload" crossorigin href="/assets/runtime-Qr12St34.js"></head><body><div id="root"></div></body></html>';
+const dashboardFiles = ['/assets/dashboard-Ef56Gh78.js'];
+
+/**
+ * A renderer as the web build makes it (web src/server-render.tsx), reduced to what the server relies on:
+ * it asks its calls through the server, sanitises with the server's sanitiser and answers with the parts
+ * of a page. A member named Broken makes it fail; one named Slow makes it wait until it is stopped.
+ */
+const renderer = `
+export async function renderFirstScreen(input) {
+  const { session } = await input.answer('${sessionCall}');
+  await input.answer('${extraCall}');
+  const name = session.user.firstname;
+  if (name === 'Broken') throw new Error('the render failed');
+  if (name === 'Slow') await new Promise((resolve, reject) => input.signal.addEventListener('abort', () => reject(input.signal.reason)));
+  return {
+    html: '<main><h1>' + name + '</h1><p>' + input.width + '</p>' + input.sanitizeHtml('<p onclick="steal()">Hallo<script>steal()</script></p>', 'post') + '</main>',
+    head: '<link rel="preload" as="image" href="/uploads/images/a.webp"/>',
+    styles: { css: '.css-a1{color:red}.css-b2::after{content:"</style><script>"}', names: ['a1', 'b2'] },
+    rootStyle: { '--pz-primary': '#123456', '--pz-font': '"Inter", sans-serif' },
+    title: 'Dashboard & News <1> - Firma',
+  };
+}
+`;
+
+function writeWebBuild(dir: string) {
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  mkdirSync(path.join(dir, '.vite'), { recursive: true });
+  mkdirSync(path.join(dir, '.ssr'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), indexHtml);
+  writeFileSync(path.join(dir, 'assets/index-Ab12Cd34.js'), 'export {};');
+  writeFileSync(path.join(dir, '.vite/first-screens.json'), JSON.stringify({ dashboard: dashboardFiles }));
+  writeFileSync(path.join(dir, '.ssr/server-render.js'), renderer);
+}
+
+function answersOf(html: string): Record<string, unknown> {
+  const element = new RegExp(
+    `<script id="${firstAnswers.elementId}" type="application/json">([^<]*)</script>`,
+  ).exec(html);
+  expect(element, 'the page carries answers').not.toBeNull();
+  return JSON.parse(element![1]!);
+}
+
+describe("the dashboard's first screen, rendered into its page", () => {
+  let t: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(os.tmpdir(), 'plaza-web-'));
+    writeWebBuild(webDist);
+    t = await createTestApp({ env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('draws it for the width of the device that asks, with its styles, theme, title and the answers it used', async () => {
+    const member = await buildUser(t.db, { firstname: 'Ann' });
+    const client = await signedIn(t, member);
+    const page = (await client.get('/de_DE', { headers: { 'user-agent': phone } })).body;
+
+    expect(page).toContain(
+      `<div id="root" ${firstScreen.widthAttribute}="${firstScreen.widths.phone}"><main><h1>Ann</h1>`,
+    );
+    // Rich text went through the server's sanitiser.
+    expect(page).toContain('<p>Hallo</p></main></div>');
+    // Styles and the images to load early are in the head; nothing in the CSS ends its element.
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/uploads/images/a.webp"/>');
+    expect(head).toContain(
+      '<style data-emotion="css a1 b2">.css-a1{color:red}.css-b2::after{content:"<\\/style><script>"}</style>',
+    );
+    expect(page).toContain(
+      '<html lang="de-DE" style="--pz-primary:#123456;--pz-font:&quot;Inter&quot;, sans-serif">',
+    );
+    expect(page).toContain('<title>Dashboard &amp; News &lt;1> - Firma</title>');
+    // The app's code loads after the first paint: its entry, its modules and the screen's are named to the
+    // loader, not to the parser.
+    expect(page).not.toContain('<script type="module"');
+    expect(page).not.toContain('rel="modulepreload"');
+    expect(page).toContain(
+      `<script defer src="/load-after-paint.js" data-entry="/assets/index-Ab12Cd34.js" data-modules="/assets/runtime-Qr12St34.js ${dashboardFiles[0]}"></script>`,
+    );
+    // The app hydrates with the answers the render used, the one it asked for itself among them.
+    const answers = answersOf(page);
+    expect(answers[sessionCall]).toMatchObject({ session: { user: { id: member.id } } });
+    expect(answers[extraCall]).toEqual((await client.get(extraCall)).json());
+
+    for (const [headers, width] of [
+      [{ 'user-agent': desktop }, firstScreen.widths.desktop],
+      [{ 'user-agent': tablet }, firstScreen.widths.tablet],
+      [{ 'user-agent': desktop, 'sec-ch-ua-mobile': '?1' }, firstScreen.widths.phone],
+    ] as const) {
+      const drawn = (await client.get('/de_DE', { headers })).body;
+      expect(drawn, JSON.stringify(headers)).toContain(`${firstScreen.widthAttribute}="${width}"><main>`);
+    }
+  });
+
+  it('sends the page undrawn, for the browser to draw, when the render fails or does not finish in time', async () => {
+    for (const firstname of ['Broken', 'Slow']) {
+      const client = await signedIn(t, await buildUser(t.db, { firstname }));
+      const response = await client.get('/de_DE', { headers: { 'user-agent': desktop } });
+      expect(response.statusCode, firstname).toBe(200);
+      expect(response.body, firstname).toContain('<div id="root"></div>');
+      expect(response.body, firstname).toContain(
+        '<script type="module" crossorigin src="/assets/index-Ab12Cd34.js">',
+      );
+      expect(response.body, firstname).toContain(
+        `<link rel="modulepreload" crossorigin href="${dashboardFiles[0]}">`,
+      );
+      expect(answersOf(response.body)[sessionCall], firstname).toMatchObject({
+        session: { status: 'authenticated' },
+      });
+    }
+  });
+
+  it('draws nothing for a visitor, a member who has not accepted the terms, or a page other than the dashboard', async () => {
+    const visitor = await t.app.inject({ method: 'GET', url: '/de_DE', headers: { 'user-agent': desktop } });
+    expect(visitor.body).toContain('<div id="root"></div>');
+    const pending = await signedIn(t, await buildUser(t.db, { agb_nda_accepted: false }));
+    expect((await pending.get('/de_DE')).body).toContain('<div id="root"></div>');
+    const member = await signedIn(t, await buildUser(t.db));
+    expect((await member.get('/de_DE/groups')).body).toContain('<div id="root"></div>');
+  });
+});

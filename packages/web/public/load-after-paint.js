@@ -1,0 +1,41 @@
+// On a page the server rendered (server platform/app-page.ts), the app's code is fetched once the page has
+// been painted, so a slow phone shows the page before it downloads and runs the code that takes it over.
+// The page names the app's entry (`data-entry`) and the modules to fetch beside it (`data-modules`).
+(() => {
+  const script = document.currentScript;
+  const entry = script.dataset.entry;
+  const modules = (script.dataset.modules || '').split(' ').filter(Boolean);
+  const load = () => {
+    for (const href of modules) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const app = document.createElement('script');
+    app.type = 'module';
+    app.crossOrigin = '';
+    app.src = entry;
+    document.head.append(app);
+  };
+  // Until the app runs, a click on one of the page's controls would do nothing: the control is marked and
+  // the app clicks it again once it has taken the page over (main.tsx, contract first-screen.ts). Links work
+  // without the app and are left alone.
+  const keep = (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target || target.closest('a[href]')) return;
+    (target.closest('button, [role="button"], input, select, textarea, label') || target).setAttribute(
+      'data-early-click',
+      '',
+    );
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  document.addEventListener('click', keep, true);
+  document.addEventListener('plaza:app-starts', () => document.removeEventListener('click', keep, true), {
+    once: true,
+  });
+  // A frame's callback runs before the frame is painted; the timeout after it.
+  requestAnimationFrame(() => setTimeout(load, 0));
+})();

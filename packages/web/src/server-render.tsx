@@ -1,0 +1,120 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { isLocale } from '@plaza/contract/constants';
+import type { FirstScreenInput, RenderFirstScreen } from '@plaza/contract/first-screen';
+import { QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/app';
+import type { RouteTitle } from './app/language-layout';
+import { pageTitle } from './app/page-title';
+import { prefetchDashboard } from './app/pages/dashboard-data';
+import { routes } from './app/routes';
+import { sessionQuery } from './app/session';
+import { themeTokens } from './app/theme-tokens';
+import { sanitizeHtmlWith } from './components/rich-html';
+import { ApiRequestError, call } from './lib/api-client';
+import { routes as endpoints } from './lib/endpoint-routes';
+import { answerFirstCallsWith } from './lib/first-answers';
+import { i18nOptions } from './lib/i18n';
+import { phoneMedia } from './lib/phone-width';
+import { matchesWidth } from './lib/use-media';
+
+const calls = new AsyncLocalStorage<FirstScreenInput['answer']>();
+
+// The app's GET calls in a render are answered by the server (each render its own), never over the network.
+answerFirstCallsWith(async (url) => {
+  const answer = await calls.getStore()?.(url);
+  if (answer === undefined)
+    throw new ApiRequestError(0, [{ code: 'internal', message: `No answer for ${url}` }]);
+  return answer;
+});
+
+/**
+ * Renders the first screen of a member's dashboard (`/{lang}`) as the browser would draw it, with the same
+ * calls: the session, the texts, the dashboard's data (pages/dashboard-data). The browser hydrates it with
+ * the same answers (main.tsx). A part whose call does not answer is drawn as loading, as the browser
+ * would too. `null` when the address is no page to render here (a redirect, an unknown language).
+ */
+export const renderFirstScreen: RenderFirstScreen = (input) =>
+  calls.run(input.answer, async () => {
+    sanitizeHtmlWith(input.sanitizeHtml);
+    const [path = '/'] = input.url.split('?');
+    const lang = path.split('/')[1];
+    if (!isLocale(lang)) return null;
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+    });
+    const [{ session }, texts] = await Promise.all([
+      client.fetchQuery(sessionQuery),
+      call(endpoints.settings.translations, { params: { locale: lang } }),
+    ]);
+    const i18n = i18next.createInstance();
+    await i18n.init({ ...i18nOptions, lng: lang, resources: { [lang]: { translation: texts } } });
+    await prefetchDashboard(client, session, matchesWidth(phoneMedia, input.width));
+    // A call without an answer is drawn as loading, as in the browser before it answers.
+    for (const query of client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' }))
+      client.removeQueries({ queryKey: query.queryKey, exact: true });
+
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request(new URL(input.url, 'http://plaza.invalid')), {
+      requestContext: undefined,
+    });
+    if (context instanceof Response || context.statusCode !== 200) return null;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const cache = createCache({ key: 'css' });
+    // Styles go into the cache instead of into `<style>` elements beside each part.
+    cache.compat = true;
+    const failures: unknown[] = [];
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <CacheProvider value={cache}>
+          <AppProviders client={client} i18n={i18n} width={input.width}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </CacheProvider>
+      </StrictMode>,
+      // A part that fails is no page to send: the browser draws it instead (server platform/first-screen).
+      // One piece: a large part is otherwise sent after the rest with a script to move it (not allowed here).
+      {
+        signal: input.signal,
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onError: (error) => {
+          failures.push(error);
+        },
+      },
+    );
+    const rendered = await readAll(prelude);
+    if (failures.length) throw failures[0];
+    // React names the images it will show first (`<link rel="preload">`) before the app: they go to the head.
+    const [, preloads = '', html = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(rendered) ?? [];
+    const inserted = Object.entries(cache.inserted).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    );
+
+    const titleKey = context.matches
+      .map((match) => (match.route.handle as RouteTitle | undefined)?.title)
+      .findLast(Boolean);
+    const company = session.settings.company.name;
+    return {
+      html,
+      head: preloads,
+      styles: { css: inserted.map(([, rules]) => rules).join(''), names: inserted.map(([name]) => name) },
+      rootStyle: themeTokens(session.settings),
+      title: titleKey ? pageTitle(i18n.t(titleKey), company) : company,
+    };
+  });
+
+/** The prerender's output as text (a Node stream on the server, whatever the types say). */
+async function readAll(
+  stream: AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>,
+): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of stream as AsyncIterable<Uint8Array | string>)
+    text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
