@@ -14,6 +14,11 @@ export const firstScreen = {
    * this attribute; the app, as it starts, sends this event to end that and clicks the marked controls again.
    */
   earlyClick: { attribute: 'data-early-click', appStarts: 'plaza:app-starts' },
+  /**
+   * Renders one server process makes at once: a page asked for while that many are under way goes out
+   * undrawn (the browser draws it), so a rush of page loads costs the app's old page, not a queue of renders.
+   */
+  concurrentRenders: 2,
   /** A render that takes longer is given up: the page goes out without it and the browser draws it. */
   timeoutMs: 2_000,
 } as const;

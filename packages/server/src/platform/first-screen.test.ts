@@ -30,6 +30,7 @@ export async function renderFirstScreen(input) {
   await input.answer('${extraCall}');
   const name = session.user.firstname;
   if (name === 'Broken') throw new Error('the render failed');
+  if (name === 'Slow') globalThis.slowRenders = (globalThis.slowRenders ?? 0) + 1;
   if (name === 'Slow') await new Promise((resolve, reject) => input.signal.addEventListener('abort', () => reject(input.signal.reason)));
   return {
     html: '<main><h1>' + name + '</h1><p>' + input.width + '</p>' + input.sanitizeHtml('<p onclick="steal()">Hallo<script>steal()</script></p>', 'post') + '</main>',
@@ -131,6 +132,25 @@ describe("the dashboard's first screen, rendered into its page", () => {
         session: { status: 'authenticated' },
       });
     }
+  });
+
+  it('sends a page undrawn while as many renders as it makes at once are under way, and draws again after', async () => {
+    const started = globalThis as { slowRenders?: number };
+    const before = started.slowRenders ?? 0;
+    const slow = await Promise.all(
+      Array.from({ length: firstScreen.concurrentRenders }, async () =>
+        signedIn(t, await buildUser(t.db, { firstname: 'Slow' })),
+      ),
+    );
+    const ann = await signedIn(t, await buildUser(t.db, { firstname: 'Ann' }));
+    const held = slow.map((client) => client.get('/de_DE', { headers: { 'user-agent': desktop } }));
+    await expect.poll(() => (started.slowRenders ?? 0) - before, { timeout: 10_000 }).toBe(slow.length);
+    const busy = await ann.get('/de_DE', { headers: { 'user-agent': desktop } });
+    expect(busy.statusCode).toBe(200);
+    expect(busy.body).toContain('<div id="root"></div>');
+    await Promise.all(held);
+    const drawn = await ann.get('/de_DE', { headers: { 'user-agent': desktop } });
+    expect(drawn.body).toContain('<main><h1>Ann</h1>');
   });
 
   it('draws nothing for a visitor, a member who has not accepted the terms, or a page other than the dashboard', async () => {

@@ -35,9 +35,28 @@ export function assumedWidth(request: FastifyRequest): number {
  * Renders the first screen of the page (`load.screen`) with the web build's renderer; its calls are
  * answered inside this server and their answers go into the page for the app's hydration. A render that
  * fails or takes longer than `firstScreen.timeoutMs` is left out and logged: the page goes out without it,
- * and the browser draws it as it would anyway.
+ * and the browser draws it as it would anyway. So is one asked for while `firstScreen.concurrentRenders`
+ * are under way.
  */
 export async function renderFirstScreen(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  load: FirstLoad,
+  render: RenderFirstScreen,
+): Promise<{ screen: RenderedFirstScreen; width: number } | undefined> {
+  if (rendering >= firstScreen.concurrentRenders) return undefined;
+  rendering += 1;
+  try {
+    return await renderWithin(app, request, load, render);
+  } finally {
+    rendering -= 1;
+  }
+}
+
+/** Renders under way in this process. */
+let rendering = 0;
+
+async function renderWithin(
   app: FastifyInstance,
   request: FastifyRequest,
   load: FirstLoad,
