@@ -11,9 +11,15 @@ export const firstScreen = {
   widths: { phone: 400, tablet: 800, desktop: 1366 },
   /**
    * Clicks on a rendered page before the app runs (web public/load-after-paint.js) mark their control with
-   * this attribute; the app, as it starts, sends this event to end that and clicks the marked controls again.
+   * this attribute; the app, as it starts, sends this event to end that, and clicks each control kept so
+   * again once it has taken that control over (web app/early-clicks.ts).
    */
-  earlyClick: { attribute: 'data-early-click', appStarts: 'plaza:app-starts' },
+  earlyClick: {
+    attribute: 'data-early-click',
+    appStarts: 'plaza:app-starts',
+    /** What counts as the control a click was for. */
+    controls: 'button, [role="button"], input, select, textarea, label',
+  },
   /**
    * Renders one server process makes at once: a page asked for while that many are under way goes out
    * undrawn (the browser draws it), so a rush of page loads costs the app's old page, not a queue of renders.

@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(realtimePlugin, deps);
 
   for (const register of modules) await register(app, deps);
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, config.firstScreenMaxLoad);
   registerHousekeeping(app, { db: deps.database.db, dataDir: config.dataDir, clock: deps.clock });
   return app;
 }

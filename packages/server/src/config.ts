@@ -71,6 +71,9 @@ const envSchema = z.object({
   // (50 refused 425 of 10,000 requests of the bench's mixed workload, which the machine otherwise keeps
   // up with). A lasting overload still fills it within a fraction of a second.
   DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).default(200),
+  // Rendering the dashboard on the server costs about 20 ms of CPU a page, on the event loop that answers
+  // the API too: above half busy, pages go out for the browser to draw (platform/first-screen.ts).
+  FIRST_SCREEN_MAX_LOAD: z.coerce.number().min(0).max(1).default(0.5),
 });
 
 /** Typed server configuration, read once from the environment. */
@@ -88,6 +91,11 @@ export interface Config {
   secureCookies: boolean;
   /** Folder of the built web app; served with history fallback when it exists. */
   webDist: string;
+  /**
+   * The share of time the event loop may have been busy lately for the server to render a member's
+   * dashboard into its page (`FIRST_SCREEN_MAX_LOAD`, 0-1): above it the page goes out undrawn.
+   */
+  firstScreenMaxLoad: number;
   /**
    * Static host map of the link preview fetcher (`LINK_PREVIEW_HOSTS`): a listed name resolves only
    * to its address, which may be private or loopback. Empty: every name goes through DNS and the guard.
@@ -137,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     secureCookies: publicUrl.startsWith('https://'),
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
+    firstScreenMaxLoad: e.FIRST_SCREEN_MAX_LOAD,
     linkPreviewHosts: e.LINK_PREVIEW_HOSTS ?? new Map(),
     push: {
       hosts: e.PUSH_HOSTS ?? new Map(),

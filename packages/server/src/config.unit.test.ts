@@ -54,10 +54,16 @@ describe('configuration: database limits', () => {
     expect(loadConfig(env).database).toEqual({ statementTimeoutMs: 0, poolMax: 20, poolQueueMax: 0 });
   });
 
+  it('reads FIRST_SCREEN_MAX_LOAD, half busy by default', () => {
+    expect(loadConfig({}).firstScreenMaxLoad).toBe(0.5);
+    expect(loadConfig({ FIRST_SCREEN_MAX_LOAD: '1' }).firstScreenMaxLoad).toBe(1);
+  });
+
   it.each([
     ['DB_STATEMENT_TIMEOUT_MS', '-1'],
     ['DB_POOL_MAX', '0'],
     ['DB_POOL_QUEUE_MAX', 'many'],
+    ['FIRST_SCREEN_MAX_LOAD', '2'],
   ])('stops the start for %s=%j, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid configuration:\\n {2}${name}: `));
   });

@@ -20,11 +20,12 @@
     document.head.append(app);
   };
   // Until the app runs, a click on one of the page's controls would do nothing: the control is marked and
-  // the app clicks it again once it has taken the page over (main.tsx, contract first-screen.ts). Links work
+  // the app clicks it again once it has taken the control over (app/early-clicks.ts). Links work
   // without the app and are left alone.
   const keep = (event) => {
     const target = event.target instanceof Element ? event.target : null;
     if (!target || target.closest('a[href]')) return;
+    // `firstScreen.earlyClick.controls` of the contract.
     (target.closest('button, [role="button"], input, select, textarea, label') || target).setAttribute(
       'data-early-click',
       '',

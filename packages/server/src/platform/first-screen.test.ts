@@ -67,7 +67,8 @@ describe("the dashboard's first screen, rendered into its page", () => {
   beforeAll(async () => {
     webDist = mkdtempSync(path.join(os.tmpdir(), 'plaza-web-'));
     writeWebBuild(webDist);
-    t = await createTestApp({ env: { WEB_DIST: webDist } });
+    // Rendered however busy the test process is; the load rule has its own test below.
+    t = await createTestApp({ env: { WEB_DIST: webDist, FIRST_SCREEN_MAX_LOAD: '1' } });
   });
   afterAll(async () => {
     await t.close();
@@ -151,6 +152,22 @@ describe("the dashboard's first screen, rendered into its page", () => {
     await Promise.all(held);
     const drawn = await ann.get('/de_DE', { headers: { 'user-agent': desktop } });
     expect(drawn.body).toContain('<main><h1>Ann</h1>');
+  });
+
+  it('sends the page undrawn while the event loop is busier than FIRST_SCREEN_MAX_LOAD', async () => {
+    const busy = await createTestApp({ env: { WEB_DIST: webDist, FIRST_SCREEN_MAX_LOAD: '0' } });
+    try {
+      const member = await buildUser(busy.db, { firstname: 'Ann' });
+      const client = await signedIn(busy, member);
+      // Past the first window of the load's measure: any work at all is more than 0.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const page = await client.get('/de_DE', { headers: { 'user-agent': desktop } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(page.body).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js">');
+    } finally {
+      await busy.close();
+    }
   });
 
   it('draws nothing for a visitor, a member who has not accepted the terms, or a page other than the dashboard', async () => {

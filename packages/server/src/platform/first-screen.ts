@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { firstScreen, type RenderedFirstScreen, type RenderFirstScreen } from '@plaza/contract/first-screen';
+import { firstScreen, type RenderFirstScreen } from '@plaza/contract/first-screen';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { answerer, type FirstLoad } from './app-page';
+import { type AppPage, answerer, type FirstLoad } from './app-page';
 import { sanitizeArticleHtml, sanitizeRichText } from './html-sanitizer';
 
 /** Where the web build puts its renderer of first screens (web vite.config.ts, `vite build --ssr`). */
@@ -31,37 +31,55 @@ export function assumedWidth(request: FastifyRequest): number {
   return firstScreen.widths.desktop;
 }
 
+/** A rendered first screen and the window width it was drawn for. */
+type RenderedPage = NonNullable<AppPage['rendered']>;
+
 /**
- * Renders the first screen of the page (`load.screen`) with the web build's renderer; its calls are
- * answered inside this server and their answers go into the page for the app's hydration. A render that
- * fails or takes longer than `firstScreen.timeoutMs` is left out and logged: the page goes out without it,
- * and the browser draws it as it would anyway. So is one asked for while `firstScreen.concurrentRenders`
- * are under way.
+ * Renders the first screen of a page (`load.screen`) with the web build's renderer; its calls are answered
+ * inside this server and their answers go into the page for the app's hydration. The render runs on the
+ * event loop that answers the API, so it is left out when that loop was busier than `maxLoad` lately or
+ * `firstScreen.concurrentRenders` are under way, and when it fails or takes longer than
+ * `firstScreen.timeoutMs` (logged): the page then goes out without it, and the browser draws it.
  */
-export async function renderFirstScreen(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  load: FirstLoad,
-  render: RenderFirstScreen,
-): Promise<{ screen: RenderedFirstScreen; width: number } | undefined> {
-  if (rendering >= firstScreen.concurrentRenders) return undefined;
-  rendering += 1;
-  try {
-    return await renderWithin(app, request, load, render);
-  } finally {
-    rendering -= 1;
-  }
+export function firstScreenRenderer(app: FastifyInstance, render: RenderFirstScreen, maxLoad: number) {
+  const load = loopLoad();
+  let rendering = 0;
+  return async (request: FastifyRequest, page: FirstLoad): Promise<RenderedPage | undefined> => {
+    if (rendering >= firstScreen.concurrentRenders || (maxLoad < 1 && load() > maxLoad)) return undefined;
+    rendering += 1;
+    try {
+      return await renderPage(app, request, page, render);
+    } finally {
+      rendering -= 1;
+    }
+  };
 }
 
-/** Renders under way in this process. */
-let rendering = 0;
+/** How long the event loop's load is measured over, at least (longer when no page was asked for). */
+const loadWindowMs = 500;
 
-async function renderWithin(
+/** The share of time this process's event loop was busy since the window before (Node's event loop utilisation). */
+function loopLoad(): () => number {
+  let mark = performance.eventLoopUtilization();
+  let markedAt = performance.now();
+  let load = 0;
+  return () => {
+    if (performance.now() - markedAt >= loadWindowMs) {
+      const now = performance.eventLoopUtilization();
+      load = performance.eventLoopUtilization(now, mark).utilization;
+      mark = now;
+      markedAt = performance.now();
+    }
+    return load;
+  };
+}
+
+async function renderPage(
   app: FastifyInstance,
   request: FastifyRequest,
   load: FirstLoad,
   render: RenderFirstScreen,
-): Promise<{ screen: RenderedFirstScreen; width: number } | undefined> {
+): Promise<RenderedPage | undefined> {
   const width = assumedWidth(request);
   const ask = answerer(app, request, load);
   const signal = AbortSignal.timeout(firstScreen.timeoutMs);

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { locales } from '@plaza/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppPage, appPageHtml, firstLoad } from './app-page';
-import { loadFirstScreenRenderer, renderFirstScreen } from './first-screen';
+import { firstScreenRenderer, loadFirstScreenRenderer } from './first-screen';
 
 /** Build output under `assets/` carries a content hash in its name: a changed file is a new URL. */
 const hashedAssetCache = 'public, max-age=31536000, immutable';
@@ -31,7 +31,11 @@ const hiddenFile = /\.(br|gz|map)$/;
  * (app-page.ts), and a member's dashboard its first screen rendered (first-screen.ts), compressed as the
  * client accepts.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  firstScreenMaxLoad = 0.5,
+): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const assetsDir = path.join(webDist, 'assets') + path.sep;
   const hasWeb = existsSync(indexFile);
@@ -55,12 +59,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     });
   }
   // The dashboard's first screen is rendered into its page when the build has the renderer.
-  const render = hasWeb ? await loadFirstScreenRenderer(webDist) : undefined;
+  const renderer = hasWeb ? await loadFirstScreenRenderer(webDist) : undefined;
+  const render = renderer && firstScreenRenderer(app, renderer, firstScreenMaxLoad);
   const appPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const load = request.method === 'GET' ? await firstLoad(app, request) : { answers: {} };
     const prepared: AppPage = { load };
     if (render && load.screen === 'dashboard') {
-      const rendered = await renderFirstScreen(app, request, load, render);
+      const rendered = await render(request, load);
       if (rendered) prepared.rendered = rendered;
     }
     return sendAppPage(request, reply, appPageHtml(page, prepared, screens));

@@ -1,0 +1,91 @@
+import { firstScreen } from '@plaza/contract/first-screen';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { endPageClicks, keepEarlyClicks } from './early-clicks';
+
+const { attribute, appStarts } = firstScreen.earlyClick;
+
+/** What React leaves on an element it has taken over. */
+const takeOver = (element: Element) => Object.assign(element, { __reactProps$test: {} });
+const nextFrames = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+function serverPage() {
+  const root = document.createElement('div');
+  root.innerHTML =
+    '<button id="box">What is new?</button><a id="link" href="#x">Link</a><label id="label">Name</label>';
+  document.body.append(root);
+  return root;
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.useRealTimers();
+});
+
+describe('clicks on a server-rendered page before React has its controls', () => {
+  it('clicks a control kept before the app ran again once React has taken it over, and ends the keeping', async () => {
+    const root = serverPage();
+    const box = root.querySelector('#box')!;
+    box.setAttribute(attribute, '');
+    const ended = vi.fn();
+    document.addEventListener(appStarts, ended);
+    const clicks = vi.fn();
+    box.addEventListener('click', clicks);
+
+    keepEarlyClicks(root);
+    expect(ended).toHaveBeenCalledOnce();
+    expect(box.hasAttribute(attribute)).toBe(false);
+    await nextFrames();
+    expect(clicks).not.toHaveBeenCalled();
+
+    takeOver(box);
+    await nextFrames();
+    expect(clicks).toHaveBeenCalledOnce();
+  });
+
+  it("holds a click on a control of the server's page until React has it, but not links or the app's own controls", async () => {
+    const root = serverPage();
+    keepEarlyClicks(root);
+    const box = root.querySelector<HTMLButtonElement>('#box')!;
+    const reached = vi.fn();
+    root.addEventListener('click', (event) => reached((event.target as Element).id));
+
+    box.click();
+    expect(reached).not.toHaveBeenCalled();
+    root.querySelector<HTMLAnchorElement>('#link')!.click();
+    expect(reached).toHaveBeenCalledWith('link');
+    const added = document.createElement('button');
+    added.id = 'added';
+    root.append(added);
+    added.click();
+    expect(reached).toHaveBeenCalledWith('added');
+
+    takeOver(box);
+    await nextFrames();
+    expect(reached).toHaveBeenCalledWith('box');
+    // Once React has it, a click goes through at once.
+    reached.mockClear();
+    box.click();
+    expect(reached).toHaveBeenCalledWith('box');
+  });
+
+  it('hands over the controls kept before the app ran, once', () => {
+    const root = serverPage();
+    const box = root.querySelector('#box')!;
+    box.setAttribute(attribute, '');
+    expect(endPageClicks()).toEqual([box]);
+    expect(endPageClicks()).toEqual([]);
+  });
+
+  it('forgets a kept control that React replaced instead of taking it over', async () => {
+    const root = serverPage();
+    const box = root.querySelector('#box')!;
+    box.setAttribute(attribute, '');
+    const clicks = vi.fn();
+    box.addEventListener('click', clicks);
+    keepEarlyClicks(root);
+    box.remove();
+    takeOver(box);
+    await nextFrames();
+    expect(clicks).not.toHaveBeenCalled();
+  });
+});
