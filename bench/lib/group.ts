@@ -122,7 +122,7 @@ export async function compareLoad(
 export function compareGet(
   options: BenchOptions,
   servers: { plaza: RunningServer; baseline: RunningServer },
-  get: { path: string; connections: number; sessions: MemberSession[] },
+  get: { path: string; connections: number; sessions: MemberSession[]; rate?: number },
 ): Promise<{ plaza: Sample[]; baseline: Sample[] }> {
   return compareLoad(options, servers, async (url, duration) =>
     sampleOf(
@@ -132,6 +132,7 @@ export function compareGet(
         duration,
         requests: [{ path: get.path }],
         sessions: get.sessions,
+        rate: get.rate,
       }),
     ),
   );

@@ -19,6 +19,8 @@ export interface Load {
   requests: LoadRequest[];
   /** Sessions sent in turn, one per request (so per-member limits are not what is measured). */
   sessions?: MemberSession[] | undefined;
+  /** At most this many requests a second from all connections together (unset: as fast as answered). */
+  rate?: number | undefined;
 }
 
 /** What a load measured. Latencies are milliseconds, from each response's own time. */
@@ -73,6 +75,7 @@ export function measure(load: Load): Promise<Figures> {
         url: load.url,
         connections: load.connections,
         duration: load.duration,
+        ...(load.rate ? { overallRate: load.rate } : {}),
         timeout: 10,
         // autocannon notices the end of the duration at its next sample; sampling often ends the run on time.
         sampleInt: 100,
