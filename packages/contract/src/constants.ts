@@ -122,6 +122,8 @@ export const dateFormats = {
   jobAvailability: 'DD.MM.YYYY',
   occasion: 'Do MMMM YYYY',
   time: 'HH:mm',
+  /** A moment with its time (a post's, a comment's, an activity's). */
+  moment: 'DD.MM.YYYY HH:mm',
   messageTime: 'DD. MMM YYYY HH:mm',
   conversationOlder: 'DD.MM.YY',
 } as const;

@@ -102,3 +102,29 @@ test('the page comes with the dashboard drawn and its answers; the app takes the
   ])
     expect(calls.filter((made) => made.startsWith(call))).toEqual([]);
 });
+
+test.describe('in a time zone other than UTC', () => {
+  test.use({ timezoneId: 'Europe/Berlin' });
+
+  test("the rendered page shows the posts' times in the window's zone, not the server's UTC", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const response = await page.goto('/en_GB');
+    const html = await response!.text();
+    const [, utcText] = /<time dateTime="[^"]+" data-moment="">([^<]+)<\/time>/.exec(html) ?? [];
+    expect(utcText, 'the server wrote a time').toBeDefined();
+    const first = page.getByRole('main').locator('article time[data-moment]').first();
+    const local = await first.evaluate((time: HTMLTimeElement) => {
+      const moment = new Date(time.dateTime);
+      const two = (number: number) => String(number).padStart(2, '0');
+      return `${two(moment.getDate())}.${two(moment.getMonth() + 1)}.${moment.getFullYear()} ${two(moment.getHours())}:${two(moment.getMinutes())}`;
+    });
+    expect(local).not.toBe(utcText);
+    await expect(first).toHaveText(local);
+    // And once the app has taken the page over.
+    await page.getByRole('button', { name: /What's new/ }).click();
+    await expect(page.getByRole('textbox', { name: 'Your post' })).toBeFocused();
+    await expect(first).toHaveText(local);
+  });
+});

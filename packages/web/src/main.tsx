@@ -6,9 +6,9 @@ import { App } from './app/app';
 import { endPageClicks, keepEarlyClicks } from './app/early-clicks';
 import { startFirstLoad } from './app/first-load';
 import { createAppRouter, loadRoutesFor } from './app/routes';
+import { matchesWidth } from './lib/assumed-width';
 import { activateLocale } from './lib/i18n';
 import { isPhoneWidth, phoneMedia } from './lib/phone-width';
-import { matchesWidth } from './lib/use-media';
 import './app/light/baseline.css';
 import './styles.css';
 

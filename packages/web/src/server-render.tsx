@@ -17,11 +17,11 @@ import { sessionQuery } from './app/session';
 import { themeTokens } from './app/theme-tokens';
 import { sanitizeHtmlWith } from './components/rich-html';
 import { ApiRequestError, call } from './lib/api-client';
+import { matchesWidth } from './lib/assumed-width';
 import { routes as endpoints } from './lib/endpoint-routes';
 import { answerFirstCallsWith } from './lib/first-answers';
 import { i18nOptions } from './lib/i18n';
 import { phoneMedia } from './lib/phone-width';
-import { matchesWidth } from './lib/use-media';
 
 const calls = new AsyncLocalStorage<FirstScreenInput['answer']>();
 

@@ -4,9 +4,9 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { AssumedWidth } from '../lib/assumed-width';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { AssumedWidth } from '../lib/use-media';
 import type { createAppRouter } from './routes';
 
 /**

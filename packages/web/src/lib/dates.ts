@@ -24,9 +24,9 @@ export function formatDate(
 const noChanges = () => () => undefined;
 
 /**
- * `formatDate` for a moment shown with its time, in a component: the server does not know the window's
- * time zone, so a page it rendered shows UTC on the server and while the browser hydrates it (both draw the
- * same text), then the window's time.
+ * `formatDate` for a moment shown with its time, in a component (components/moment.tsx): the server does
+ * not know the window's time zone, so it renders UTC, and so does the browser while it hydrates that page;
+ * then the window's time.
  */
 export function useFormatMoment(): typeof formatDate {
   const hydrated = useSyncExternalStore(

@@ -11,10 +11,9 @@ import { limits } from '@plaza/contract/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../app/use-lang';
 import { apiErrorText } from '../../lib/api-error-text';
-import { formatDate } from '../../lib/dates';
 import { FallbackAvatar } from '../fallback-avatar';
+import { Moment } from '../moment';
 import { commentsQuery, useDeleteComment, useEditComment, useWriteComment } from './reactions-api';
 
 /** Comments shown at first and added per 'show more'. */
@@ -33,7 +32,6 @@ function CommentItem({
   pending: boolean;
 }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const fieldId = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const trimmed = draft?.trim() ?? '';
@@ -44,7 +42,7 @@ function CommentItem({
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {comment.author.name}{' '}
           <Typography component="span" variant="caption" color="text.secondary">
-            {formatDate(comment.created_at, 'DD.MM.YYYY HH:mm', lang)}
+            <Moment value={comment.created_at} />
           </Typography>
         </Typography>
         {draft === null ? (

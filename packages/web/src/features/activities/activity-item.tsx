@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { FallbackAvatar } from '../../components/fallback-avatar';
-import { useFormatMoment } from '../../lib/dates';
+import { Moment } from '../../components/moment';
 import { visuallyHidden } from '../../lib/visually-hidden';
 
 /** The app's own address of an activity's link (`/de_DE/groups/3` or a path without language). */
@@ -22,7 +22,6 @@ export function activityHref(url: string | null, lang: string): string | null {
 export function ActivityItem({ activity, action }: { activity: Activity; action?: ReactNode }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const formatDate = useFormatMoment();
   const href = activityHref(activity.url, lang);
   return (
     <Box
@@ -53,9 +52,7 @@ export function ActivityItem({ activity, action }: { activity: Activity; action?
           )}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          <time dateTime={activity.date_posted}>
-            {formatDate(activity.date_posted, 'DD.MM.YYYY HH:mm', lang)}
-          </time>
+          <Moment value={activity.date_posted} />
         </Typography>
         {action && <Box sx={{ mt: 1 }}>{action}</Box>}
       </Box>

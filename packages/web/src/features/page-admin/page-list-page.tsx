@@ -11,6 +11,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type AdminPageListItem, type PageType, pageDraftSchema, pageTypes } from '@plaza/contract';
+import { dateFormats } from '@plaza/contract/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -133,7 +134,7 @@ function PageRow({ page }: { page: AdminPageListItem }) {
           t(`page_admin.types.${page.type}`),
           t(`page_admin.visibility.${page.visibility}`),
           ...page.assigned_as.map((key) => t(`page_admin.assignments.${key}`, { defaultValue: key })),
-          t('page_admin.changed', { date: formatDate(page.updated_at, 'DD.MM.YYYY HH:mm', lang) }),
+          t('page_admin.changed', { date: formatDate(page.updated_at, dateFormats.moment, lang) }),
         ].join(' · ')}
       </Typography>
     </Paper>

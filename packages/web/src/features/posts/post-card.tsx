@@ -15,12 +15,12 @@ import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { FallbackAvatar } from '../../components/fallback-avatar';
 import { lazyDialog } from '../../components/lazy-dialog';
+import { Moment } from '../../components/moment';
 import { CommentsPanel } from '../../components/reactions/comments-panel';
 import { LikeButton } from '../../components/reactions/like-button';
 import { useCommentCount } from '../../components/reactions/reactions-api';
 import { RichHtml } from '../../components/rich-html';
 import { apiErrorText } from '../../lib/api-error-text';
-import { useFormatMoment } from '../../lib/dates';
 import { useDeletePost } from './api/posts';
 import { PostFiles } from './post-files';
 import { PostPreviewCard } from './post-preview-card';
@@ -39,7 +39,6 @@ const ConfirmDialog = lazyDialog(() =>
 export function PostCard({ post, commentsOpen = false }: { post: Post; commentsOpen?: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const formatDate = useFormatMoment();
   const titleId = useId();
   const [showComments, setShowComments] = useState(commentsOpen);
   const commentCount = useCommentCount(post.comments_count);
@@ -58,9 +57,7 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
             </Typography>
             <Typography variant="body2" color="text.secondary">
               <Link component={RouterLink} to={`/${lang}${postPath(post.item_id)}`} color="inherit">
-                <time dateTime={post.created_at}>
-                  {formatDate(post.created_at, 'DD.MM.YYYY HH:mm', lang)}
-                </time>
+                <Moment value={post.created_at} />
               </Link>
               {where && ` · ${where}`}
             </Typography>

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../app/session';
 import { useLang } from '../../../app/use-lang';
 import { FallbackAvatar } from '../../../components/fallback-avatar';
-import { formatDate } from '../../../lib/dates';
+import { Moment } from '../../../components/moment';
 import { EmptyState, ModuleSection } from './module-section';
 
 const excerptLength = 180;
@@ -53,9 +53,7 @@ export function StreamWidgetModule({ module }: { module: PageModuleOf<'stream_wi
                 {post.author.name}
               </Typography>
               <Typography variant="caption" color="text.secondary" component="p">
-                <time dateTime={post.created_at}>
-                  {formatDate(post.created_at, 'DD.MM.YYYY HH:mm', lang)}
-                </time>
+                <Moment value={post.created_at} />
                 {post.group && ` · ${t('pages.modules.stream_widget.in_group', { group: post.group.name })}`}
               </Typography>
               <Typography sx={{ my: 0.5, overflowWrap: 'anywhere' }}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { matchesWidth } from './assumed-width';
 import { phoneMedia } from './phone-width';
-import { matchesWidth } from './use-media';
 
 describe('matchesWidth (the width a server-rendered page assumed)', () => {
   it('answers min-width and max-width queries, alone and joined, for the width', () => {
