@@ -132,6 +132,8 @@ export const numberFormat = { fractionDigits: 2, defaultLocale: 'de-DE' } as con
 
 export const locales = ['de_DE', 'en_GB'] as const;
 export type Locale = (typeof locales)[number];
+/** The HTML lang attribute of a locale (de_DE -> de-DE). */
+export const htmlLang = (locale: Locale) => locale.replace('_', '-');
 export const defaultLocale: Locale = 'de_DE';
 
 /** True when the value is one of the app's locales. */

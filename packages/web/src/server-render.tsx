@@ -9,8 +9,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/app';
-import type { RouteTitle } from './app/language-layout';
-import { pageTitle } from './app/page-title';
+import { pageTitle, routeTitleKey } from './app/page-title';
 import { prefetchDashboard } from './app/pages/dashboard-data';
 import { routes } from './app/routes';
 import { sessionQuery } from './app/session';
@@ -22,6 +21,9 @@ import { routes as endpoints } from './lib/endpoint-routes';
 import { answerFirstCallsWith } from './lib/first-answers';
 import { i18nOptions } from './lib/i18n';
 import { phoneMedia } from './lib/phone-width';
+
+/** The route table's handler, made once: it loads a lazy route's module the first time it matches. */
+const handler = createStaticHandler(routes);
 
 const calls = new AsyncLocalStorage<FirstScreenInput['answer']>();
 
@@ -59,7 +61,6 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
     for (const query of client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' }))
       client.removeQueries({ queryKey: query.queryKey, exact: true });
 
-    const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(new URL(input.url, 'http://plaza.invalid')), {
       requestContext: undefined,
     });
@@ -95,9 +96,7 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
       (entry): entry is [string, string] => typeof entry[1] === 'string',
     );
 
-    const titleKey = context.matches
-      .map((match) => (match.route.handle as RouteTitle | undefined)?.title)
-      .findLast(Boolean);
+    const titleKey = routeTitleKey(context.matches.map((match) => match.route));
     const company = session.settings.company.name;
     return {
       html,

@@ -2,6 +2,7 @@ import {
   buildPath,
   endpoints,
   firstAnswers,
+  htmlLang,
   isLocale,
   type Locale,
   localeHeader,
@@ -67,12 +68,11 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
  * or `undefined` when the call does not answer 200. An answer the page has already is not asked again.
  */
 export function answerer(app: FastifyInstance, request: FastifyRequest, load: FirstLoad) {
-  const [, first] = request.url.split('?')[0]?.split('/') ?? [];
   const headers = {
     accept: 'application/json',
     ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
     ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-    ...(isLocale(first) ? { [localeHeader]: first } : {}),
+    ...(load.lang ? { [localeHeader]: load.lang } : {}),
   };
   return async (url: string): Promise<string | undefined> => {
     const known = load.answers[url];
@@ -140,7 +140,7 @@ export function appPageHtml(
   const rootStyle = Object.entries(screen.rootStyle)
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
-  const lang = load.lang ? ` lang="${load.lang.replace('_', '-')}"` : '';
+  const lang = load.lang ? ` lang="${htmlLang(load.lang)}"` : '';
   return page
     .replace(/<html[^>]*>/, () => `<html${lang} style="${escapeAttribute(rootStyle)}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(screen.title)}</title>`)

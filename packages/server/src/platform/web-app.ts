@@ -34,7 +34,7 @@ const hiddenFile = /\.(br|gz|map)$/;
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
-  firstScreenMaxLoad = 0.5,
+  firstScreenMaxLoad: number,
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const assetsDir = path.join(webDist, 'assets') + path.sep;

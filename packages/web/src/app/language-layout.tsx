@@ -8,7 +8,7 @@ import { cookieOverlayEvent, cookieOverlayWanted, showsCookieNotice } from './co
 import { shouldResetScroll, stripLanguage } from './guard';
 import { lazyThemed } from './lazy-themed';
 import { LightProgress } from './light/progress';
-import { pageTitle } from './page-title';
+import { pageTitle, routeTitleKey } from './page-title';
 import { sessionQuery } from './session';
 import { applyThemeTokens, themeTokens } from './theme-tokens';
 import { useLang } from './use-lang';
@@ -101,9 +101,7 @@ export function LanguageLayout() {
 
   // The tab's title: the route's own (`Gruppen - Nordlicht GmbH`), else the company until a page titled
   // by its content sets it (a layout effect, so it runs before that page's effect).
-  const titleKey = useMatches()
-    .map((match) => (match.handle as RouteTitle | undefined)?.title)
-    .findLast(Boolean);
+  const titleKey = routeTitleKey(useMatches());
   const company = settings?.company.name;
   useLayoutEffect(() => {
     if (company === undefined || readyLang !== lang) return;

@@ -1,5 +1,11 @@
 import { useEffect } from 'react';
+import type { RouteTitle } from './language-layout';
 import { useSession } from './session';
+
+/** The text key of the innermost matched route with a fixed title (its `handle`, app/routes.tsx). */
+export function routeTitleKey(matches: readonly { handle?: unknown }[]): string | undefined {
+  return matches.map((match) => (match.handle as RouteTitle | undefined)?.title).findLast(Boolean);
+}
 
 /** A browser tab's title: what the page shows, then the company (`Gruppen - Nordlicht GmbH`). */
 export function pageTitle(title: string, company: string): string {

@@ -1,12 +1,9 @@
-import { defaultLocale, type Locale } from '@plaza/contract/constants';
+import { defaultLocale, htmlLang, type Locale } from '@plaza/contract/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { call, getApiLocale, setApiLocale } from './api-client';
 import { routes } from './endpoint-routes';
 import { queryClient } from './query-client';
-
-/** The HTML lang attribute of a locale (de_DE -> de-DE). */
-export const htmlLang = (locale: Locale) => locale.replace('_', '-');
 
 /** Each language's texts, fetched once; a failed fetch is forgotten, so the next use tries again. */
 const bundles = new Map<Locale, Promise<void>>();

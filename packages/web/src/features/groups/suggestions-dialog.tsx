@@ -11,12 +11,12 @@ import Divider from '@mui/material/Divider';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { TopicSuggestion } from '@plaza/contract';
+import { htmlLang } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../app/use-lang';
 import { apiErrorText } from '../../lib/api-error-text';
-import { htmlLang } from '../../lib/i18n';
 import { useMedia } from '../../lib/use-media';
 import { suggestionsQuery, useAnswerSuggestion } from './api/groups-list';
 
