@@ -28,7 +28,8 @@ declare module 'fastify' {
 
 /** The repository (bench/lib/servers.ts says where): the web build and the texts are read from it. */
 const root = process.env.PLAZA_ROOT ?? process.cwd();
-const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// A fixed-size pool as Plaza's (server db/client.ts): connections stay open between the bench's runs.
+const db = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, min: 10 });
 const bus = await createBus(process.env.REDIS_URL || undefined);
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
 await app.register(websocket);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { executeRows } from '../src/db/execute-rows';
@@ -24,4 +25,20 @@ describe('PostgreSQL connection settings', () => {
     const [row] = await executeRows<{ random_page_cost: string }>(database.db, sql`show random_page_cost`);
     expect(Number(row?.random_page_cost)).toBe(1.1);
   });
+
+  it('keep the pool’s connections through a quiet spell, so their prepared statements stay', async () => {
+    // Two statements at once take two connections; node-postgres closes a connection idle for 10 s.
+    const backends = async () => {
+      const answers = await Promise.all(
+        [0, 1].map(() =>
+          executeRows<{ pid: number }>(database.db, sql`select pg_backend_pid() as pid from pg_sleep(0.2)`),
+        ),
+      );
+      return answers.map(([row]) => row?.pid).sort();
+    };
+    const before = await backends();
+    expect(new Set(before).size).toBe(2);
+    await sleep(10_500);
+    expect(await backends()).toEqual(before);
+  }, 30_000);
 });
