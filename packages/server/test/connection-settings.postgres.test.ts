@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { executeRows } from '../src/db/execute-rows';
