@@ -38,6 +38,29 @@ describe('platform', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the same security headers on every answer, a refusal and an unknown path included', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/healthz' }),
+      t.app.inject({ method: 'GET', url: '/api/v2/nothing-here' }),
+      t.app.inject({ method: 'GET', url: '/api/v2/activities' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 401]);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject({
+        'content-security-policy': expect.stringContaining("object-src 'none'"),
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-dns-prefetch-control': 'off',
+      });
+      // Strict-Transport-Security only behind HTTPS (secure cookies); the tests run on plain HTTP.
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+      expect(answer.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
   it('publishes the OpenAPI document generated from the contract', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
