@@ -61,7 +61,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(realtimePlugin, deps);
 
   for (const register of modules) await register(app, deps);
-  await registerWebApp(app, config.webDist, config.firstScreenMaxLoad);
+  await registerWebApp(app, config.webDist, {
+    maxLoad: config.firstScreenMaxLoad,
+    databaseBusy: () => deps.database.waiting() > 0,
+  });
   registerHousekeeping(app, { db: deps.database.db, dataDir: config.dataDir, clock: deps.clock });
   return app;
 }

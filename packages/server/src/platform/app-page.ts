@@ -101,25 +101,33 @@ export interface AppPage {
 /**
  * The app's page with, before `</head>`, a `modulepreload` link per file of its first screen and the answers
  * in a JSON element; with a rendered first screen, its HTML in `#root` (which names the width it was drawn
- * for), its styles in the head, the theme's tokens and the language on `<html>` and the tab's title.
+ * for), its styles in the head, the theme's tokens and the language on `<html>` and the tab's title. Made
+ * as bytes: the language's texts, the largest answer and the same on every page, go in as the bytes made
+ * once (i18n `bundleText`), not as a string the page is built from again on every request.
  */
 export function appPageHtml(
   page: string,
   { load, rendered }: AppPage,
   screens: Record<string, string[]>,
-): string {
+): Buffer {
   const screenFiles = load.screen ? (screens[load.screen] ?? []) : [];
+  const texts = load.lang ? bundleText(load.lang) : undefined;
   const entries = Object.entries(load.answers);
-  const json = `{${entries.map(([url, body]) => `${jsonInHtml(JSON.stringify(url))}:${body}`).join(',')}}`;
-  const answers = entries.length
-    ? [`<script id="${firstAnswers.elementId}" type="application/json">${json}</script>`]
+  const answers: Chunk[] = entries.length
+    ? [
+        `<script id="${firstAnswers.elementId}" type="application/json">{`,
+        ...entries.flatMap(([url, body], index) => [
+          `${index ? ',' : ''}${jsonInHtml(JSON.stringify(url))}:`,
+          body === texts?.json ? texts.bytes : body,
+        ]),
+        '}</script>',
+      ]
     : [];
   if (!rendered) {
     const preloads = screenFiles.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
-    // A function, not a string: `$&` or `$'` in an answer would otherwise insert parts of the page.
-    return page.replace('</head>', () => `${[...preloads, ...answers].join('')}</head>`);
+    return withHead(page, [...preloads, ...answers]);
   }
-  const head = [...answers];
+  const head: Chunk[] = [...answers];
   // The page shows before the app's code is fetched (web public/load-after-paint.js): its entry and the
   // modules it and the screen need are named to that script instead of to the browser's parser.
   const entry = entryScript.exec(page)?.[1];
@@ -141,14 +149,24 @@ export function appPageHtml(
     .map(([name, value]) => `${name}:${value}`)
     .join(';');
   const lang = load.lang ? ` lang="${htmlLang(load.lang)}"` : '';
-  return page
+  const drawn = page
     .replace(/<html[^>]*>/, () => `<html${lang} style="${escapeAttribute(rootStyle)}">`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(screen.title)}</title>`)
-    .replace('</head>', () => `${head.join('')}</head>`)
     .replace(
       '<div id="root"></div>',
       () => `<div id="root" ${firstScreen.widthAttribute}="${width}">${screen.html}</div>`,
     );
+  return withHead(drawn, head);
+}
+
+/** A part of a page: text, or bytes made before. */
+type Chunk = string | Buffer;
+
+/** The page's bytes with `head` before its `</head>`. */
+function withHead(page: string, head: Chunk[]): Buffer {
+  const at = page.indexOf('</head>');
+  const parts = at < 0 ? [page, ...head] : [page.slice(0, at), ...head, page.slice(at)];
+  return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');

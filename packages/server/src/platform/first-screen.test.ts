@@ -5,6 +5,7 @@ import { firstAnswers } from '@plaza/contract';
 import { firstScreen } from '@plaza/contract/first-screen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { createTestDatabase } from '../../test/database';
 import { buildUser } from '../../test/factories';
 import { signedIn } from '../../test/group-helpers';
 
@@ -167,6 +168,27 @@ describe("the dashboard's first screen, rendered into its page", () => {
       expect(page.body).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js">');
     } finally {
       await busy.close();
+    }
+  });
+
+  it('sends the page undrawn while requests wait for a database connection, and draws again after', async () => {
+    const database = await createTestDatabase();
+    let waiting = 1;
+    const busy = await createTestApp({
+      env: { WEB_DIST: webDist, FIRST_SCREEN_MAX_LOAD: '1' },
+      database: { ...database, waiting: () => waiting },
+    });
+    try {
+      const client = await signedIn(busy, await buildUser(busy.db, { firstname: 'Ann' }));
+      const undrawn = await client.get('/de_DE', { headers: { 'user-agent': desktop } });
+      expect(undrawn.statusCode).toBe(200);
+      expect(undrawn.body).toContain('<div id="root"></div>');
+      waiting = 0;
+      const drawn = await client.get('/de_DE', { headers: { 'user-agent': desktop } });
+      expect(drawn.body).toContain('<main><h1>Ann</h1>');
+    } finally {
+      await busy.close();
+      await database.close();
     }
   });
 

@@ -37,15 +37,23 @@ type RenderedPage = NonNullable<AppPage['rendered']>;
 /**
  * Renders the first screen of a page (`load.screen`) with the web build's renderer; its calls are answered
  * inside this server and their answers go into the page for the app's hydration. The render runs on the
- * event loop that answers the API, so it is left out when that loop was busier than `maxLoad` lately or
+ * event loop that answers the API and takes CPU from the database on the same machine, so it is left out
+ * when that loop was busier than `limits.maxLoad` lately, while requests wait for a database connection
+ * (`limits.databaseBusy`: a server whose database is the bottleneck has an idle event loop), or while
  * `firstScreen.concurrentRenders` are under way, and when it fails or takes longer than
- * `firstScreen.timeoutMs` (logged): the page then goes out without it, and the browser draws it.
+ * `firstScreen.timeoutMs` (logged): the page then goes out without it, and the browser draws it. A
+ * `maxLoad` of 1 renders however busy the event loop is (the end-to-end tests).
  */
-export function firstScreenRenderer(app: FastifyInstance, render: RenderFirstScreen, maxLoad: number) {
+export function firstScreenRenderer(
+  app: FastifyInstance,
+  render: RenderFirstScreen,
+  limits: { maxLoad: number; databaseBusy: () => boolean },
+) {
   const load = loopLoad();
   let rendering = 0;
+  const busy = () => limits.databaseBusy() || (limits.maxLoad < 1 && load() > limits.maxLoad);
   return async (request: FastifyRequest, page: FirstLoad): Promise<RenderedPage | undefined> => {
-    if (rendering >= firstScreen.concurrentRenders || (maxLoad < 1 && load() > maxLoad)) return undefined;
+    if (rendering >= firstScreen.concurrentRenders || busy()) return undefined;
     rendering += 1;
     try {
       return await renderPage(app, request, page, render);

@@ -26,6 +26,12 @@ export function loadBundle(locale: Locale): Record<string, unknown> {
 /** A language's bundle as the API sends it: its JSON text and that text's HTTP entity tag. */
 export interface BundleText {
   json: string;
+  /**
+   * The JSON text as UTF-8, made once. Pages and the texts call send these bytes: the German texts hold
+   * quotation marks beyond Latin-1, which make the string two bytes a character, and building a page of
+   * it (about 140 KB in memory) on every request halved the dashboard page's throughput.
+   */
+  bytes: Buffer;
   etag: string;
 }
 const texts = new Map<Locale, BundleText>();
@@ -39,7 +45,7 @@ export function bundleText(locale: Locale): BundleText {
   let text = texts.get(locale);
   if (!text) {
     const json = jsonInHtml(JSON.stringify(loadBundle(locale)));
-    text = { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    text = { json, bytes: Buffer.from(json), etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
     texts.set(locale, text);
   }
   return text;

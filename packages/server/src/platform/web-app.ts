@@ -34,7 +34,7 @@ const hiddenFile = /\.(br|gz|map)$/;
 export async function registerWebApp(
   app: FastifyInstance,
   webDist: string,
-  firstScreenMaxLoad: number,
+  firstScreenLimits: Parameters<typeof firstScreenRenderer>[2],
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const assetsDir = path.join(webDist, 'assets') + path.sep;
@@ -60,7 +60,7 @@ export async function registerWebApp(
   }
   // The dashboard's first screen is rendered into its page when the build has the renderer.
   const renderer = hasWeb ? await loadFirstScreenRenderer(webDist) : undefined;
-  const render = renderer && firstScreenRenderer(app, renderer, firstScreenMaxLoad);
+  const render = renderer && firstScreenRenderer(app, renderer, firstScreenLimits);
   const appPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const load = request.method === 'GET' ? await firstLoad(app, request) : { answers: {} };
     const prepared: AppPage = { load };
@@ -101,7 +101,7 @@ function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined
   return (['br', 'gzip'] as const).find((encoding) => (weights.get(encoding) ?? 0) > 0);
 }
 
-function sendAppPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+function sendAppPage(request: FastifyRequest, reply: FastifyReply, html: Buffer) {
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', personalPageCache)

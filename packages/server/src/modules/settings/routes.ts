@@ -30,14 +30,14 @@ export async function settingsModule(app: FastifyInstance, { database, bus }: Ap
   route(app, api.consent, ({ query }) => consent(db, query));
   route(app, api.languages, () => languages(db));
   route(app, api.translations, ({ params, request, reply }) => {
-    const { json, etag } = bundleText(params.locale);
+    const { bytes, etag } = bundleText(params.locale);
     reply.header('cache-control', 'public, max-age=300').header('etag', etag);
     if (request.headers['if-none-match'] === etag) {
       reply.status(304);
       return reply.send() as never;
     }
     // The text made once, sent as it is (not serialised again per request).
-    return reply.type('application/json; charset=utf-8').send(json) as never;
+    return reply.type('application/json; charset=utf-8').send(bytes) as never;
   });
   route(app, endpoints.menu.menu, ({ user, request }) => navigationFor(db, user, request.locale));
   route(app, endpoints.menu.settingsMenu, ({ user, request }) => settingsMenuFor(db, user, request.locale));
