@@ -45,7 +45,11 @@ export function bundleText(locale: Locale): BundleText {
   let text = texts.get(locale);
   if (!text) {
     const json = jsonInHtml(JSON.stringify(loadBundle(locale)));
-    text = { json, bytes: Buffer.from(json), etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    text = {
+      json,
+      bytes: Buffer.from(json),
+      etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+    };
     texts.set(locale, text);
   }
   return text;
