@@ -9,6 +9,9 @@ import path from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyRequest } from 'fastify';
 import pg from 'pg';
+// The contract's constants by path: esbuild bundles them in (packages stay external, and the
+// contract's package points at TypeScript sources).
+import { limits } from '../../packages/contract/src/constants';
 import { createBus } from './bus';
 import { canReadGroup, newestReadablePosts, newsPage, readableGroupIds, scopePage } from './streams';
 
@@ -149,9 +152,9 @@ app.get('/api/v2/activities', async (request) => {
       values: [viewer.id, perPage + 1, (page - 1) * perPage],
     }),
     db.query<{ n: number }>({
-      name: 'unread-activities',
-      text: 'select count(*)::int as n from activities where user_id = $1 and not read',
-      values: [viewer.id],
+      name: 'unread-activities-feed',
+      text: 'select count(*)::int as n from (select 1 from activities where user_id = $1 and not read limit $2) u',
+      values: [viewer.id, limits.maxUnreadCount + perPage],
     }),
   ]);
   return {
@@ -165,8 +168,8 @@ app.get('/api/v2/activities/unread_activities', async (request) => {
   const viewer = member(request);
   const { rows } = await db.query<{ n: number }>({
     name: 'unread-activities',
-    text: 'select count(*)::int as n from activities where user_id = $1 and not read',
-    values: [viewer.id],
+    text: 'select count(*)::int as n from (select 1 from activities where user_id = $1 and not read limit $2) u',
+    values: [viewer.id, limits.maxUnreadCount],
   });
   return { unread_activities: rows[0]!.n };
 });

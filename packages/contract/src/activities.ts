@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { limits } from './constants';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
 import { membershipStatusSchema } from './groups';
-import { pageQuerySchema, paginated } from './pagination';
+import { streamPage, streamPageQuerySchema } from './pagination';
 
 export const activityTypes = [
   'invite',
@@ -36,11 +37,19 @@ export type Activity = z.infer<typeof activitySchema>;
 
 /**
  * A feed page; `mark_read=false` reads without marking (the dashboard's latest-activities preview,
- * which should not clear the unread badge that only the feed itself answers).
+ * which should not clear the unread badge that only the feed itself answers). Paged like a stream:
+ * pages up to `limits.maxStreamPage`, a next page or not, no total.
  */
-export const activityListQuerySchema = pageQuerySchema.extend({ mark_read: z.stringbool().default(true) });
+export const activityListQuerySchema = streamPageQuerySchema.extend({
+  mark_read: z.stringbool().default(true),
+});
 
-export const activityListSchema = paginated(activitySchema).extend({ unread_activities: z.number().int() });
+/** How many of the member's activities are unread, counted up to `limits.maxUnreadCount`. */
+export const unreadActivitiesSchema = z.number().int().min(0).max(limits.maxUnreadCount);
+
+export const activityListSchema = streamPage(activitySchema).extend({
+  unread_activities: unreadActivitiesSchema,
+});
 
 export const activityEndpoints = {
   list: defineEndpoint({
@@ -56,10 +65,10 @@ export const activityEndpoints = {
   unread: defineEndpoint({
     method: 'GET',
     path: '/api/v2/activities/unread_activities',
-    summary: 'Number of unread activities',
+    summary: `Number of unread activities, counted up to ${limits.maxUnreadCount}`,
     tags: ['activities'],
     access: 'user',
-    response: z.object({ unread_activities: z.number().int() }),
+    response: z.object({ unread_activities: unreadActivitiesSchema }),
   }),
   latestNotifications: defineEndpoint({
     method: 'GET',

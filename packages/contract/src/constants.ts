@@ -50,6 +50,11 @@ export const limits = {
    * source in index order, so its cost grows with its depth; 500 pages of 20 reach 10,000 items back.
    */
   maxStreamPage: 500,
+  /**
+   * The unread-activity count stops at this number: counting every unread activity of a member who
+   * never reads them would grow without bound, and the badge shows "99+" from 100 on anyway.
+   */
+  maxUnreadCount: 100,
   passwordMinLength: 8,
   passwordMaxLength: 128,
   usernameMaxLength: 64,

@@ -43,7 +43,10 @@ export const activities = pgTable(
   (t) => [
     check('activities_type_check', oneOf(t.type, activityTypes)),
     check('activities_membership_status_check', oneOf(t.membership_status, membershipStatuses)),
-    index('activities_user_created_idx').on(t.user_id, t.created_at),
+    /** A member's feed in its order (newest first, id breaking ties): a page reads its rows, no sort. */
+    index('activities_user_created_idx').on(t.user_id, t.created_at, t.id),
+    /** The unread ones only: counting a member's unread activities reads no read ones. */
+    index('activities_user_unread_idx').on(t.user_id).where(sql`not ${t.read}`),
     index('activities_target_idx').on(t.target_type, t.target_id),
     check(
       'activities_target_check',

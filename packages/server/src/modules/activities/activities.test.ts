@@ -1,3 +1,5 @@
+import { limits } from '@plaza/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
@@ -66,13 +68,53 @@ describe('activities and notifications', () => {
       img: '/uploads/bob.webp',
       read: false,
     });
-    expect(body.pagination).toMatchObject({ self: 1, last: 2, next: 2, prev: null, total: 3 });
+    // Paged like a stream: a next page or not, no total.
+    expect(body.pagination).toEqual({
+      self: 1,
+      first: 1,
+      last: null,
+      prev: null,
+      next: 2,
+      total: null,
+      per_page: 2,
+    });
     expect(body.unread_activities).toBe(1);
 
     const second = (await aliceClient.get('/api/v2/activities', { query: { page: 2, per_page: 2 } })).json();
     expect(second.results.map((a: { text: string }) => a.text)).toEqual(['comment 1']);
+    expect(second.pagination).toMatchObject({ self: 2, prev: 1, next: null });
     expect(second.unread_activities).toBe(0);
   });
+
+  it('counts unread activities up to the cap, and exactly below it after a page is marked read', async () => {
+    const carol = await buildUser(t.db);
+    const carolClient = new TestClient(t.app);
+    await carolClient.login(carol.username, testPassword);
+    const cap = limits.maxUnreadCount;
+    const empty = (await carolClient.get('/api/v2/activities')).json();
+    expect(empty).toMatchObject({ results: [], unread_activities: 0, pagination: { next: null } });
+    await insertUnread(carol.id, cap + 30);
+
+    expect((await carolClient.get('/api/v2/activities/unread_activities')).json()).toEqual({
+      unread_activities: cap,
+    });
+    // 130 unread, 20 of them marked by this page: 110 left, still shown as the cap.
+    const first = (await carolClient.get('/api/v2/activities', { query: { per_page: 20 } })).json();
+    expect(first.unread_activities).toBe(cap);
+    // 110 unread, 20 more marked: 90, counted exactly.
+    const second = (await carolClient.get('/api/v2/activities', { query: { page: 2, per_page: 20 } })).json();
+    expect(second.unread_activities).toBe(cap + 30 - 40);
+    expect((await carolClient.get('/api/v2/activities/unread_activities')).json()).toEqual({
+      unread_activities: cap + 30 - 40,
+    });
+  });
+
+  /** `count` unread activities for the member, in one statement. */
+  async function insertUnread(userId: number, count: number) {
+    await t.db.execute(
+      sql`insert into activities (user_id, type, text) select ${userId}, 'other', 'note ' || n from generate_series(1, ${count}) n`,
+    );
+  }
 
   it('serves notifications not yet shown, and marks only own ones old', async () => {
     const mine = await recordActivity(t, {
@@ -112,6 +154,8 @@ describe('activities and notifications', () => {
     expect(page.statusCode).toBe(400);
     const perPage = await aliceClient.get('/api/v2/activities', { query: { per_page: 1000 } });
     expect(perPage.statusCode).toBe(400);
+    const deep = await aliceClient.get('/api/v2/activities', { query: { page: limits.maxStreamPage + 1 } });
+    expect(deep.statusCode).toBe(400);
     const markRead = await aliceClient.get('/api/v2/activities', { query: { mark_read: 'maybe' } });
     expect(markRead.statusCode).toBe(400);
   });

@@ -5,7 +5,6 @@ import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { inlineCount } from '../../db/inline-count';
-import { preparedQuery } from '../../db/prepared-query';
 import {
   type ActivityTargetType,
   activities,
@@ -91,42 +90,50 @@ export const activitiesRepo = {
     );
     return rows.map((row) => ({ ...row, created_at: new Date(row.created_at) }));
   },
-  /** A page of the member's activities, newest first (prepared once per page size and depth). */
-  async page(db: Db, userId: number, limit: number, offset: number): Promise<ActivityWithActor[]> {
-    const query = preparedQuery(db, `activities_page_${limit}_${offset}`, (name) =>
-      db
-        .select(withActor)
-        .from(activities)
-        .leftJoin(users, eq(users.id, activities.actor_id))
-        .where(eq(activities.user_id, sql.placeholder('user')))
-        .orderBy(desc(activities.created_at), desc(activities.id))
-        .limit(inlineCount(limit))
-        .offset(inlineCount(offset))
-        .prepare(name),
+  /**
+   * A page of the member's activities, newest first, and how many of the member's activities are
+   * unread (counted up to `countUpTo`), in one statement: the count is one row, the page joined to it
+   * (a member with no activities gets the count alone). The page is read in the index's order and
+   * only its rows look up their actor.
+   */
+  async feedPage(
+    db: Db,
+    userId: number,
+    page: { limit: number; offset: number; countUpTo: number },
+  ): Promise<{ rows: ActivityWithActor[]; unread: number }> {
+    const rows = await executeRows<{ unread: number } & ActivityWithActor>(
+      db,
+      sql`select unread.n as unread, page.*, actor.img_path as actor_img
+        from (select count(*)::int as n from (
+            select 1 from activities where user_id = ${userId} and not read limit ${inlineCount(page.countUpTo)}
+          ) u) unread
+        left join lateral (
+          select a.id, a.user_id, a.actor_id, a.type, a.text, a.message, a.url, a.membership_id,
+            a.membership_status, a.target_type, a.target_id, a.read, a.old, a.created_at
+          from activities a
+          where a.user_id = ${userId}
+          order by a.created_at desc, a.id desc
+          limit ${inlineCount(page.limit)} offset ${inlineCount(page.offset)}
+        ) page on true
+        left join users actor on actor.id = page.actor_id
+        order by page.created_at desc, page.id desc`,
     );
-    return query.execute({ user: userId });
+    return {
+      unread: rows[0]?.unread ?? 0,
+      rows: rows
+        .filter((row) => row.id !== null)
+        .map(({ unread: _, ...row }) => ({ ...row, created_at: new Date(row.created_at) })),
+    };
   },
-  /** How many activities the member has, and how many of them are unread, in one statement. */
-  async counts(db: Db, userId: number): Promise<{ total: number; unread: number }> {
-    const query = preparedQuery(db, 'activities_counts', (name) =>
-      db
-        .select({
-          total: sql<number>`count(*)::int`,
-          unread: sql<number>`(count(*) filter (where not ${activities.read}))::int`,
-        })
-        .from(activities)
-        .where(eq(activities.user_id, sql.placeholder('user')))
-        .prepare(name),
+  /** How many of the member's activities are unread, counted up to `countUpTo`. */
+  async unreadCount(db: Db, userId: number, countUpTo: number): Promise<number> {
+    const rows = await executeRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from (
+          select 1 from activities where user_id = ${userId} and not read limit ${inlineCount(countUpTo)}
+        ) u`,
     );
-    const [row] = await query.execute({ user: userId });
-    return row ?? { total: 0, unread: 0 };
-  },
-  async unreadCount(db: Db, userId: number): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(activities)
-      .where(and(eq(activities.user_id, userId), eq(activities.read, false)));
-    return row?.n ?? 0;
+    return rows[0]?.n ?? 0;
   },
   /** Marks the member's unread activities among `ids` read; returns how many were unread. */
   async markRead(db: Db, userId: number, ids: number[]): Promise<number> {

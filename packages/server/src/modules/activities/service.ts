@@ -1,9 +1,10 @@
 import {
   type Activity,
   type ActivityType,
-  buildPagination,
+  buildStreamPagination,
   defaultLocale,
   type Locale,
+  limits,
   type notificationEventSchema,
   type PageQuery,
 } from '@plaza/contract';
@@ -120,8 +121,9 @@ export function pushActivity(db: Db, userIds: number[], row: ActivityWithActor, 
 }
 
 /**
- * A page of the member's feed, newest first. The items of a page count as read once the page is
- * served, unless the caller only previews it (`markRead` false).
+ * A page of the member's feed, newest first, paged like a stream (a next page or not, no total). The
+ * items of a page count as read once the page is served, unless the caller only previews it
+ * (`mark_read` false). The unread count stops at `limits.maxUnreadCount`.
  */
 export async function listActivities(
   db: Db,
@@ -129,12 +131,14 @@ export async function listActivities(
   locale: Locale,
   { page, per_page, mark_read }: PageQuery & { mark_read: boolean },
 ) {
-  const [rows, counts] = await Promise.all([
-    activitiesRepo.page(db, userId, per_page, (page - 1) * per_page),
-    activitiesRepo.counts(db, userId),
-  ]);
-  const results = rows.map((row) => presentActivity(row, locale));
-  // The unread count after this page was marked: what was unread, less what this call marked read.
+  // One more than a page tells whether a next page follows. The unread ones are counted up to the cap
+  // plus a page, so that the count after this page is marked read is still exact up to the cap.
+  const feed = await activitiesRepo.feedPage(db, userId, {
+    limit: per_page + 1,
+    offset: (page - 1) * per_page,
+    countUpTo: limits.maxUnreadCount + per_page,
+  });
+  const rows = feed.rows.slice(0, per_page);
   const marked = mark_read
     ? await activitiesRepo.markRead(
         db,
@@ -143,15 +147,15 @@ export async function listActivities(
       )
     : 0;
   return {
-    results,
-    pagination: buildPagination(page, per_page, counts.total),
-    unread_activities: Math.max(0, counts.unread - marked),
+    results: rows.map((row) => presentActivity(row, locale)),
+    pagination: buildStreamPagination(page, per_page, feed.rows.length > per_page),
+    unread_activities: Math.min(limits.maxUnreadCount, Math.max(0, feed.unread - marked)),
   };
 }
 
-/** Number of unread activities. */
+/** Number of unread activities, counted up to `limits.maxUnreadCount`. */
 export async function unreadCount(db: Db, userId: number) {
-  return { unread_activities: await activitiesRepo.unreadCount(db, userId) };
+  return { unread_activities: await activitiesRepo.unreadCount(db, userId, limits.maxUnreadCount) };
 }
 
 /** Notifications not yet shown to the member, in the caller's language. */

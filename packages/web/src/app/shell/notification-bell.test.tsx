@@ -1,4 +1,5 @@
 import { type Activity, endpoints } from '@plaza/contract';
+import { limits } from '@plaza/contract/constants';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, stubFetch } from '../../test/fetch-stub';
@@ -51,6 +52,13 @@ describe('NotificationBell', () => {
     await waitFor(() =>
       expect(calls.some((call) => call.url.includes('/api/v2/notifications/mark_as_old?id=41'))).toBe(true),
     );
+  });
+
+  it('shows 99+ and says "more than 99" once the count reached the server\'s cap', async () => {
+    stubFetch([answer(endpoints.activities.unread, { unread_activities: limits.maxUnreadCount })]);
+    renderInApp(<NotificationBell />, { user: sessionUser(3) });
+    const bell = await screen.findByRole('button', { name: 'Open notifications, more than 99 unread' });
+    expect(within(bell).getByText('99+')).toBeTruthy();
   });
 
   it('says so when nothing is new', async () => {

@@ -6,7 +6,9 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
+import { limits } from '@plaza/contract/constants';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -17,6 +19,15 @@ import { useLang } from '../use-lang';
 import { useUnreadActivities } from './use-notifications';
 
 const latestKey = ['activities', 'notifications', 'latest'] as const;
+
+/** The server counts unread activities up to `limits.maxUnreadCount`; from there the badge shows "99+". */
+const badgeMax = limits.maxUnreadCount - 1;
+
+/** The bell's name: with the unread count, or "more than 99" once the count reached its cap. */
+function bellLabel(t: TFunction, count: number): string {
+  if (count > badgeMax) return t('app.notifications.open_more_unread', { max: badgeMax });
+  return count ? t('app.notifications.open_unread', { count }) : t('app.notifications.open');
+}
 
 /**
  * The bell in the app bar: the unread count as its badge, and a panel of the notifications not shown
@@ -52,13 +63,13 @@ export function NotificationBell() {
       <IconButton
         ref={bell}
         onClick={() => setOpen(true)}
-        aria-label={count ? t('app.notifications.open_unread', { count }) : t('app.notifications.open')}
+        aria-label={bellLabel(t, count)}
         aria-haspopup="dialog"
         aria-expanded={open}
       >
         {/* No badge at all without unread ones: a hidden 0 would still be text the name does not have. */}
         {count > 0 ? (
-          <Badge color="secondary" badgeContent={count} max={99}>
+          <Badge color="secondary" badgeContent={count} max={badgeMax}>
             <NotificationsIcon />
           </Badge>
         ) : (

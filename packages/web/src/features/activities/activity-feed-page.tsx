@@ -42,7 +42,8 @@ export function ActivityFeedPage({
         {feed.data && feed.data.results.length > 0 && (
           <ActivityList activities={feed.data.results} page={page} renderAction={renderAction} />
         )}
-        <UrlPagination count={feed.data?.pagination.last ?? 1} />
+        {/* No total (a stream's pages): the links reach up to the next page while one follows. */}
+        <UrlPagination count={feed.data ? (feed.data.pagination.next ?? feed.data.pagination.self) : 1} />
       </Box>
     </>
   );
