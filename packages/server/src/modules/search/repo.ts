@@ -33,15 +33,20 @@ export interface Slice {
   offset: number;
 }
 
-/** Runs a statement with every value inline (search-sql.ts tells why): posts, articles and pages. */
+/**
+ * Runs a statement with every value inline (search-sql.ts tells why): articles and pages, and the posts
+ * of a word too rare for the newest posts.
+ */
 const run = <T>(db: Db, query: SQL) => executeRows<T>(db, query.inlineParams());
 
 /**
- * Runs a statement of members, groups or topics prepared, the words and the searcher as parameters: the
- * same text for every search, planned once per connection. Planned afresh for each search, planning took
- * longer than running them. The tsquery goes in as a sub-select (`once`), so a generic plan builds it
- * once, not for every row. Articles and pages stay inline: they are walked by date, and a generic plan,
- * blind to how many articles have the words, walked them all for a word in few of them (0.6 -> 5.6 ms).
+ * Runs a statement prepared, the words and the searcher as parameters: the same text for every search,
+ * planned once per connection. Planned afresh for each search, planning took longer than running them.
+ * The tsquery goes in as a sub-select (`once`), so a generic plan builds it once, not for every row:
+ * members, groups and topics, and the newest posts (whose walk by date fixes the plan's shape). Articles
+ * and pages stay inline: a generic plan, blind to how many articles have the words, walked them all by
+ * date for a word in few of them (0.6 -> 5.6 ms); bounding that walk and falling back to the GIN
+ * index, PostgreSQL still planned the statement afresh on every call and ran it slower.
  */
 const runPrepared = <T>(db: Db, query: SQL) => executeRows<T>(db, query);
 const once = (query: SQL) => sql`(select ${query})`;
@@ -198,6 +203,25 @@ export interface PublishedHits {
   pages: PageHit[];
 }
 
+/** The newest `candidates` posts among the newest `walk` that match `query` and pass `visible`. */
+const newestMatches = (walk: number, gate: SQL, query: SQL, visible: SQL) => sql`
+  select posts.id from (
+    select id, created_at, group_id, search_vector from posts
+    order by created_at desc, id desc limit ${inlineCount(walk)}
+  ) posts
+  where ${gate}posts.search_vector @@ ${query}${visible}
+  order by posts.created_at desc, posts.id desc
+  limit ${inlineCount(candidates)}`;
+
+/** The `slice` of the posts whose ids `candidates` (a CTE's name) holds, ranked for `query`, `pos` their place. */
+const rankedPosts = (candidateIds: SQL, query: SQL, slice: Slice) => sql`
+  select p.id, p.group_id, p.topic_id, left(p.description, ${postTextRead}) as description, p.created_at,
+    a.firstname, a.lastname,
+    row_number() over (order by ts_rank(p.search_vector, ${query}) desc, p.created_at desc, p.id desc) as pos
+  from ${candidateIds} c join posts p on p.id = c.id left join users a on a.id = p.author_id
+  order by pos
+  limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`;
+
 export const searchRepo = {
   /** Members, groups and topics (those of `kinds`), in one prepared statement. */
   async named(db: Db, searcher: Searcher, query: SQL, slice: Slice, kinds: readonly NamedKind[]) {
@@ -237,46 +261,46 @@ export const searchRepo = {
    * Left to itself, the planner walks the stream index for a word it cannot estimate, reading all
    * million posts for a rare one, or ANDs the GIN index with half the posts of the readable groups; and
    * sorting all matches of a frequent word by date took a second.
+   *
+   * The first way runs alone first, prepared (its plan is the same for every word: the walk's order and
+   * bounds fix it); planning the statement of all three ways took longer than running it for a common
+   * word. Only when the recent posts hold too few candidates do the other ways run, inline, so the
+   * planner sees the word's frequency for the GIN index.
    */
-  posts(db: Db, readable: SQL | undefined, query: SQL, slice: Slice) {
+  async posts(db: Db, readable: SQL | undefined, query: SQL, slice: Slice) {
     const visible = readable ? sql` and ${readable}` : sql``;
-    const newestMatches = (walk: number, gate: SQL) => sql`
-        select posts.id from (
-          select id, created_at, group_id, search_vector from posts
-          order by created_at desc, id desc limit ${inlineCount(walk)}
-        ) posts
-        where ${gate}posts.search_vector @@ ${query}${visible}
-        order by posts.created_at desc, posts.id desc
-        limit ${inlineCount(candidates)}`;
-    const recentTooFew = sql`(select count(*) from recent) < ${candidates}`;
+    const recent = await runPrepared<PostHit & { found: number; hit: number | null }>(
+      db,
+      sql`with recent as materialized (${newestMatches(recentPosts, sql``, once(query), visible)})
+      select n.found, hit.id as hit, hit.*
+      from (select count(*)::int as found from recent) n
+      left join lateral (${rankedPosts(sql`recent`, once(query), slice)}) hit on true
+      order by hit.pos`,
+    );
+    if ((recent[0]?.found ?? 0) >= candidates) {
+      return recent.filter((row) => row.hit !== null).map(({ found: _, hit: __, ...row }) => row);
+    }
+    // The recent posts held too few: the walk over `walkedPosts` and the GIN index both cover them.
     return run<PostHit>(
       db,
-      sql`with recent as materialized (${newestMatches(recentPosts, sql``)}
-      ), probe as materialized (
+      sql`with probe as materialized (
         select count(*) as matches from (
           select 1 from posts where search_vector @@ ${query} limit ${inlineCount(frequentMatches)}
         ) m
-        where ${recentTooFew}
-      ), walked as materialized (${newestMatches(walkedPosts, sql`(select matches from probe) >= ${frequentMatches} and `)}
+      ), walked as materialized (${newestMatches(walkedPosts, sql`(select matches from probe) >= ${frequentMatches} and `, query, visible)}
       ), older as materialized (
         select posts.id from (
           select id, created_at, group_id from posts where search_vector @@ ${query} offset 0
         ) posts
-        where ${recentTooFew} and (select count(*) from walked) < ${candidates}${visible}
+        where (select count(*) from walked) < ${candidates}${visible}
         order by posts.created_at desc, posts.id desc
         limit ${inlineCount(candidates)}
       ), c as (
-        select id from recent where not ${recentTooFew}
-        union all
         select id from walked where (select count(*) from walked) >= ${candidates}
         union all
         select id from older
       )
-      select p.id, p.group_id, p.topic_id, left(p.description, ${postTextRead}) as description, p.created_at,
-        a.firstname, a.lastname
-      from c join posts p on p.id = c.id left join users a on a.id = p.author_id
-      order by ts_rank(p.search_vector, ${query}) desc, p.created_at desc, p.id desc
-      limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
+      ${rankedPosts(sql`c`, query, slice)}`,
     );
   },
 };

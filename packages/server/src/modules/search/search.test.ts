@@ -355,6 +355,53 @@ describe('search across the community', () => {
     ]);
   });
 
+  it("finds a common word's newest articles and an older article by its word, never a draft or a future one", async () => {
+    const hour = 3_600_000;
+    const [archived] = await t.db
+      .insert(pages)
+      .values({
+        type: 'article',
+        title: 'Zitronenkuchen im Archiv',
+        publish_date: new Date(Date.now() - 900 * hour),
+      })
+      .returning({ id: pages.id });
+    // More newer articles than are walked by date, every other one with the common word.
+    const newer = await t.db
+      .insert(pages)
+      .values(
+        Array.from({ length: 320 }, (_, i) => ({
+          type: 'article' as const,
+          title: i % 2 === 0 ? `Kürbissuppe Nummer ${i}` : `Wochenbericht ${i}`,
+          publish_date: new Date(Date.now() - (i + 1) * hour),
+        })),
+      )
+      .returning({ id: pages.id, title: pages.title });
+    const hidden = await t.db
+      .insert(pages)
+      .values([
+        { type: 'article', title: 'Kürbissuppe morgen', publish_date: new Date(Date.now() + 24 * hour) },
+        { type: 'article', title: 'Kürbissuppe Entwurf', published: false },
+      ])
+      .returning({ id: pages.id });
+
+    const seen: number[] = [];
+    for (let page = 1; page <= limits.globalSearchMaxPage; page += 1) {
+      seen.push(
+        ...ids(
+          await search(outsiderClient, { query: 'Kürbissuppe', page, type: 'search_news' }),
+          'search_news',
+        ),
+      );
+    }
+    // Equally ranked, so newest first: the newest matches, five pages of them.
+    const newestMatches = newer.filter((row) => row.title.startsWith('Kürbissuppe')).map((row) => row.id);
+    expect(seen).toEqual(newestMatches.slice(0, pageSizes.searchResults * limits.globalSearchMaxPage));
+    for (const { id } of hidden) expect(seen).not.toContain(id);
+    expect(
+      ids(await search(outsiderClient, { query: 'Zitronenkuchen', type: 'search_news' }), 'search_news'),
+    ).toEqual([archived!.id]);
+  });
+
   it('finds a word frequent once but not among the newest posts by its newest matches, by the read rule', async () => {
     const group = await buildGroup(t.db, { name: 'Jahreszeiten', type: 'open', admins: [insider] });
     const hour = 3_600_000;
