@@ -49,6 +49,12 @@ const targetTables: Record<ActivityTargetType, [PgTable, PgColumn]> = {
   membership: [groupMemberships, groupMemberships.id],
 };
 
+/** How many of the member's activities are unread, counted up to `countUpTo`, as one row `n`. */
+const unreadUpTo = (userId: number, countUpTo: number) => sql`
+  select count(*)::int as n from (
+    select 1 from activities where user_id = ${userId} and not read limit ${inlineCount(countUpTo)}
+  ) u`;
+
 /** Queries on a member's activities; every query is scoped to the member (housekeeping aside). */
 export const activitiesRepo = {
   async insert(db: Db, values: NewActivityRow): Promise<ActivityWithActor> {
@@ -104,9 +110,7 @@ export const activitiesRepo = {
     const rows = await executeRows<{ unread: number } & ActivityWithActor>(
       db,
       sql`select unread.n as unread, page.*, actor.img_path as actor_img
-        from (select count(*)::int as n from (
-            select 1 from activities where user_id = ${userId} and not read limit ${inlineCount(page.countUpTo)}
-          ) u) unread
+        from (${unreadUpTo(userId, page.countUpTo)}) unread
         left join lateral (
           select a.id, a.user_id, a.actor_id, a.type, a.text, a.message, a.url, a.membership_id,
             a.membership_status, a.target_type, a.target_id, a.read, a.old, a.created_at
@@ -127,12 +131,7 @@ export const activitiesRepo = {
   },
   /** How many of the member's activities are unread, counted up to `countUpTo`. */
   async unreadCount(db: Db, userId: number, countUpTo: number): Promise<number> {
-    const rows = await executeRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (
-          select 1 from activities where user_id = ${userId} and not read limit ${inlineCount(countUpTo)}
-        ) u`,
-    );
+    const rows = await executeRows<{ n: number }>(db, unreadUpTo(userId, countUpTo));
     return rows[0]?.n ?? 0;
   },
   /** Marks the member's unread activities among `ids` read; returns how many were unread. */

@@ -269,16 +269,17 @@ export const searchRepo = {
    */
   async posts(db: Db, readable: SQL | undefined, query: SQL, slice: Slice) {
     const visible = readable ? sql` and ${readable}` : sql``;
-    const recent = await runPrepared<PostHit & { found: number; hit: number | null }>(
+    const recent = await runPrepared<PostHit & { found: number }>(
       db,
       sql`with recent as materialized (${newestMatches(recentPosts, sql``, once(query), visible)})
-      select n.found, hit.id as hit, hit.*
+      select n.found, hit.*
       from (select count(*)::int as found from recent) n
       left join lateral (${rankedPosts(sql`recent`, once(query), slice)}) hit on true
       order by hit.pos`,
     );
     if ((recent[0]?.found ?? 0) >= candidates) {
-      return recent.filter((row) => row.hit !== null).map(({ found: _, hit: __, ...row }) => row);
+      // A slice past the candidates is the count's row alone, without a post.
+      return recent.filter((row) => row.id !== null).map(({ found: _, ...row }) => row);
     }
     // The recent posts held too few: the walk over `walkedPosts` and the GIN index both cover them.
     return run<PostHit>(

@@ -365,7 +365,7 @@ describe('search across the community', () => {
         publish_date: new Date(Date.now() - 900 * hour),
       })
       .returning({ id: pages.id });
-    // More newer articles than are walked by date, every other one with the common word.
+    // Many newer articles, every other one with the common word.
     const newer = await t.db
       .insert(pages)
       .values(
