@@ -50,18 +50,21 @@ export const groups: Area = {
     );
 
     // Member i takes 1 to 15 membership slots (most take few); a slot that names a group twice is
-    // dropped by `distinct on`, where the creator's own admin membership comes first.
+    // dropped by `distinct on`, where the creator's own admin membership comes first. The member's names
+    // in lower case are what the triggers (off during the load) would set (migration 0025).
     const slot = 'i * 32 + j';
     await ctx.table(
       'group_memberships',
-      `insert into group_memberships (group_id, user_id, role, status, kind, invited_by, created_at, updated_at)
+      `insert into group_memberships (group_id, user_id, role, status, kind, invited_by, created_at, updated_at,
+         sort_lastname, sort_firstname)
        select distinct on (m.group_id, m.user_id) m.group_id, m.user_id,
          case when m.creator or (m.status = 'accepted' and m.r_role < 0.02) then 'admin' else 'member' end,
          m.status,
          case when g.type = 'private' or m.status = 'pending' then 'invite' else 'application' end,
          case when g.type = 'private' or m.status = 'pending' then g.creator_id end,
          g.created_at + (${ctx.now} - g.created_at) * m.r_at,
-         g.created_at + (${ctx.now} - g.created_at) * m.r_at
+         g.created_at + (${ctx.now} - g.created_at) * m.r_at,
+         lower(u.lastname), lower(u.firstname)
        from (
          select id as group_id, creator_id as user_id, true as creator, 'accepted' as status, 0.0 as r_role,
            0.0 as r_at
@@ -76,6 +79,7 @@ export const groups: Area = {
          cross join lateral (select ${rand(slot, 'memberships.status')} as r_status) s
        ) m
        join groups g on g.id = m.group_id
+       join users u on u.id = m.user_id
        where not (g.type = 'private' and m.status = 'applied')
        order by m.group_id, m.user_id, m.creator desc`,
     );

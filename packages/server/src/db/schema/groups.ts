@@ -49,10 +49,24 @@ export const groupMemberships = pgTable(
     status: text('status', { enum: membershipStatuses }).notNull(),
     kind: text('kind', { enum: membershipTypes }).notNull(),
     invited_by: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The member's names in lower case, the member lists' order (migration 0025: set by triggers when a
+     * membership is made and when the member is renamed), so a page of a large group's list is read
+     * from one index instead of walking every member by name.
+     */
+    sort_lastname: text('sort_lastname').notNull().default(''),
+    sort_firstname: text('sort_firstname').notNull().default(''),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('group_memberships_group_user_idx').on(t.group_id, t.user_id),
+    index('group_memberships_by_name_idx').on(
+      t.group_id,
+      t.status,
+      t.sort_lastname,
+      t.sort_firstname,
+      t.user_id,
+    ),
     index('group_memberships_user_idx').on(t.user_id, t.status),
     // A group's accepted admins (every group route counts them): a few rows, not all its members.
     index('group_memberships_admins_idx')

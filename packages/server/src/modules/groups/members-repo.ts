@@ -85,8 +85,10 @@ const applicant = alias(users, 'applicant');
 export const membersRepo = {
   /**
    * One page of a member list; admins come first in the lists of members. The admins and the others are
-   * each read by name up to the page's end, so PostgreSQL walks the name index (`users_name_idx`) and
-   * stops there instead of sorting every member of a large group (a site-wide group's 2,000: 9 ms).
+   * each read up to the page's end from the memberships' own index by name (`group_memberships_by_name_idx`,
+   * names kept on the membership by migration 0025), and only the page's members are then joined: a late
+   * page of a site-wide group's 2,000 members walked 1,350 members by name for 300 (9.6 ms), now 300
+   * index entries.
    */
   async page(
     db: Db,
@@ -94,43 +96,54 @@ export const membersRepo = {
     type: MemberListType,
     options: { search?: string; filter?: number[]; limit: number; offset: number },
   ): Promise<{ rows: MemberRow[]; total: number }> {
+    const m = groupMemberships;
     const person = personCondition(options.search ?? '', options.filter ?? []);
     const where = and(listCondition(groupId, type), person);
-    const part = (admins: boolean) =>
+    const part = (admins: boolean) => {
+      const query = db
+        .select({
+          membership_id: m.id,
+          user_id: m.user_id,
+          role: m.role,
+          status: m.status,
+          admins_first: sql<number>`${sql.raw(admins ? '0' : '1')}`.as('admins_first'),
+          sort_lastname: m.sort_lastname,
+          sort_firstname: m.sort_firstname,
+        })
+        .from(m)
+        .$dynamic();
+      // The members themselves are joined here only when a name or ids narrow the list.
+      if (person) query.innerJoin(users, eq(users.id, m.user_id));
+      return query
+        .where(and(where, admins ? eq(m.role, 'admin') : ne(m.role, 'admin')))
+        .orderBy(asc(m.sort_lastname), asc(m.sort_firstname), asc(m.user_id))
+        .limit(inlineCount(options.offset + options.limit));
+    };
+    const page = part(true)
+      .unionAll(part(false))
+      .orderBy(sql`admins_first`, sql`sort_lastname`, sql`sort_firstname`, sql`user_id`)
+      .limit(inlineCount(options.limit))
+      .offset(inlineCount(options.offset))
+      .as('page');
+    const counted = db.select({ n: sql<number>`count(*)::int` }).from(m).$dynamic();
+    if (person) counted.innerJoin(users, eq(users.id, m.user_id));
+    const [rows, [count]] = await Promise.all([
       db
         .select({
           id: users.id,
           img: users.img_path,
           firstname: users.firstname,
           lastname: users.lastname,
-          role: groupMemberships.role,
-          status: groupMemberships.status,
-          // Named, so the union's `id` is the member's alone.
-          membership_id: sql<number>`${groupMemberships.id}`.as('membership_id'),
-          admins_first: sql<number>`${sql.raw(admins ? '0' : '1')}`.as('admins_first'),
-          last_name: sql<string>`lower(${users.lastname})`.as('last_name'),
-          first_name: sql<string>`lower(${users.firstname})`.as('first_name'),
+          role: page.role,
+          status: page.status,
+          membership_id: page.membership_id,
         })
-        .from(groupMemberships)
-        .innerJoin(users, eq(users.id, groupMemberships.user_id))
-        .where(and(where, admins ? eq(groupMemberships.role, 'admin') : ne(groupMemberships.role, 'admin')))
-        .orderBy(...byName)
-        .limit(inlineCount(options.offset + options.limit));
-    // The members themselves are joined only when a name or ids narrow the list: every membership has its member.
-    const counted = db.select({ n: sql<number>`count(*)::int` }).from(groupMemberships).$dynamic();
-    if (person) counted.innerJoin(users, eq(users.id, groupMemberships.user_id));
-    const [rows, [count]] = await Promise.all([
-      part(true)
-        .unionAll(part(false))
-        .orderBy(sql`admins_first`, sql`last_name`, sql`first_name`, sql`id`)
-        .limit(inlineCount(options.limit))
-        .offset(inlineCount(options.offset)),
+        .from(page)
+        .innerJoin(users, eq(users.id, page.user_id))
+        .orderBy(page.admins_first, page.sort_lastname, page.sort_firstname, page.user_id),
       counted.where(where),
     ]);
-    return {
-      rows: rows.map(({ admins_first: _a, last_name: _l, first_name: _f, ...row }) => row),
-      total: count?.n ?? 0,
-    };
+    return { rows, total: count?.n ?? 0 };
   },
   /** One page of the members who have no membership of any state in the group: whom an admin may invite. */
   async candidates(

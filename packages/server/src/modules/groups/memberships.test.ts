@@ -182,6 +182,28 @@ describe('group memberships: join, apply, leave, member lists, admins, removals'
     expect(await page(2, 3)).toEqual([]);
   });
 
+  it('keeps the lists in name order when a member is renamed, in every group they are in', async () => {
+    const bert = await buildUser(t.db, { firstname: 'Bert', lastname: 'Berg' });
+    const carl = await buildUser(t.db, { firstname: 'Carl', lastname: 'Cramer' });
+    const first = await buildGroup(t.db, { admins: [admin], members: [bert, carl] });
+    const second = await buildGroup(t.db, { admins: [admin], members: [carl, bert] });
+    const members = async (groupId: number) =>
+      ids(
+        (await memberClient.get(`/api/v2/groups/${groupId}/users`, { query: { type: 'all' } })).json(),
+      ).slice(1);
+    expect(await members(first.id)).toEqual([bert.id, carl.id]);
+    const bertClient = await signedIn(t, bert);
+    const renamed = await bertClient.put(`/api/v2/users/${bert.id}`, {
+      firstname: 'Bert',
+      lastname: 'Zeller',
+    });
+    expect(renamed.statusCode).toBe(200);
+    for (const group of [first, second]) expect(await members(group.id)).toEqual([carl.id, bert.id]);
+    // A membership made after the rename is ordered by the new name too.
+    const third = await buildGroup(t.db, { admins: [admin], members: [bert, carl] });
+    expect(await members(third.id)).toEqual([carl.id, bert.id]);
+  });
+
   it('filters a member list by ids (POST) and searches it by name', async () => {
     const group = await buildGroup(t.db, { admins: [admin], members: [member, outsider] });
     const filtered = await adminClient.post(`/api/v2/groups/${group.id}/users`, {
