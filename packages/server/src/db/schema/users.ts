@@ -98,6 +98,14 @@ export const users = pgTable(
     index('users_name_idx').on(sql`lower(${t.lastname})`, sql`lower(${t.firstname})`, t.id),
     dayOfYearIndex('users_birthday_day_idx', t.birthday, t),
     dayOfYearIndex('users_entry_day_idx', t.entry_date, t),
+    // The listed members' dates (the directory's `listedMembers`), counted by an index-only range for the
+    // occasions list's total instead of reading every member.
+    index('users_listed_birthday_idx')
+      .on(t.birthday)
+      .where(sql`${t.agb_nda_accepted} and ${t.deactivated_at} is null`),
+    index('users_listed_entry_idx')
+      .on(t.entry_date)
+      .where(sql`${t.agb_nda_accepted} and ${t.deactivated_at} is null`),
     check('users_gender_check', oneOf(t.gender, genders)),
     check('users_selected_language_check', oneOf(t.selected_language, locales)),
     check('users_status_check', oneOf(t.status, userStatuses)),

@@ -1,0 +1,2 @@
+CREATE INDEX "users_listed_birthday_idx" ON "users" USING btree ("birthday") WHERE "users"."agb_nda_accepted" and "users"."deactivated_at" is null;--> statement-breakpoint
+CREATE INDEX "users_listed_entry_idx" ON "users" USING btree ("entry_date") WHERE "users"."agb_nda_accepted" and "users"."deactivated_at" is null;
