@@ -125,6 +125,31 @@ export interface FirstPageLists {
   featured: number[];
   latest: number[];
   categories: UsedCategory[];
+  /** The articles of the three lists, whole, for the viewer. */
+  articles: ArticleRow[];
+}
+
+/** An article row as JSON carries it (`articleJson`): the date as text. */
+type ArticleJson = Omit<ArticleRow, 'publish_date'> & { publish_date: string };
+
+/**
+ * The articles of `ids` (a subquery) as one JSON array of objects keyed as `articleFields`, for a
+ * statement that reads them beside other things; joined as `selectArticles` joins them (the fields name
+ * these tables and the author's alias).
+ */
+function articleJson(ids: SQL): SQL<ArticleJson[]> {
+  const fields = Object.entries(articleFields(values.viewer)).flatMap(([key, value]) => [
+    sql.raw(`'${key}'`),
+    value,
+  ]);
+  return sql<
+    ArticleJson[]
+  >`(select coalesce(json_agg(json_build_object(${sql.join(fields, sql`, `)})), '[]'::json)
+    from pages
+    left join users article_author on article_author.id = pages.author_id
+    left join images on images.id = pages.image_id
+    left join page_categories on page_categories.id = pages.category_id
+    where pages.id in (${ids}))`;
 }
 
 /** Queries on news articles, and the stream that mixes them with posts; each prepared once per shape. */
@@ -187,10 +212,13 @@ export const newsRepo = {
   /**
    * What the first page of the news stream reads of the articles, in one statement: `{id, at}` of the
    * newest of the scope (as `newestArticles`), the ids of the newest featured ones and of the newest of
-   * all (the teasers), and the categories in use (the filters).
+   * all (the teasers), the categories in use (the filters), and the articles of those lists whole for
+   * the viewer (a page shows some of the newest, the teasers all of theirs): the stream's first page
+   * is this and the newest posts side by side, one round trip.
    */
   async firstPageLists(
     db: Db,
+    viewerId: number,
     scope: NewsScope,
     limit: number,
     teasers: { featured: number; latest: number },
@@ -205,30 +233,41 @@ export const newsRepo = {
           .where(selectionCondition(only))
           .orderBy(desc(pages.publish_date), desc(pages.id))
           .limit(inlineCount(count));
+      const newestIds =
+        scope.type === 'post'
+          ? sql`select null::int where false`
+          : sql`select n.id from (${newestArticlesQuery(db, byCategory, limit)}) n`;
       const newest =
         scope.type === 'post'
           ? sql<NewestArticleJson[]>`'[]'::json`
           : sql<
               NewestArticleJson[]
             >`(select coalesce(json_agg(json_build_object('id', n.id, 'at', n.publish_date)), '[]'::json) from (${newestArticlesQuery(db, byCategory, limit)}) n)`;
+      const featured = ids({ featured: true }, teasers.featured);
+      const latest = ids({}, teasers.latest);
       return db
         .select({
           newest,
-          featured: sql<number[]>`array(${ids({ featured: true }, teasers.featured)})`,
-          latest: sql<number[]>`array(${ids({}, teasers.latest)})`,
+          featured: sql<number[]>`array(${featured})`,
+          latest: sql<number[]>`array(${latest})`,
           categories: sql<
             UsedCategory[]
           >`(select coalesce(json_agg(c), '[]'::json) from (${usedCategoriesQuery(db)}) c)`,
+          articles: articleJson(sql`${newestIds} union (${featured}) union (${latest})`),
         })
         .from(sql`(select 1) as one`)
         .prepare(name);
     });
-    const [row] = await query.execute({ categories: scope.categories });
+    const [row] = await query.execute({ viewer: viewerId, categories: scope.categories });
     return {
       newest: row!.newest.map((entry) => ({ id: entry.id, at: new Date(entry.at) })),
       featured: row!.featured,
       latest: row!.latest,
       categories: row!.categories,
+      articles: row!.articles.map((article) => ({
+        ...article,
+        publish_date: new Date(article.publish_date),
+      })),
     };
   },
   /** Categories with a published article: a probe per category, not a join over every article. */

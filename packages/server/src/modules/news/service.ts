@@ -15,7 +15,9 @@ import { t } from '../../platform/i18n';
 import type { SessionUser } from '../../platform/request-context';
 import { loadGroupAccess, loadTopicAccess, requireGroupRead } from '../groups';
 import {
+  newestReadablePostRows,
   newestReadablePosts,
+  type PostStreamRow,
   postPage,
   postRowsByIds,
   presentPostRows,
@@ -23,7 +25,7 @@ import {
   readerOf,
 } from '../posts';
 import { categoryName, presentArticle } from './presenter';
-import { type ArticleSelection, newsRepo, type UsedCategory } from './repo';
+import { type ArticleRow, type ArticleSelection, newsRepo, type UsedCategory } from './repo';
 
 type NewsQuery = z.output<NonNullable<(typeof newsEndpoints)['list']['query']>>;
 
@@ -122,27 +124,63 @@ function pageOfStream(
   return { entries: merged.slice(offset, offset + per_page), hasMore: merged.length > offset + per_page };
 }
 
+/** A page of the mixed stream, with the articles and post rows its entries and teasers show. */
+interface StreamPage {
+  entries: StreamEntry[];
+  hasMore: boolean;
+  articles: ArticleRow[];
+  posts: PostStreamRow[];
+  featured: number[];
+  latest: number[];
+  categories: UsedCategory[];
+}
+
 /**
- * The ids of a stream page and, on the first page, of the teasers and the categories of the filters:
- * two statements side by side, the newest readable posts and everything of the articles in one.
+ * The first page: the article lists with their articles whole (one statement) beside the newest posts
+ * the member may read whole, one more than a page of each: one round trip of two statements.
  */
-async function streamIds(db: Db, user: SessionUser, scope: StreamScope, query: PageQuery) {
-  const enough = query.page * query.per_page + 1;
+async function firstStreamPage(
+  db: Db,
+  user: SessionUser,
+  scope: StreamScope,
+  query: PageQuery,
+): Promise<StreamPage> {
+  const enough = query.per_page + 1;
   const withPosts = scope.type !== 'article' && !scope.categories?.length;
-  const posts = withPosts ? newestReadablePosts(db, user, enough) : Promise.resolve([]);
-  if (query.page > 1) {
-    const [articleRows, postRows] = await Promise.all([newsRepo.newestArticles(db, scope, enough), posts]);
-    return { ...pageOfStream(articleRows, postRows, query), featured: [], latest: [], categories: [] };
-  }
   const [lists, postRows] = await Promise.all([
-    newsRepo.firstPageLists(db, scope, enough, {
+    newsRepo.firstPageLists(db, user.id, scope, enough, {
       featured: newsTeasers.topTeaserMax,
       latest: newsTeasers.webNewsMax,
     }),
-    posts,
+    withPosts ? newestReadablePostRows(db, user, enough) : Promise.resolve([]),
   ]);
-  const { newest, ...teasersAndFilters } = lists;
-  return { ...pageOfStream(newest, postRows, query), ...teasersAndFilters };
+  const posts = postRows.map((row) => ({ id: row.id, at: row.created_at }));
+  return { ...pageOfStream(lists.newest, posts, query), ...lists, posts: postRows };
+}
+
+/**
+ * A later page: `{id, at}` of the newest `page * per_page + 1` of each source side by side (each by its
+ * index), then the page's articles and posts whole side by side.
+ */
+async function laterStreamPage(
+  db: Db,
+  user: SessionUser,
+  scope: StreamScope,
+  query: PageQuery,
+): Promise<StreamPage> {
+  const enough = query.page * query.per_page + 1;
+  const withPosts = scope.type !== 'article' && !scope.categories?.length;
+  const [articleIds, postIds] = await Promise.all([
+    newsRepo.newestArticles(db, scope, enough),
+    withPosts ? newestReadablePosts(db, user, enough) : Promise.resolve([]),
+  ]);
+  const { entries, hasMore } = pageOfStream(articleIds, postIds, query);
+  const idsOf = (kind: StreamEntry['kind']) => entries.filter((e) => e.kind === kind).map((e) => e.id);
+  const [articles, posts] = await Promise.all([
+    newsRepo.articlesByIds(db, user.id, idsOf('article')),
+    postRowsByIds(db, readerOf(user), idsOf('post')),
+  ]);
+  return { entries, hasMore, articles, posts, featured: [], latest: [], categories: [] };
 }
 
 /**
@@ -155,39 +193,37 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
     const page = await postPage(db, user, { groupId: query.group_id }, query);
     return { ...page, ...emptyTeasers(), filters: [] };
   }
-  // Every id first, then the articles of the stream and of both teasers in one query beside the posts.
-  const ids = await streamIds(db, user, { categories: query.category, type: query.type }, query);
-  const { entries, hasMore, featured: featuredIds, latest: latestIds } = ids;
-  const streamArticleIds = entries.filter((e) => e.kind === 'article').map((e) => e.id);
-  const postIds = entries.filter((e) => e.kind === 'post').map((e) => e.id);
-  const articleIds = [...new Set([...streamArticleIds, ...featuredIds, ...latestIds])];
-  const [articleItems, postRows] = await Promise.all([
-    articles(db, user, locale, articleIds),
-    postRowsByIds(db, readerOf(user), postIds),
-  ]);
-  const postItems = presentPostRows(postRows, user);
-  const results: NewsItem[] = entries.flatMap((entry) => {
-    const item =
-      entry.kind === 'article'
-        ? articleItems.find((a) => a.item_id === entry.id)
-        : postItems.find((p) => p.item_id === entry.id);
+  const scope = { categories: query.category, type: query.type };
+  const page =
+    query.page === 1
+      ? await firstStreamPage(db, user, scope, query)
+      : await laterStreamPage(db, user, scope, query);
+  const articleItems = new Map(page.articles.map((row) => [row.id, presentArticle(row, locale)]));
+  const postIds = new Set(page.entries.filter((e) => e.kind === 'post').map((e) => e.id));
+  const postItems = new Map(
+    presentPostRows(
+      page.posts.filter((row) => postIds.has(row.id)),
+      user,
+    ).map((post) => [post.item_id, post]),
+  );
+  const results: NewsItem[] = page.entries.flatMap((entry) => {
+    const item = entry.kind === 'article' ? articleItems.get(entry.id) : postItems.get(entry.id);
     return item ? [item] : [];
   });
-  const pagination = buildStreamPagination(query.page, query.per_page, hasMore);
+  const pagination = buildStreamPagination(query.page, query.per_page, page.hasMore);
   if (query.page > 1) return { results, pagination, ...emptyTeasers(), filters: [] };
-  const articlesOf = (ids: number[]) =>
-    ids.flatMap((id) => articleItems.filter((article) => article.item_id === id));
-  const latestArticles = articlesOf(latestIds);
+  const articlesOf = (ids: number[]) => ids.flatMap((id) => articleItems.get(id) ?? []);
+  const latestArticles = articlesOf(page.latest);
   return {
     results,
     pagination,
-    topTeaser: topTeaserOf(articlesOf(featuredIds)),
+    topTeaser: topTeaserOf(articlesOf(page.featured)),
     horizontalTeaser: {
       results: latestArticles.slice(0, newsTeasers.horizontalTeaserMax),
       maxRecords: newsTeasers.horizontalTeaserMax,
     },
     webNews: { results: latestArticles, maxRecords: newsTeasers.webNewsMax },
-    filters: filtersOf(ids.categories, locale),
+    filters: filtersOf(page.categories, locale),
   };
 }
 

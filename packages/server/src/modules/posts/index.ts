@@ -3,7 +3,14 @@ export type { PostDeps } from './deps';
 export { removeUnclaimedPostFiles } from './files';
 export { notifyAboutPost } from './notify';
 export { personName } from './presenter';
+export type { PostStreamRow } from './repo';
 export { postsModule } from './routes';
 export { postRowsByIds, removePostsIn } from './service';
-export { newestReadablePosts, postPage, presentPostRows, readablePost } from './stream';
+export {
+  newestReadablePostRows,
+  newestReadablePosts,
+  postPage,
+  presentPostRows,
+  readablePost,
+} from './stream';
 export { readablePosts, readerOf } from './visibility-sql';

@@ -20,6 +20,11 @@ export async function postPage(db: Db, user: SessionUser, scope: PostScope, { pa
   };
 }
 
+/** The newest posts the member may read, whole, newest first (the news stream's first page merges them). */
+export function newestReadablePostRows(db: Db, user: SessionUser, limit: number): Promise<PostStreamRow[]> {
+  return postsRepo.page(db, readerOf(user), {}, limit, 0);
+}
+
 /** `{id, at}` of the newest posts the member may read, newest first (for the news stream to merge). */
 export function newestReadablePosts(db: Db, user: SessionUser, limit: number) {
   return postsRepo.newest(db, readerOf(user), limit);
