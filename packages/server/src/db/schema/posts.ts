@@ -166,10 +166,12 @@ export const posts = pgTable(
   },
   (t) => [
     index('posts_search_idx').using('gin', t.search_vector).with({ fastupdate: false }),
-    // Streams walk posts newest first with the id as tie-breaker; the group and topic streams by their own index.
-    index('posts_created_id_idx').on(t.created_at, t.id),
-    index('posts_group_created_idx').on(t.group_id, t.created_at),
-    index('posts_topic_created_idx').on(t.topic_id, t.created_at),
+    // Streams walk posts newest first with the id as tie-breaker; the group and topic streams by their own
+    // index. Each holds what its walk tests and returns, so a page's ids come from the index alone (no
+    // sort of equal dates, no visit of every skipped post's row): the news stream's walk tests the group.
+    index('posts_created_id_group_idx').on(t.created_at, t.id, t.group_id),
+    index('posts_group_created_id_idx').on(t.group_id, t.created_at, t.id),
+    index('posts_topic_created_id_idx').on(t.topic_id, t.created_at, t.id),
   ],
 );
 
