@@ -93,7 +93,9 @@ export const pages = pgTable(
   },
   (t) => [
     index('pages_search_idx').using('gin', t.search_vector),
-    index('pages_type_publish_idx').on(t.type, t.publish_date),
+    // Pages of a type by date (the news stream's articles newest first): with the id (the tie-breaker) and
+    // whether published, a walk of the newest articles is read from the index alone.
+    index('pages_type_publish_id_idx').on(t.type, t.publish_date, t.id, t.published),
     // The featured articles of the news page's top teaser: a few among all pages, whose rows are wide.
     index('pages_featured_publish_idx').on(t.publish_date).where(sql`${t.featured}`),
     // The news filter's categories (one probe each) and a category's articles, newest first.

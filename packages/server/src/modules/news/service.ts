@@ -17,7 +17,6 @@ import { loadGroupAccess, loadTopicAccess, requireGroupRead } from '../groups';
 import {
   newestReadablePostRows,
   newestReadablePosts,
-  type PostStreamRow,
   postPage,
   postRowsByIds,
   presentPostRows,
@@ -124,12 +123,15 @@ function pageOfStream(
   return { entries: merged.slice(offset, offset + per_page), hasMore: merged.length > offset + per_page };
 }
 
+/** Posts as the posts module reads them for a stream. */
+type PostRows = Awaited<ReturnType<typeof newestReadablePostRows>>;
+
 /** A page of the mixed stream, with the articles and post rows its entries and teasers show. */
 interface StreamPage {
   entries: StreamEntry[];
   hasMore: boolean;
   articles: ArticleRow[];
-  posts: PostStreamRow[];
+  posts: PostRows;
   featured: number[];
   latest: number[];
   categories: UsedCategory[];

@@ -3,7 +3,6 @@ export type { PostDeps } from './deps';
 export { removeUnclaimedPostFiles } from './files';
 export { notifyAboutPost } from './notify';
 export { personName } from './presenter';
-export type { PostStreamRow } from './repo';
 export { postsModule } from './routes';
 export { postRowsByIds, removePostsIn } from './service';
 export {
