@@ -318,6 +318,17 @@ describe('occasions: birthdays and work anniversaries', () => {
       expect(await occasionsRepo.count(t.db, day, ['birthday', 'anniversary'], some), day).toBe(
         listed.length,
       );
+      // Any window is the same slice of the whole list, whether this year's celebrations fill it or
+      // next year's are needed (next year's part is read only for what this year's leaves).
+      for (const [size, from] of [
+        [1, 0],
+        [2, 1],
+        [1, 2],
+        [3, 3],
+      ] as const) {
+        const window = await occasionsRepo.page(t.db, day, ['birthday', 'anniversary'], some, size, from);
+        expect(window, `${day} ${size}@${from}`).toEqual(listed.slice(from, from + size));
+      }
     }
   });
 });

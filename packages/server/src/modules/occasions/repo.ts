@@ -81,7 +81,7 @@ function coming(
   today: Today,
   where: SQL[],
   part: 'thisYear' | 'nextYear' | 'leapDay',
-  count: number,
+  count: SQL | number,
 ): SQL {
   const origin = originColumn[type];
   const day = dayOfYear(origin);
@@ -101,7 +101,7 @@ function coming(
   ];
   return sql`(select u.id as user_id, u.lastname, u.firstname, ${sql.raw(`'${type}'`)} as type, ${origin} as origin
     from users u where ${sql.join(conditions, sql` and `)}
-    ${part === 'leapDay' ? sql`` : sql`order by ${day}, lower(u.lastname), lower(u.firstname), u.id limit ${inlineCount(count)}`})`;
+    ${part === 'leapDay' ? sql`` : sql`order by ${day}, lower(u.lastname), lower(u.firstname), u.id limit ${typeof count === 'number' ? inlineCount(count) : count}`})`;
 }
 
 /**
@@ -119,12 +119,27 @@ function occasionsSql(
   offset: number,
 ): SQL {
   const count = offset + limit;
-  const parts = types.flatMap((type) =>
-    (['thisYear', 'nextYear', 'leapDay'] as const).map((part) => coming(type, today, where, part, count)),
+  // This year's celebrations of a type all come before next year's, so next year's part is read only
+  // for what this year's part leaves of the page's end (in late November, nothing).
+  const thisYear = (type: OccasionType) => sql.raw(`this_year_${type}`);
+  const parts = types.flatMap((type) => [
+    sql`(select * from ${thisYear(type)})`,
+    coming(
+      type,
+      today,
+      where,
+      'nextYear',
+      sql`greatest(0, ${inlineCount(count)} - (select count(*) from ${thisYear(type)}))`,
+    ),
+    coming(type, today, where, 'leapDay', count),
+  ]);
+  const firstParts = types.map(
+    (type) => sql`${thisYear(type)} as materialized ${coming(type, today, where, 'thisYear', count)}`,
   );
   const origin = sql`b.origin`;
   return sql`
-    with base as (${sql.join(parts, sql` union `)}),
+    with ${sql.join(firstParts, sql`, `)},
+    base as (${sql.join(parts, sql` union `)}),
     dated as (
       select b.user_id, b.lastname, b.firstname, b.type,
         case when c.this_year >= ${today.date} then c.this_year else c.next_year end as next_date, b.origin
