@@ -123,6 +123,9 @@ function pageOfStream(
   return { entries: merged.slice(offset, offset + per_page), hasMore: merged.length > offset + per_page };
 }
 
+/** Whether a stream holds posts: posts have no category, so a category filter shows articles only. */
+const withPosts = (scope: StreamScope) => scope.type !== 'article' && !scope.categories?.length;
+
 /** Posts as the posts module reads them for a stream. */
 type PostRows = Awaited<ReturnType<typeof newestReadablePostRows>>;
 
@@ -148,13 +151,12 @@ async function firstStreamPage(
   query: PageQuery,
 ): Promise<StreamPage> {
   const enough = query.per_page + 1;
-  const withPosts = scope.type !== 'article' && !scope.categories?.length;
   const [lists, postRows] = await Promise.all([
     newsRepo.firstPageLists(db, user.id, scope, enough, {
       featured: newsTeasers.topTeaserMax,
       latest: newsTeasers.webNewsMax,
     }),
-    withPosts ? newestReadablePostRows(db, user, enough) : Promise.resolve([]),
+    withPosts(scope) ? newestReadablePostRows(db, user, enough) : Promise.resolve([]),
   ]);
   const posts = postRows.map((row) => ({ id: row.id, at: row.created_at }));
   return { ...pageOfStream(lists.newest, posts, query), ...lists, posts: postRows };
@@ -171,10 +173,9 @@ async function laterStreamPage(
   query: PageQuery,
 ): Promise<StreamPage> {
   const enough = query.page * query.per_page + 1;
-  const withPosts = scope.type !== 'article' && !scope.categories?.length;
   const [articleIds, postIds] = await Promise.all([
     newsRepo.newestArticles(db, scope, enough),
-    withPosts ? newestReadablePosts(db, user, enough) : Promise.resolve([]),
+    withPosts(scope) ? newestReadablePosts(db, user, enough) : Promise.resolve([]),
   ]);
   const { entries, hasMore } = pageOfStream(articleIds, postIds, query);
   const idsOf = (kind: StreamEntry['kind']) => entries.filter((e) => e.kind === kind).map((e) => e.id);
