@@ -3,8 +3,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { inlineCount } from '../../db/inline-count';
+import { jsonObject } from '../../db/json-object';
 import { preparedQuery } from '../../db/prepared-query';
 import { images, likes, pageCategories, pageFiles, pages, users } from '../../db/schema';
+import { type PostStreamJson, postRowOfJson, type postStreamSql } from '../posts';
 
 export type PageRow = typeof pages.$inferSelect;
 
@@ -93,7 +95,7 @@ export interface NewsScope {
   type?: 'article' | 'post';
 }
 
-/** `{id, at}` of the newest published articles (of the categories `categories` when `byCategory`). */
+/** The newest published articles (of the categories `categories` when `byCategory`), by the publish-date index. */
 function newestArticlesQuery(db: Db, byCategory: boolean, limit: number) {
   return db
     .select({ id: pages.id, at: pages.publish_date })
@@ -116,21 +118,36 @@ function usedCategoriesQuery(db: Db) {
 
 /** A category in use, as the filters show it. */
 export type UsedCategory = { id: number; key: string; names: Record<string, string> };
-/** A newest article as JSON carries it (the date as text). */
-type NewestArticleJson = { id: number; at: string };
-
-/** The article lists of the news stream's first page (`newsRepo.firstPageLists`). */
-export interface FirstPageLists {
-  newest: { id: number; at: Date }[];
+/** The teasers and filters of the news stream's first page (`newsRepo.teaserLists`). */
+export interface TeaserLists {
   featured: number[];
   latest: number[];
   categories: UsedCategory[];
-  /** The articles of the three lists, whole, for the viewer. */
+  /** The articles of both teaser lists, whole, for the viewer. */
   articles: ArticleRow[];
+}
+
+/** The post part of a stream statement (the posts module's `postStreamSql` for the member). */
+type PostStreamParts = ReturnType<typeof postStreamSql>;
+/** A post's stream row (as the posts module reads it back). */
+type PostStreamRow = ReturnType<typeof postRowOfJson>;
+
+/** An entry of a later stream page with its article or post whole. */
+export interface StreamPageRow {
+  kind: 'article' | 'post';
+  id: number;
+  article: ArticleRow | null;
+  post: PostStreamRow | null;
 }
 
 /** An article row as JSON carries it (`articleJson`): the date as text. */
 type ArticleJson = Omit<ArticleRow, 'publish_date'> & { publish_date: string };
+
+/** The tables of `articleJson` and `articleObject`, joined as `selectArticles` joins them. */
+const articleTables = sql`from pages
+    left join users article_author on article_author.id = pages.author_id
+    left join images on images.id = pages.image_id
+    left join page_categories on page_categories.id = pages.category_id`;
 
 /**
  * The articles of `ids` (a subquery) as one JSON array of objects keyed as `articleFields`, for a
@@ -138,19 +155,22 @@ type ArticleJson = Omit<ArticleRow, 'publish_date'> & { publish_date: string };
  * these tables and the author's alias).
  */
 function articleJson(ids: SQL): SQL<ArticleJson[]> {
-  const fields = Object.entries(articleFields(values.viewer)).flatMap(([key, value]) => [
-    sql.raw(`'${key}'`),
-    value,
-  ]);
   return sql<
     ArticleJson[]
-  >`(select coalesce(json_agg(json_build_object(${sql.join(fields, sql`, `)})), '[]'::json)
-    from pages
-    left join users article_author on article_author.id = pages.author_id
-    left join images on images.id = pages.image_id
-    left join page_categories on page_categories.id = pages.category_id
-    where pages.id in (${ids}))`;
+  >`(select coalesce(json_agg(${jsonObject(articleFields(values.viewer))}), '[]'::json)
+    ${articleTables} where pages.id in (${ids}))`;
 }
+
+/** The article `id` (SQL of the enclosing statement) as JSON, as `articleJson` carries each. */
+function articleObject(id: SQL): SQL<ArticleJson | null> {
+  return sql<ArticleJson | null>`(select ${jsonObject(articleFields(values.viewer))} ${articleTables} where pages.id = ${id})`;
+}
+
+/** An article row as JSON carried it, with its date again. */
+const articleOfJson = (article: ArticleJson): ArticleRow => ({
+  ...article,
+  publish_date: new Date(article.publish_date),
+});
 
 /** Queries on news articles, and the stream that mixes them with posts; each prepared once per shape. */
 export const newsRepo = {
@@ -198,34 +218,64 @@ export const newsRepo = {
     return row;
   },
   /**
-   * `{id, at}` of the newest published articles of the scope (none when the scope wants posts only),
-   * newest first by the publish-date index.
+   * A page of the mixed stream in one statement: the newest `offset + limit` articles
+   * of the scope (by the publish-date index) and, when `postPart` is given, the newest of the posts the
+   * member may read (by the posts' index), merged newest first as the first page merges them; then the
+   * page's `limit` entries each with its article or post whole as JSON. The merge reads both indexes
+   * together and stops at the page's end, and only the page's rows leave the database.
    */
-  async newestArticles(db: Db, scope: NewsScope, limit: number): Promise<{ id: number; at: Date }[]> {
-    if (scope.type === 'post') return [];
-    const byCategory = Boolean(scope.categories?.length);
-    const query = preparedQuery(db, `articles_newest_${byCategory ? 'c' : ''}_${limit}`, (name) =>
-      newestArticlesQuery(db, byCategory, limit).prepare(name),
-    );
-    return query.execute({ categories: scope.categories });
-  },
-  /**
-   * What the first page of the news stream reads of the articles, in one statement: `{id, at}` of the
-   * newest of the scope (as `newestArticles`), the ids of the newest featured ones and of the newest of
-   * all (the teasers), the categories in use (the filters), and the articles of those lists whole for
-   * the viewer (a page shows some of the newest, the teasers all of theirs): the stream's first page
-   * is this and the newest posts side by side, one round trip.
-   */
-  async firstPageLists(
+  async streamPage(
     db: Db,
     viewerId: number,
     scope: NewsScope,
-    limit: number,
-    teasers: { featured: number; latest: number },
-  ): Promise<FirstPageLists> {
+    postPart: PostStreamParts | null,
+    { limit, offset }: { limit: number; offset: number },
+  ): Promise<StreamPageRow[]> {
+    const withArticles = scope.type !== 'post';
     const byCategory = Boolean(scope.categories?.length);
-    const shape = `${scope.type === 'post' ? 'p' : byCategory ? 'c' : ''}_${limit}_${teasers.featured}_${teasers.latest}`;
-    const query = preparedQuery(db, `articles_first_page_${shape}`, (name) => {
+    const articleShape = withArticles ? (byCategory ? 'c' : 'a') : '';
+    const shape = `${articleShape}_${postPart?.shape ?? ''}_${limit}_${offset}`;
+    const query = preparedQuery(db, `news_stream_page_${shape}`, (name) => {
+      const enough = offset + limit;
+      const sources = [
+        withArticles
+          ? sql`(select 'article'::text as kind, n.id, n.publish_date as at from (${newestArticlesQuery(db, byCategory, enough)}) n)`
+          : undefined,
+        postPart ? sql`(${postPart.newestEntries(enough)})` : undefined,
+      ].filter((source) => source !== undefined);
+      const entries = sql`(select m.kind, m.id, m.at from (${sql.join(sources, sql` union all `)}) m
+        order by m.at desc, m.kind, m.id desc limit ${inlineCount(limit)} offset ${inlineCount(offset)}) e`;
+      return db
+        .select({
+          kind: sql<StreamPageRow['kind']>`e.kind`,
+          id: sql<number>`e.id`,
+          article: sql<ArticleJson | null>`case when e.kind = 'article' then ${articleObject(sql`e.id`)} end`,
+          post: sql<PostStreamJson | null>`case when e.kind = 'post' then ${postPart?.rowJson(sql`e.id`) ?? sql`null`} end`,
+        })
+        .from(entries)
+        .orderBy(sql`e.at desc, e.kind, e.id desc`)
+        .prepare(name);
+    });
+    const rows = await query.execute({ viewer: viewerId, categories: scope.categories });
+    return rows.map((row) => ({
+      kind: row.kind,
+      id: row.id,
+      article: row.article ? articleOfJson(row.article) : null,
+      post: row.post ? postRowOfJson(row.post) : null,
+    }));
+  },
+  /**
+   * What the first page of the news stream shows beside its entries, in one statement: the ids of the
+   * newest featured articles and of the newest of all (the teasers), the categories in use (the
+   * filters), and the teasers' articles whole for the viewer. The first page runs it beside its
+   * entries (`streamPage`): one round trip.
+   */
+  async teaserLists(
+    db: Db,
+    viewerId: number,
+    teasers: { featured: number; latest: number },
+  ): Promise<TeaserLists> {
+    const query = preparedQuery(db, `articles_teaser_lists_${teasers.featured}_${teasers.latest}`, (name) => {
       const ids = (only: ArticleSelection, count: number) =>
         db
           .select({ id: pages.id })
@@ -233,41 +283,26 @@ export const newsRepo = {
           .where(selectionCondition(only))
           .orderBy(desc(pages.publish_date), desc(pages.id))
           .limit(inlineCount(count));
-      const newestIds =
-        scope.type === 'post'
-          ? sql`select null::int where false`
-          : sql`select n.id from (${newestArticlesQuery(db, byCategory, limit)}) n`;
-      const newest =
-        scope.type === 'post'
-          ? sql<NewestArticleJson[]>`'[]'::json`
-          : sql<
-              NewestArticleJson[]
-            >`(select coalesce(json_agg(json_build_object('id', n.id, 'at', n.publish_date)), '[]'::json) from (${newestArticlesQuery(db, byCategory, limit)}) n)`;
       const featured = ids({ featured: true }, teasers.featured);
       const latest = ids({}, teasers.latest);
       return db
         .select({
-          newest,
           featured: sql<number[]>`array(${featured})`,
           latest: sql<number[]>`array(${latest})`,
           categories: sql<
             UsedCategory[]
           >`(select coalesce(json_agg(c), '[]'::json) from (${usedCategoriesQuery(db)}) c)`,
-          articles: articleJson(sql`${newestIds} union (${featured}) union (${latest})`),
+          articles: articleJson(sql`(${featured}) union (${latest})`),
         })
         .from(sql`(select 1) as one`)
         .prepare(name);
     });
-    const [row] = await query.execute({ viewer: viewerId, categories: scope.categories });
+    const [row] = await query.execute({ viewer: viewerId });
     return {
-      newest: row!.newest.map((entry) => ({ id: entry.id, at: new Date(entry.at) })),
       featured: row!.featured,
       latest: row!.latest,
       categories: row!.categories,
-      articles: row!.articles.map((article) => ({
-        ...article,
-        publish_date: new Date(article.publish_date),
-      })),
+      articles: row!.articles.map(articleOfJson),
     };
   },
   /** Categories with a published article: a probe per category, not a join over every article. */

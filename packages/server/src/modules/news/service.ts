@@ -15,10 +15,9 @@ import { t } from '../../platform/i18n';
 import type { SessionUser } from '../../platform/request-context';
 import { loadGroupAccess, loadTopicAccess, requireGroupRead } from '../groups';
 import {
-  newestReadablePostRows,
-  newestReadablePosts,
   postPage,
-  postRowsByIds,
+  type postRowOfJson,
+  postStreamSql,
   presentPostRows,
   readablePost,
   readerOf,
@@ -98,92 +97,55 @@ function filtersOf(categories: UsedCategory[], locale: Locale): NewsFilter[] {
   return filters;
 }
 
-type StreamEntry = { kind: 'article' | 'post'; id: number; at: Date };
 type StreamScope = { categories?: number[] | undefined; type?: 'article' | 'post' | undefined };
-
-/**
- * One page of the mixed stream, newest first (articles by publish date, posts by creation), from the
- * newest `offset + limit + 1` of each source, each read by its index. A page never reads more than that
- * of either table, however large the community; the contract bounds the page depth. Posts have no
- * category, so a category filter shows articles only.
- */
-function pageOfStream(
-  articles: { id: number; at: Date }[],
-  posts: { id: number; at: Date }[],
-  { page, per_page }: PageQuery,
-): { entries: StreamEntry[]; hasMore: boolean } {
-  const offset = (page - 1) * per_page;
-  const merged: StreamEntry[] = [
-    ...articles.map((row) => ({ kind: 'article' as const, ...row })),
-    ...posts.map((row) => ({ kind: 'post' as const, ...row })),
-  ].sort(
-    (a, b) =>
-      b.at.getTime() - a.at.getTime() || (a.kind === b.kind ? b.id - a.id : a.kind === 'article' ? -1 : 1),
-  );
-  return { entries: merged.slice(offset, offset + per_page), hasMore: merged.length > offset + per_page };
-}
 
 /** Whether a stream holds posts: posts have no category, so a category filter shows articles only. */
 const withPosts = (scope: StreamScope) => scope.type !== 'article' && !scope.categories?.length;
 
-/** Posts as the posts module reads them for a stream. */
-type PostRows = Awaited<ReturnType<typeof newestReadablePostRows>>;
-
 /** A page of the mixed stream, with the articles and post rows its entries and teasers show. */
 interface StreamPage {
-  entries: StreamEntry[];
+  entries: { kind: 'article' | 'post'; id: number }[];
   hasMore: boolean;
   articles: ArticleRow[];
-  posts: PostRows;
+  posts: ReturnType<typeof postRowOfJson>[];
   featured: number[];
   latest: number[];
   categories: UsedCategory[];
 }
 
 /**
- * The first page: the article lists with their articles whole (one statement) beside the newest posts
- * the member may read whole, one more than a page of each: one round trip of two statements.
+ * A page of the mixed stream, newest first (articles by publish date, posts by creation): its entries
+ * with their articles and posts whole, merged from both sources in one statement by their indexes
+ * (`newsRepo.streamPage`: it never reads more than the page's depth of either table, however large
+ * the community; the contract bounds the depth), one more entry than a page to learn whether another
+ * follows. The first page also shows the teasers and filters, read beside it: one round trip.
  */
-async function firstStreamPage(
+async function streamPage(
   db: Db,
   user: SessionUser,
   scope: StreamScope,
-  query: PageQuery,
+  { page, per_page }: PageQuery,
 ): Promise<StreamPage> {
-  const enough = query.per_page + 1;
-  const [lists, postRows] = await Promise.all([
-    newsRepo.firstPageLists(db, user.id, scope, enough, {
-      featured: newsTeasers.topTeaserMax,
-      latest: newsTeasers.webNewsMax,
-    }),
-    withPosts(scope) ? newestReadablePostRows(db, user, enough) : Promise.resolve([]),
+  const postPart = withPosts(scope) ? postStreamSql(readerOf(user)) : null;
+  const [rows, lists] = await Promise.all([
+    newsRepo.streamPage(db, user.id, scope, postPart, { limit: per_page + 1, offset: (page - 1) * per_page }),
+    page === 1
+      ? newsRepo.teaserLists(db, user.id, {
+          featured: newsTeasers.topTeaserMax,
+          latest: newsTeasers.webNewsMax,
+        })
+      : undefined,
   ]);
-  const posts = postRows.map((row) => ({ id: row.id, at: row.created_at }));
-  return { ...pageOfStream(lists.newest, posts, query), ...lists, posts: postRows };
-}
-
-/**
- * A later page: `{id, at}` of the newest `page * per_page + 1` of each source side by side (each by its
- * index), then the page's articles and posts whole side by side.
- */
-async function laterStreamPage(
-  db: Db,
-  user: SessionUser,
-  scope: StreamScope,
-  query: PageQuery,
-): Promise<StreamPage> {
-  const enough = query.page * query.per_page + 1;
-  const [articleIds, postIds] = await Promise.all([
-    newsRepo.newestArticles(db, scope, enough),
-    withPosts(scope) ? newestReadablePosts(db, user, enough) : Promise.resolve([]),
-  ]);
-  const { entries, hasMore } = pageOfStream(articleIds, postIds, query);
-  const idsOf = (kind: StreamEntry['kind']) => entries.filter((e) => e.kind === kind).map((e) => e.id);
-  const [articles, posts] = await Promise.all([
-    newsRepo.articlesByIds(db, user.id, idsOf('article')),
-    postRowsByIds(db, readerOf(user), idsOf('post')),
-  ]);
-  return { entries, hasMore, articles, posts, featured: [], latest: [], categories: [] };
+  const shown = rows.slice(0, per_page);
+  return {
+    entries: shown.map((row) => ({ kind: row.kind, id: row.id })),
+    hasMore: rows.length > per_page,
+    articles: [...shown.flatMap((row) => row.article ?? []), ...(lists?.articles ?? [])],
+    posts: shown.flatMap((row) => row.post ?? []),
+    featured: lists?.featured ?? [],
+    latest: lists?.latest ?? [],
+    categories: lists?.categories ?? [],
+  };
 }
 
 /**
@@ -197,18 +159,9 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
     return { ...page, ...emptyTeasers(), filters: [] };
   }
   const scope = { categories: query.category, type: query.type };
-  const page =
-    query.page === 1
-      ? await firstStreamPage(db, user, scope, query)
-      : await laterStreamPage(db, user, scope, query);
+  const page = await streamPage(db, user, scope, query);
   const articleItems = new Map(page.articles.map((row) => [row.id, presentArticle(row, locale)]));
-  const postIds = new Set(page.entries.filter((e) => e.kind === 'post').map((e) => e.id));
-  const postItems = new Map(
-    presentPostRows(
-      page.posts.filter((row) => postIds.has(row.id)),
-      user,
-    ).map((post) => [post.item_id, post]),
-  );
+  const postItems = new Map(presentPostRows(page.posts, user).map((post) => [post.item_id, post]));
   const results: NewsItem[] = page.entries.flatMap((entry) => {
     const item = entry.kind === 'article' ? articleItems.get(entry.id) : postItems.get(entry.id);
     return item ? [item] : [];

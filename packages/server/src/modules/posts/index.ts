@@ -6,10 +6,11 @@ export { personName } from './presenter';
 export { postsModule } from './routes';
 export { postRowsByIds, removePostsIn } from './service';
 export {
-  newestReadablePostRows,
-  newestReadablePosts,
+  type PostStreamJson,
   postPage,
+  postRowOfJson,
   presentPostRows,
   readablePost,
 } from './stream';
+export { postStreamSql } from './stream-sql';
 export { readablePosts, readerOf } from './visibility-sql';

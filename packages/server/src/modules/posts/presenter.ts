@@ -2,7 +2,8 @@ import { type LinkPreview, type Post, type PostFile, postPermissions } from '@pl
 import type { SessionUser } from '../../platform/request-context';
 import { combinedName } from '../groups';
 import { postPolicy } from './policy';
-import type { PostStreamRow, StreamFile } from './repo';
+import type { PostStreamRow } from './repo';
+import type { StreamFile } from './stream-sql';
 
 /** Address of a post file's download. */
 export function postFileLink(id: number): string {

@@ -1,87 +1,20 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  notInArray,
-  type Placeholder,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { inlineCount } from '../../db/inline-count';
 import { preparedQuery } from '../../db/prepared-query';
-import {
-  comments,
-  groupMemberships,
-  groups,
-  likes,
-  postFiles,
-  postMentions,
-  posts,
-  topics,
-  users,
-} from '../../db/schema';
+import { comments, groups, likes, postFiles, postMentions, posts, topics, users } from '../../db/schema';
+import { streamAuthor as author, preparedReader, streamFields, streamValues as values } from './stream-sql';
 import { type PostReader, readableGroup, readablePosts } from './visibility-sql';
 
 export type PostRow = typeof posts.$inferSelect;
 export type NewPostRow = typeof posts.$inferInsert;
 export type PostFileRow = typeof postFiles.$inferSelect;
-/** A file as a post's row in a stream carries it. */
-export type StreamFile = Pick<PostFileRow, 'id' | 'name' | 'mime_type' | 'size'>;
-/** A mentioned member as a post's row in a stream carries them. */
-export type StreamMention = { id: number; firstname: string; lastname: string };
-
-const author = alias(users, 'post_author');
-
-/** The fields of a post as streams show it, for one viewer (0 for "every member"). */
-function streamFields(viewerId: number | Placeholder) {
-  return {
-    id: posts.id,
-    author_id: posts.author_id,
-    written_by: posts.written_by,
-    group_id: posts.group_id,
-    topic_id: posts.topic_id,
-    description: posts.description,
-    preview: posts.preview,
-    created_at: posts.created_at,
-    author_firstname: author.firstname,
-    author_lastname: author.lastname,
-    author_img: author.img_path,
-    group_name: groups.name,
-    topic_name: topics.name,
-    likes_count: posts.like_count,
-    comments_count: posts.comment_count,
-    // The post's files and mentioned members come with its row (two JSON sub-selects by index), not
-    // from two more queries per page.
-    files: sql<
-      StreamFile[]
-    >`coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'mime_type', f.mime_type, 'size', f.size) order by f.id) from ${postFiles} f where f.post_id = ${posts.id}), '[]'::json)`,
-    mentions: sql<
-      StreamMention[]
-    >`coalesce((select json_agg(json_build_object('id', mu.id, 'firstname', mu.firstname, 'lastname', mu.lastname) order by mu.lastname, mu.firstname) from ${postMentions} m join ${users} mu on mu.id = m.user_id where m.post_id = ${posts.id}), '[]'::json)`,
-    liked_by_me: sql<boolean>`exists (select 1 from ${likes} where ${likes.target_type} = 'post' and ${likes.target_id} = ${posts.id} and ${likes.user_id} = ${viewerId})`,
-    viewer_is_group_admin: sql<boolean>`exists (select 1 from ${groupMemberships} where ${groupMemberships.group_id} = ${posts.group_id} and ${groupMemberships.user_id} = ${viewerId} and ${groupMemberships.status} = 'accepted' and ${groupMemberships.role} = 'admin')`,
-  };
-}
-
 /** Which posts a stream holds (beside the reader's visibility). */
 export interface PostScope {
   groupId?: number;
   topicId?: number;
 }
-
-/** The values of the stream queries, filled in when a prepared query runs (`db/prepared-query.ts`). */
-const values = {
-  viewer: sql.placeholder('viewer'),
-  group: sql.placeholder('group'),
-  topic: sql.placeholder('topic'),
-  ids: sql.placeholder('ids'),
-};
 
 /**
  * The posts of a scope the reader may see. A group's or a topic's posts share one group, so the read
@@ -106,19 +39,6 @@ function scopeCondition(reader: PostReader, scope: PostScope): SQL | undefined {
 /** Which of a scope's values its query holds: part of the query's shape. */
 const scopeShape = (scope: PostScope) =>
   `${scope.topicId === undefined ? '' : 't'}${scope.groupId === undefined ? '' : 'g'}`;
-
-/**
- * A reader as a prepared query holds it: its kind is part of the query's shape, its id a value
- * (0 for "every member").
- */
-function preparedReader(reader: PostReader) {
-  if (reader === 'every_member') return { shape: 'all', reader, viewer: 0 };
-  return {
-    shape: reader.superadmin ? 'super' : 'member',
-    reader: { id: values.viewer, superadmin: reader.superadmin },
-    viewer: reader.id,
-  };
-}
 
 function selectStream(db: Db) {
   return db
@@ -163,20 +83,6 @@ export const postsRepo = {
       },
     );
     return query.execute({ viewer: prepared.viewer, group: scope.groupId, topic: scope.topicId });
-  },
-  /** `{id, at}` of the newest posts the reader may see, for merging with other sources. */
-  async newest(db: Db, reader: PostReader, limit: number): Promise<{ id: number; at: Date }[]> {
-    const prepared = preparedReader(reader);
-    const query = preparedQuery(db, `posts_newest_${prepared.shape}_${limit}`, (name) =>
-      db
-        .select({ id: posts.id, at: posts.created_at })
-        .from(posts)
-        .where(readablePosts(prepared.reader))
-        .orderBy(desc(posts.created_at), desc(posts.id))
-        .limit(inlineCount(limit))
-        .prepare(name),
-    );
-    return query.execute({ viewer: prepared.viewer });
   },
   /** Posts by id that the reader may see, in the order of `ids`. */
   async byIds(db: Db, reader: PostReader, ids: number[]): Promise<PostStreamRow[]> {

@@ -20,16 +20,6 @@ export async function postPage(db: Db, user: SessionUser, scope: PostScope, { pa
   };
 }
 
-/** The newest posts the member may read, whole, newest first (the news stream's first page merges them). */
-export function newestReadablePostRows(db: Db, user: SessionUser, limit: number): Promise<PostStreamRow[]> {
-  return postsRepo.page(db, readerOf(user), {}, limit, 0);
-}
-
-/** `{id, at}` of the newest posts the member may read, newest first (for the news stream to merge). */
-export function newestReadablePosts(db: Db, user: SessionUser, limit: number) {
-  return postsRepo.newest(db, readerOf(user), limit);
-}
-
 /** One post the member may read; a post they may not read is "not found", like a missing one. */
 export async function readablePost(db: Db, user: SessionUser, id: number): Promise<Post> {
   const [post] = presentPostRows([await readablePostRow(db, user, id)], user);
@@ -42,3 +32,12 @@ export async function readablePostRow(db: Db, user: SessionUser, id: number): Pr
   if (!row) throw notFound('The post');
   return row;
 }
+
+/** A post's stream row as JSON carries it (`postStreamSql`'s `rowJson`): the date as text. */
+export type PostStreamJson = Omit<PostStreamRow, 'created_at'> & { created_at: string };
+
+/** A post's stream row as JSON carried it, with its date again. */
+export const postRowOfJson = (json: PostStreamJson): PostStreamRow => ({
+  ...json,
+  created_at: new Date(json.created_at),
+});
