@@ -27,6 +27,11 @@ export const groups = pgTable(
   (t) => [
     index('groups_search_idx').using('gin', t.search_vector),
     index('groups_name_idx').on(sql`lower(${t.name})`),
+    // The open groups, which every member reads (`readablePosts` asks for them in every stream
+    // query): read from this index alone, not by a scan of every group's wide row.
+    index('groups_open_id_idx')
+      .on(t.id)
+      .where(sql`${t.type} = 'open'`),
     check('groups_type_check', oneOf(t.type, groupTypes)),
   ],
 );
@@ -67,7 +72,8 @@ export const groupMemberships = pgTable(
       t.sort_firstname,
       t.user_id,
     ),
-    index('group_memberships_user_idx').on(t.user_id, t.status),
+    // A member's groups by status, read from the index alone (every stream query asks for them).
+    index('group_memberships_user_group_idx').on(t.user_id, t.status, t.group_id),
     // A group's accepted admins (every group route counts them): a few rows, not all its members.
     index('group_memberships_admins_idx')
       .on(t.group_id)
