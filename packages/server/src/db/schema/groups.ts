@@ -29,9 +29,7 @@ export const groups = pgTable(
     index('groups_name_idx').on(sql`lower(${t.name})`),
     // The open groups, which every member reads (`readablePosts` asks for them in every stream
     // query): read from this index alone, not by a scan of every group's wide row.
-    index('groups_open_id_idx')
-      .on(t.id)
-      .where(sql`${t.type} = 'open'`),
+    index('groups_open_id_idx').on(t.id).where(sql`${t.type} = 'open'`),
     check('groups_type_check', oneOf(t.type, groupTypes)),
   ],
 );
@@ -65,12 +63,17 @@ export const groupMemberships = pgTable(
   },
   (t) => [
     uniqueIndex('group_memberships_group_user_idx').on(t.group_id, t.user_id),
-    index('group_memberships_by_name_idx').on(
+    // A member list's walk: admins first, then by name; it holds what the list reads of a membership,
+    // so a page is read from the index alone (members-repo.ts).
+    index('group_memberships_list_idx').on(
       t.group_id,
       t.status,
+      sql`(${t.role} <> 'admin')`,
       t.sort_lastname,
       t.sort_firstname,
       t.user_id,
+      t.role,
+      t.id,
     ),
     // A member's groups by status, read from the index alone (every stream query asks for them).
     index('group_memberships_user_group_idx').on(t.user_id, t.status, t.group_id),

@@ -1,0 +1,2 @@
+CREATE INDEX "group_memberships_list_idx" ON "group_memberships" USING btree ("group_id","status",("role" <> 'admin'),"sort_lastname","sort_firstname","user_id","role","id");--> statement-breakpoint
+DROP INDEX "group_memberships_by_name_idx";
