@@ -118,7 +118,7 @@ function usedCategoriesQuery(db: Db) {
 
 /** A category in use, as the filters show it. */
 export type UsedCategory = { id: number; key: string; names: Record<string, string> };
-/** The teasers and filters of the news stream's first page (`newsRepo.teaserLists`). */
+/** The teasers and filters of the news stream's first page (`teaserFields`). */
 export interface TeaserLists {
   featured: number[];
   latest: number[];
@@ -139,6 +139,14 @@ export interface StreamPageRow {
   article: ArticleRow | null;
   post: PostStreamRow | null;
 }
+
+/** An entry of a stream page as its statement carries it. */
+type EntryJson = {
+  kind: StreamPageRow['kind'];
+  id: number;
+  article: ArticleJson | null;
+  post: PostStreamJson | null;
+};
 
 /** An article row as JSON carries it (`articleJson`): the date as text. */
 type ArticleJson = Omit<ArticleRow, 'publish_date'> & { publish_date: string };
@@ -171,6 +179,40 @@ const articleOfJson = (article: ArticleJson): ArticleRow => ({
   ...article,
   publish_date: new Date(article.publish_date),
 });
+
+/** How many articles each teaser list shows. */
+export interface TeaserSizes {
+  featured: number;
+  latest: number;
+}
+
+/** The teaser lists as their statement's columns carry them (`teaserFields`). */
+type TeaserListsJson = Omit<TeaserLists, 'articles'> & { articles: ArticleJson[] };
+
+/**
+ * What the news stream's first page shows beside its entries, as columns of its statement: the ids of
+ * the newest featured articles and of the newest of all (the teasers), the categories in use (the
+ * filters), and the teasers' articles whole for the viewer.
+ */
+function teaserFields(db: Db, teasers: TeaserSizes) {
+  const ids = (only: ArticleSelection, count: number) =>
+    db
+      .select({ id: pages.id })
+      .from(pages)
+      .where(selectionCondition(only))
+      .orderBy(desc(pages.publish_date), desc(pages.id))
+      .limit(inlineCount(count));
+  const featured = ids({ featured: true }, teasers.featured);
+  const latest = ids({}, teasers.latest);
+  return {
+    featured: sql<number[]>`array(${featured})`,
+    latest: sql<number[]>`array(${latest})`,
+    categories: sql<
+      UsedCategory[]
+    >`(select coalesce(json_agg(c), '[]'::json) from (${usedCategoriesQuery(db)}) c)`,
+    articles: articleJson(sql`(${featured}) union (${latest})`),
+  };
+}
 
 /** Queries on news articles, and the stream that mixes them with posts; each prepared once per shape. */
 export const newsRepo = {
@@ -218,11 +260,12 @@ export const newsRepo = {
     return row;
   },
   /**
-   * A page of the mixed stream in one statement: the newest `offset + limit` articles
-   * of the scope (by the publish-date index) and, when `postPart` is given, the newest of the posts the
-   * member may read (by the posts' index), merged newest first as the first page merges them; then the
-   * page's `limit` entries each with its article or post whole as JSON. The merge reads both indexes
-   * together and stops at the page's end, and only the page's rows leave the database.
+   * A page of the mixed stream in one statement: the newest `offset + limit` articles of the scope (by
+   * the publish-date index) and, when `postPart` is given, the newest of the posts the member may read
+   * (by the posts' index), merged newest first; the page's `limit` entries each with its article or
+   * post whole. The merge reads both indexes together and stops at the page's end, and only the page's
+   * rows leave the database. With `teasers` (the first page) the same statement also reads the teaser
+   * lists and filters (`teaserFields`): a page is one statement, one round trip.
    */
   async streamPage(
     db: Db,
@@ -230,11 +273,13 @@ export const newsRepo = {
     scope: NewsScope,
     postPart: PostStreamParts | null,
     { limit, offset }: { limit: number; offset: number },
-  ): Promise<StreamPageRow[]> {
+    teasers?: TeaserSizes,
+  ): Promise<{ entries: StreamPageRow[]; teasers: TeaserLists | null }> {
     const withArticles = scope.type !== 'post';
     const byCategory = Boolean(scope.categories?.length);
     const articleShape = withArticles ? (byCategory ? 'c' : 'a') : '';
-    const shape = `${articleShape}_${postPart?.shape ?? ''}_${limit}_${offset}`;
+    const teaserShape = teasers ? `${teasers.featured}_${teasers.latest}` : '';
+    const shape = `${articleShape}_${postPart?.shape ?? ''}_${limit}_${offset}_${teaserShape}`;
     const query = preparedQuery(db, `news_stream_page_${shape}`, (name) => {
       const enough = offset + limit;
       const sources = [
@@ -243,66 +288,42 @@ export const newsRepo = {
           : undefined,
         postPart ? sql`(${postPart.newestEntries(enough)})` : undefined,
       ].filter((source) => source !== undefined);
-      const entries = sql`(select m.kind, m.id, m.at from (${sql.join(sources, sql` union all `)}) m
-        order by m.at desc, m.kind, m.id desc limit ${inlineCount(limit)} offset ${inlineCount(offset)}) e`;
+      const entry = jsonObject({
+        kind: sql`e.kind`,
+        id: sql`e.id`,
+        article: sql`case when e.kind = 'article' then ${articleObject(sql`e.id`)} end`,
+        post: sql`case when e.kind = 'post' then ${postPart?.rowJson(sql`e.id`) ?? sql`null`} end`,
+      });
       return db
         .select({
-          kind: sql<StreamPageRow['kind']>`e.kind`,
-          id: sql<number>`e.id`,
-          article: sql<ArticleJson | null>`case when e.kind = 'article' then ${articleObject(sql`e.id`)} end`,
-          post: sql<PostStreamJson | null>`case when e.kind = 'post' then ${postPart?.rowJson(sql`e.id`) ?? sql`null`} end`,
-        })
-        .from(entries)
-        .orderBy(sql`e.at desc, e.kind, e.id desc`)
-        .prepare(name);
-    });
-    const rows = await query.execute({ viewer: viewerId, categories: scope.categories });
-    return rows.map((row) => ({
-      kind: row.kind,
-      id: row.id,
-      article: row.article ? articleOfJson(row.article) : null,
-      post: row.post ? postRowOfJson(row.post) : null,
-    }));
-  },
-  /**
-   * What the first page of the news stream shows beside its entries, in one statement: the ids of the
-   * newest featured articles and of the newest of all (the teasers), the categories in use (the
-   * filters), and the teasers' articles whole for the viewer. The first page runs it beside its
-   * entries (`streamPage`): one round trip.
-   */
-  async teaserLists(
-    db: Db,
-    viewerId: number,
-    teasers: { featured: number; latest: number },
-  ): Promise<TeaserLists> {
-    const query = preparedQuery(db, `articles_teaser_lists_${teasers.featured}_${teasers.latest}`, (name) => {
-      const ids = (only: ArticleSelection, count: number) =>
-        db
-          .select({ id: pages.id })
-          .from(pages)
-          .where(selectionCondition(only))
-          .orderBy(desc(pages.publish_date), desc(pages.id))
-          .limit(inlineCount(count));
-      const featured = ids({ featured: true }, teasers.featured);
-      const latest = ids({}, teasers.latest);
-      return db
-        .select({
-          featured: sql<number[]>`array(${featured})`,
-          latest: sql<number[]>`array(${latest})`,
-          categories: sql<
-            UsedCategory[]
-          >`(select coalesce(json_agg(c), '[]'::json) from (${usedCategoriesQuery(db)}) c)`,
-          articles: articleJson(sql`(${featured}) union (${latest})`),
+          entries: sql<
+            EntryJson[]
+          >`(select coalesce(json_agg(${entry} order by e.at desc, e.kind, e.id desc), '[]'::json)
+            from (select m.kind, m.id, m.at from (${sql.join(sources, sql` union all `)}) m
+              order by m.at desc, m.kind, m.id desc limit ${inlineCount(limit)} offset ${inlineCount(offset)}) e)`,
+          ...(teasers ? teaserFields(db, teasers) : {}),
         })
         .from(sql`(select 1) as one`)
         .prepare(name);
     });
-    const [row] = await query.execute({ viewer: viewerId });
+    const [row] = await query.execute({ viewer: viewerId, categories: scope.categories });
+    const { entries, ...lists } = row! as { entries: EntryJson[] } & Partial<TeaserListsJson>;
     return {
-      featured: row!.featured,
-      latest: row!.latest,
-      categories: row!.categories,
-      articles: row!.articles.map(articleOfJson),
+      entries: entries.map((entry) => ({
+        kind: entry.kind,
+        id: entry.id,
+        article: entry.article ? articleOfJson(entry.article) : null,
+        post: entry.post ? postRowOfJson(entry.post) : null,
+      })),
+      teasers:
+        lists.articles === undefined
+          ? null
+          : {
+              featured: lists.featured!,
+              latest: lists.latest!,
+              categories: lists.categories!,
+              articles: lists.articles.map(articleOfJson),
+            },
     };
   },
   /** Categories with a published article: a probe per category, not a join over every article. */

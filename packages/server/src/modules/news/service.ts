@@ -118,7 +118,7 @@ interface StreamPage {
  * with their articles and posts whole, merged from both sources in one statement by their indexes
  * (`newsRepo.streamPage`: it never reads more than the page's depth of either table, however large
  * the community; the contract bounds the depth), one more entry than a page to learn whether another
- * follows. The first page also shows the teasers and filters, read beside it: one round trip.
+ * follows. The first page also shows the teasers and filters, read by the same statement.
  */
 async function streamPage(
   db: Db,
@@ -127,15 +127,14 @@ async function streamPage(
   { page, per_page }: PageQuery,
 ): Promise<StreamPage> {
   const postPart = withPosts(scope) ? postStreamSql(readerOf(user)) : null;
-  const [rows, lists] = await Promise.all([
-    newsRepo.streamPage(db, user.id, scope, postPart, { limit: per_page + 1, offset: (page - 1) * per_page }),
-    page === 1
-      ? newsRepo.teaserLists(db, user.id, {
-          featured: newsTeasers.topTeaserMax,
-          latest: newsTeasers.webNewsMax,
-        })
-      : undefined,
-  ]);
+  const { entries: rows, teasers: lists } = await newsRepo.streamPage(
+    db,
+    user.id,
+    scope,
+    postPart,
+    { limit: per_page + 1, offset: (page - 1) * per_page },
+    page === 1 ? { featured: newsTeasers.topTeaserMax, latest: newsTeasers.webNewsMax } : undefined,
+  );
   const shown = rows.slice(0, per_page);
   return {
     entries: shown.map((row) => ({ kind: row.kind, id: row.id })),
