@@ -2,6 +2,7 @@ import { and, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
+import type { ColumnRead } from '../../db/column-read';
 import { inlineCount } from '../../db/inline-count';
 import { jsonObject } from '../../db/json-object';
 import { preparedQuery } from '../../db/prepared-query';
@@ -79,12 +80,15 @@ export interface ArticleSelection {
 const selectionShape = (only: ArticleSelection) =>
   `${only.featured ? 'f' : ''}${only.categoryId ? 'c' : ''}${only.publicOnly ? 'p' : ''}`;
 
-/** The published articles of a selection (the category is the placeholder `category`). */
-function selectionCondition(only: ArticleSelection): SQL | undefined {
+/** The published articles of a selection (the category a placeholder, `category` unless given). */
+function selectionCondition(
+  only: ArticleSelection,
+  category: Placeholder = values.category,
+): SQL | undefined {
   return and(
     publishedArticles,
     only.featured ? sql`${pages.featured}` : undefined,
-    only.categoryId ? eq(pages.category_id, values.category) : undefined,
+    only.categoryId ? eq(pages.category_id, category) : undefined,
     only.publicOnly ? sql`${pages.visibility} = 'all'` : undefined,
   );
 }
@@ -149,7 +153,7 @@ type EntryJson = {
 };
 
 /** An article row as JSON carries it (`articleJson`): the date as text. */
-type ArticleJson = Omit<ArticleRow, 'publish_date'> & { publish_date: string };
+export type ArticleJson = Omit<ArticleRow, 'publish_date'> & { publish_date: string };
 
 /** The tables of `articleJson` and `articleObject`, joined as `selectArticles` joins them. */
 const articleTables = sql`from pages
@@ -158,14 +162,13 @@ const articleTables = sql`from pages
     left join page_categories on page_categories.id = pages.category_id`;
 
 /**
- * The articles of `ids` (a subquery) as one JSON array of objects keyed as `articleFields`, for a
- * statement that reads them beside other things; joined as `selectArticles` joins them (the fields name
- * these tables and the author's alias).
+ * The articles of `ids` (a subquery) as one JSON array of objects keyed as `articleFields`, newest
+ * first, for a statement that reads them beside other things; joined as `selectArticles` joins them
+ * (the fields name these tables and the author's alias).
  */
-function articleJson(ids: SQL): SQL<ArticleJson[]> {
-  return sql<
-    ArticleJson[]
-  >`(select coalesce(json_agg(${jsonObject(articleFields(values.viewer))}), '[]'::json)
+function articleJson(ids: SQL, viewer: Placeholder = values.viewer): SQL<ArticleJson[]> {
+  return sql<ArticleJson[]>`(select coalesce(json_agg(${jsonObject(articleFields(viewer))}
+      order by pages.publish_date desc, pages.id desc), '[]'::json)
     ${articleTables} where pages.id in (${ids}))`;
 }
 
@@ -175,7 +178,7 @@ function articleObject(id: SQL): SQL<ArticleJson | null> {
 }
 
 /** An article row as JSON carried it, with its date again. */
-const articleOfJson = (article: ArticleJson): ArticleRow => ({
+export const articleOfJson = (article: ArticleJson): ArticleRow => ({
   ...article,
   publish_date: new Date(article.publish_date),
 });
@@ -242,6 +245,22 @@ export const newsRepo = {
         .prepare(name),
     );
     return query.execute({ viewer: viewerId, category: only.categoryId });
+  },
+  /**
+   * The newest published articles matching a condition, whole for the viewer, newest first, as one JSON
+   * array (`articleOfJson` reads each back): a column of another module's statement (a CMS page's
+   * teaser modules, `ColumnRead`), with the values `viewer` and `category`.
+   */
+  latestArticlesColumn(only: ArticleSelection, limit: number): Pick<ColumnRead<never>, 'shape' | 'sql'> {
+    return {
+      shape: `articles_${selectionShape(only)}_${limit}`,
+      sql: (value) =>
+        articleJson(
+          sql`select ${pages.id} from ${pages} where ${selectionCondition(only, value('category'))}
+            order by ${pages.publish_date} desc, ${pages.id} desc limit ${inlineCount(limit)}`,
+          value('viewer'),
+        ),
+    };
   },
   /** A published article's reaction settings, or undefined. */
   async reactionFacts(db: Db, id: number) {

@@ -10,6 +10,7 @@ import {
 } from '@plaza/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { ColumnRead } from '../../db/column-read';
 import { notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { SessionUser } from '../../platform/request-context';
@@ -23,7 +24,14 @@ import {
   readerOf,
 } from '../posts';
 import { categoryName, presentArticle } from './presenter';
-import { type ArticleRow, type ArticleSelection, newsRepo, type UsedCategory } from './repo';
+import {
+  type ArticleJson,
+  type ArticleRow,
+  type ArticleSelection,
+  articleOfJson,
+  newsRepo,
+  type UsedCategory,
+} from './repo';
 
 type NewsQuery = z.output<NonNullable<(typeof newsEndpoints)['list']['query']>>;
 
@@ -38,18 +46,20 @@ async function articles(db: Db, user: SessionUser | null, locale: Locale, ids: n
 }
 
 /**
- * The newest articles of a selection for a CMS page's teaser modules; a signed-out reader gets public
- * articles only.
+ * The newest articles of a selection for a CMS page's teaser modules, as a column of the page's
+ * statement; a signed-out reader gets public articles only.
  */
-export async function teaserArticles(
-  db: Db,
+export function teaserArticlesRead(
   reader: SessionUser | null,
   locale: Locale,
   only: Omit<ArticleSelection, 'publicOnly'>,
   limit: number,
-): Promise<Article[]> {
-  const rows = await newsRepo.latestArticles(db, reader?.id ?? 0, { ...only, publicOnly: !reader }, limit);
-  return rows.map((row) => presentArticle(row, locale));
+): ColumnRead<Article[]> {
+  return {
+    ...newsRepo.latestArticlesColumn({ ...only, publicOnly: !reader }, limit),
+    values: { viewer: reader?.id ?? 0, category: only.categoryId ?? 0 },
+    read: (json) => (json as ArticleJson[]).map((row) => presentArticle(articleOfJson(row), locale)),
+  };
 }
 
 /** The featured articles of the top teaser slider. */

@@ -3,8 +3,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
-import { buildAdmin, buildUser, testPassword } from '../../../test/factories';
+import { buildAdmin, buildGroup, buildUser, testPassword } from '../../../test/factories';
 import { uploadFiles } from '../../../test/multipart';
+import { writePost } from '../../../test/post-helpers';
 import { pages } from '../../db/schema';
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -290,6 +291,38 @@ describe('CMS page administration and reading', () => {
       id: memberId,
       position: null,
     });
+  });
+
+  it('shows a stream widget’s posts with the reader’s rights: a private group’s only to its members, newest first', async () => {
+    const insider = await buildUser(t.db);
+    const group = await buildGroup(t.db, { type: 'private', admins: [insider] });
+    const author = await signedIn(insider);
+    const older = await writePost(author, { description: '<p>Erster Beitrag</p>', group_id: group.id });
+    const newer = await writePost(author, { description: '<p>Zweiter Beitrag</p>', group_id: group.id });
+    const page = await create({
+      title: 'Gruppenseite',
+      visibility: 'members',
+      modules: [
+        { type: 'stream_widget', data: { group_id: group.id, max: 5 } },
+        { type: 'stream_widget', data: { max: 5 } },
+      ],
+    });
+    await admin.post(`/api/v2/admin/pages/${page.id}/publish`);
+    const postIds = (read: { modules: { cross_references: { posts: { id: string }[] } }[] }, index: number) =>
+      read.modules[index]!.cross_references.posts.map((post) => post.id);
+
+    const asInsider = (await author.get(`/api/v2/pages/${page.id}`)).json();
+    expect(postIds(asInsider, 0)).toEqual([newer.id, older.id]);
+    expect(postIds(asInsider, 1).slice(0, 2)).toEqual([newer.id, older.id]);
+    expect(asInsider.modules[0].cross_references.posts[0]).toMatchObject({
+      description: '<p>Zweiter Beitrag</p>',
+      permissions: expect.arrayContaining(['edit', 'delete']),
+    });
+
+    const asOutsider = (await member.get(`/api/v2/pages/${page.id}`)).json();
+    expect(postIds(asOutsider, 0)).toEqual([]);
+    expect(postIds(asOutsider, 1)).not.toContain(newer.id);
+    expect(postIds(asOutsider, 1)).not.toContain(older.id);
   });
 
   it('names a page in the pages map, lists the legal pages in order, and clears the map when the page goes', async () => {

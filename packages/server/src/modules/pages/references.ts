@@ -7,10 +7,11 @@ import {
   type StoredPageModule,
 } from '@plaza/contract';
 import type { Db } from '../../db/client';
+import type { ColumnRead } from '../../db/column-read';
 import type { SessionUser } from '../../platform/request-context';
 import { combinedName } from '../groups';
-import { teaserArticles } from '../news';
-import { postPage } from '../posts';
+import { teaserArticlesRead } from '../news';
+import { postPageRead } from '../posts';
 import { getSettings } from '../settings';
 import { imageUrl } from '../uploads';
 import { isFieldIncluded } from '../users';
@@ -35,9 +36,9 @@ export function localTitle(
 }
 
 /**
- * Looks up what the modules refer to, batched: one query each for all galleries' images, all
- * downloads' files, all subpages and all profile teasers' members; one per teaser and stream module
- * (bounded by the module limit). A visitor gets no members and no posts.
+ * Looks up what the modules refer to in one statement (`pagesRepo.references`): all galleries' images,
+ * all downloads' files, all subpages and all profile teasers' members, and each teaser's and stream's
+ * read as a column of it (bounded by the module limit). A visitor gets no members and no posts.
  */
 export async function withReferences(
   db: Db,
@@ -58,14 +59,29 @@ export async function withReferences(
     if (module.type === 'profile_teaser' && reader)
       for (const id of module.data.user_ids) wanted.members.add(id);
   }
-  const [images, files, subpages, members, settings, perModule] = await Promise.all([
-    pagesRepo.imagesOf(db, pageId, [...wanted.images]),
-    pagesRepo.filesOf(db, pageId, [...wanted.files]),
-    pagesRepo.readableTitles(db, reader, [...wanted.pages], now),
-    pagesRepo.members(db, [...wanted.members]),
+  const perModule = modules.map((module) => lookups(context, module));
+  const reads = perModule.filter((lookup): lookup is ColumnRead<object> => 'sql' in lookup);
+  const [references, settings] = await Promise.all([
+    pagesRepo.references(
+      db,
+      {
+        pageId,
+        reader,
+        now,
+        images: [...wanted.images],
+        files: [...wanted.files],
+        pages: [...wanted.pages],
+        members: [...wanted.members],
+      },
+      reads,
+    ),
     getSettings(db),
-    Promise.all(modules.map((module) => lookups(db, context, module))),
   ]);
+  const { images, files, titles: subpages, members } = references;
+  const readValues = new Map(reads.map((read, index) => [read, read.read(references.reads[index])]));
+  const crossReferences = perModule.map((lookup) =>
+    'sql' in lookup ? readValues.get(lookup as ColumnRead<object>) : lookup.value,
+  );
   return modules.map((module, index): PageModule => {
     switch (module.type) {
       case 'gallery':
@@ -138,66 +154,48 @@ export async function withReferences(
           },
         };
       default:
-        return { ...module, cross_references: perModule[index] } as PageModule;
+        return { ...module, cross_references: crossReferences[index] } as PageModule;
     }
   });
 }
 
-/** The references a module looks up on its own (teasers, stream), or none. */
-async function lookups(db: Db, { reader, locale }: ReadContext, module: StoredPageModule): Promise<object> {
+/**
+ * The references a module looks up on its own: a read of the page's statement (teasers, stream), or a
+ * value it knows without one.
+ */
+function lookups(
+  { reader, locale }: ReadContext,
+  module: StoredPageModule,
+): ColumnRead<object> | { value: object } {
+  const articles = (only: { featured?: boolean; categoryId?: number | null }, limit: number, more = {}) => {
+    const read = teaserArticlesRead(reader, locale, only, limit);
+    return { ...read, read: (value: unknown) => ({ articles: read.read(value), ...more }) };
+  };
   switch (module.type) {
     case 'article_teaser':
-      return {
-        articles: await teaserArticles(
-          db,
-          reader,
-          locale,
-          { categoryId: module.data.category_id },
-          module.data.max,
-        ),
-      } satisfies References<'article_teaser'>;
+      return articles({ categoryId: module.data.category_id }, module.data.max);
     case 'top_teaser':
-      return {
-        articles: await teaserArticles(
-          db,
-          reader,
-          locale,
-          { featured: true, categoryId: module.data.category_id },
-          newsTeasers.topTeaserMax,
-        ),
+      return articles({ featured: true, categoryId: module.data.category_id }, newsTeasers.topTeaserMax, {
         sliderInterval: newsTeasers.topTeaserIntervalMs,
-      } satisfies References<'top_teaser'>;
+      });
     case 'horizontal_teaser':
-      return {
-        articles: await teaserArticles(
-          db,
-          reader,
-          locale,
-          { categoryId: module.data.category_id },
-          limits.horizontalTeaserMax,
-        ),
-      } satisfies References<'horizontal_teaser'>;
+      return articles({ categoryId: module.data.category_id }, limits.horizontalTeaserMax);
     case 'web_news':
-      return {
-        articles: await teaserArticles(
-          db,
-          reader,
-          locale,
-          { categoryId: module.data.category_id },
-          limits.webNewsMax,
-        ),
-      } satisfies References<'web_news'>;
+      return articles({ categoryId: module.data.category_id }, limits.webNewsMax);
     case 'stream_widget': {
-      if (!reader) return { posts: [] } satisfies References<'stream_widget'>;
+      if (!reader) return { value: { posts: [] } satisfies References<'stream_widget'> };
       const scope = module.data.group_id ? { groupId: module.data.group_id } : {};
-      const page = await postPage(db, reader, scope, { page: 1, per_page: module.data.max });
-      return { posts: page.results } satisfies References<'stream_widget'>;
+      const read = postPageRead(reader, scope, module.data.max);
+      return {
+        ...read,
+        read: (value) => ({ posts: read.read(value) }) satisfies References<'stream_widget'>,
+      };
     }
     case 'reviews_widget':
-      return { ratings: [] } satisfies References<'reviews_widget'>;
+      return { value: { ratings: [] } satisfies References<'reviews_widget'> };
     case 'shop_teaser':
-      return { items: [] } satisfies References<'shop_teaser'>;
+      return { value: { items: [] } satisfies References<'shop_teaser'> };
     default:
-      return {};
+      return { value: {} };
   }
 }

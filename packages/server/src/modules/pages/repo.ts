@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PageType } from '@plaza/contract';
 import {
   and,
@@ -14,7 +15,9 @@ import {
 } from 'drizzle-orm';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
+import type { ColumnRead } from '../../db/column-read';
 import { inlineCount } from '../../db/inline-count';
+import { jsonObject } from '../../db/json-object';
 import { preparedQuery } from '../../db/prepared-query';
 import { images, likes, pageFiles, pageImages, pages, users } from '../../db/schema';
 
@@ -24,6 +27,14 @@ const { search_vector: _searchVector, ...pageColumns } = getTableColumns(pages);
 export type PageRow = Omit<typeof pages.$inferSelect, 'search_vector'>;
 export type NewPageRow = typeof pages.$inferInsert;
 export type PageFileRow = typeof pageFiles.$inferSelect;
+
+/** What a page's modules refer to (`pagesRepo.references`). */
+export interface PageReferences {
+  images: Pick<typeof images.$inferSelect, 'id' | 'path' | 'width' | 'height'>[];
+  files: Pick<PageFileRow, 'id' | 'mime_type' | 'size'>[];
+  titles: Pick<PageRow, 'id' | 'title' | 'translations'>[];
+  members: Pick<typeof users.$inferSelect, 'id' | 'firstname' | 'lastname' | 'img_path' | 'position'>[];
+}
 
 /** Who reads: a member (by id) or a signed-out visitor (null). */
 export type PageReader = { id: number } | null;
@@ -178,22 +189,83 @@ export const pagesRepo = {
       .from(pageFiles)
       .where(and(eq(pageFiles.page_id, pageId), inArray(pageFiles.id, ids)));
   },
-  /** Active members among `ids` for a profile teaser. */
-  async members(db: Db, ids: number[]) {
-    if (ids.length === 0) return [];
-    const query = preparedQuery(db, 'page_teaser_members', (name) =>
-      db
+  /**
+   * What a page's modules refer to, in one statement of one row: the page's images and files among
+   * their ids, the titles of the pages among `pages` the reader may read, the active members among
+   * `members` (for profile teasers), and other modules' reads (`ColumnRead`) as more columns, whose
+   * values come back in their order. A list without ids is no lookup. Prepared once per shape (which
+   * lists and reads a page has), so a page's request runs it without building it.
+   */
+  async references(
+    db: Db,
+    wanted: {
+      pageId: number;
+      reader: PageReader;
+      now: Date;
+      images: number[];
+      files: number[];
+      pages: number[];
+      members: number[];
+    },
+    reads: Omit<ColumnRead<unknown>, 'read'>[],
+  ): Promise<PageReferences & { reads: unknown[] }> {
+    const present = (ids: number[]) => (ids.length ? '1' : '0');
+    const lists = `${present(wanted.images)}${present(wanted.files)}${present(wanted.pages)}${present(wanted.members)}`;
+    const shape = `${lists}_${wanted.reader ? 'member' : 'visitor'}_${reads.map((read) => read.shape).join('.')}`;
+    const name = `page_references_${createHash('sha1').update(shape).digest('base64url').slice(0, 22)}`;
+    const query = preparedQuery(db, name, (prepared) => {
+      const value = (key: string) => sql.placeholder(key);
+      const list = (ids: number[], json: SQL) => (ids.length ? json : sql`'[]'::json`);
+      return db
         .select({
-          id: users.id,
-          firstname: users.firstname,
-          lastname: users.lastname,
-          img_path: users.img_path,
-          position: users.position,
+          images: sql<PageReferences['images']>`${list(
+            wanted.images,
+            sql`(select coalesce(json_agg(${jsonObject({ id: images.id, path: images.path, width: images.width, height: images.height })}), '[]'::json)
+              from ${pageImages} join ${images} on ${images.id} = ${pageImages.image_id}
+              where ${pageImages.page_id} = ${value('page')} and ${anyId(pageImages.image_id, value('images'))})`,
+          )}`,
+          files: sql<PageReferences['files']>`${list(
+            wanted.files,
+            sql`(select coalesce(json_agg(${jsonObject({ id: pageFiles.id, mime_type: pageFiles.mime_type, size: pageFiles.size })}), '[]'::json)
+              from ${pageFiles} where ${pageFiles.page_id} = ${value('page')} and ${anyId(pageFiles.id, value('files'))})`,
+          )}`,
+          titles: sql<PageReferences['titles']>`${list(
+            wanted.pages,
+            sql`(select coalesce(json_agg(${jsonObject({ id: pages.id, title: pages.title, translations: pages.translations })}), '[]'::json)
+              from ${pages} where ${anyId(pages.id, value('pages'))} and ${readable(wanted.reader)})`,
+          )}`,
+          members: sql<PageReferences['members']>`${list(
+            wanted.members,
+            sql`(select coalesce(json_agg(${jsonObject({ id: users.id, firstname: users.firstname, lastname: users.lastname, img_path: users.img_path, position: users.position })}), '[]'::json)
+              from ${users} where ${anyId(users.id, value('members'))} and ${isNull(users.deactivated_at)})`,
+          )}`,
+          ...Object.fromEntries(
+            reads.map((read, index) => [`read_${index}`, read.sql((key) => value(`read_${index}_${key}`))]),
+          ),
         })
-        .from(users)
-        .where(and(anyId(users.id, sql.placeholder('ids')), isNull(users.deactivated_at)))
-        .prepare(name),
-    );
-    return query.execute({ ids });
+        .from(sql`(select 1) as one`)
+        .prepare(prepared);
+    });
+    const [row] = await query.execute({
+      page: wanted.pageId,
+      now: wanted.now,
+      images: wanted.images,
+      files: wanted.files,
+      pages: wanted.pages,
+      members: wanted.members,
+      ...Object.fromEntries(
+        reads.flatMap((read, index) =>
+          Object.entries(read.values).map(([key, v]) => [`read_${index}_${key}`, v]),
+        ),
+      ),
+    });
+    const found = row as unknown as PageReferences & Record<string, unknown>;
+    return {
+      images: found.images,
+      files: found.files,
+      titles: found.titles,
+      members: found.members,
+      reads: reads.map((_, index) => found[`read_${index}`]),
+    };
   },
 };

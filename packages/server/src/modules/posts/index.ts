@@ -8,6 +8,7 @@ export { postRowsByIds, removePostsIn } from './service';
 export {
   type PostStreamJson,
   postPage,
+  postPageRead,
   postRowOfJson,
   presentPostRows,
   readablePost,

@@ -1,11 +1,29 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  notInArray,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
+import type { ColumnRead } from '../../db/column-read';
 import { inlineCount } from '../../db/inline-count';
 import { preparedQuery } from '../../db/prepared-query';
 import { comments, groups, likes, postFiles, postMentions, posts, topics, users } from '../../db/schema';
-import { streamAuthor as author, preparedReader, streamFields, streamValues as values } from './stream-sql';
-import { type PostReader, readableGroup, readablePosts } from './visibility-sql';
+import {
+  streamAuthor as author,
+  postStreamSql,
+  preparedReader,
+  streamFields,
+  streamValues as values,
+} from './stream-sql';
+import { type MemberReader, type PostReader, readableGroup, readablePosts } from './visibility-sql';
 
 export type PostRow = typeof posts.$inferSelect;
 export type NewPostRow = typeof posts.$inferInsert;
@@ -21,17 +39,21 @@ export interface PostScope {
  * rule is decided once for that group (`readableGroup`) and the stream walks the group's or the topic's
  * index alone (a post's topic is always one of its group's: posts/service.ts).
  */
-function scopeCondition(reader: PostReader, scope: PostScope): SQL | undefined {
+function scopeCondition(
+  reader: PostReader,
+  scope: PostScope,
+  bound: { group: Placeholder; topic: Placeholder } = values,
+): SQL | undefined {
   if (scope.topicId !== undefined) {
-    const topicGroup = sql`(select ${topics.group_id} from ${topics} where ${topics.id} = ${values.topic})`;
+    const topicGroup = sql`(select ${topics.group_id} from ${topics} where ${topics.id} = ${bound.topic})`;
     return and(
-      eq(posts.topic_id, values.topic),
+      eq(posts.topic_id, bound.topic),
       readableGroup(reader, topicGroup),
-      scope.groupId === undefined ? undefined : eq(posts.group_id, values.group),
+      scope.groupId === undefined ? undefined : eq(posts.group_id, bound.group),
     );
   }
   if (scope.groupId !== undefined) {
-    return and(eq(posts.group_id, values.group), readableGroup(reader, values.group));
+    return and(eq(posts.group_id, bound.group), readableGroup(reader, bound.group));
   }
   return readablePosts(reader);
 }
@@ -83,6 +105,32 @@ export const postsRepo = {
       },
     );
     return query.execute({ viewer: prepared.viewer, group: scope.groupId, topic: scope.topicId });
+  },
+  /**
+   * The newest `limit` posts of a scope a member may see, whole, newest first, as one JSON array
+   * (`postRowOfJson` reads each back): a column of another module's statement (a CMS page's stream
+   * widget, `ColumnRead`), with the values `viewer` and `group` (of a group's stream).
+   */
+  pageColumn(
+    reader: MemberReader,
+    scope: { groupId?: number },
+    limit: number,
+  ): Pick<ColumnRead<never>, 'shape' | 'sql'> {
+    const { shape } = preparedReader(reader);
+    return {
+      shape: `posts_${shape}${scopeShape(scope)}_${limit}`,
+      sql: (value) => {
+        const viewer = value('viewer');
+        const where = scopeCondition({ ...reader, id: viewer }, scope, {
+          group: value('group'),
+          topic: value('topic'),
+        });
+        return sql`(select coalesce(json_agg(${postStreamSql(reader).rowJson(sql`p.id`, viewer)} order by p.created_at desc, p.id desc), '[]'::json)
+          from (select ${posts.id} as id, ${posts.created_at} as created_at from ${posts}
+            ${where ? sql`where ${where}` : sql``}
+            order by ${posts.created_at} desc, ${posts.id} desc limit ${inlineCount(limit)}) p)`;
+      },
+    };
   },
   /** Posts by id that the reader may see, in the order of `ids`. */
   async byIds(db: Db, reader: PostReader, ids: number[]): Promise<PostStreamRow[]> {

@@ -90,9 +90,12 @@ export function postStreamSql(reader: PostReader) {
       sql`select 'post'::text as kind, ${posts.id} as id, ${posts.created_at} as at from ${posts}
         ${readable ? sql`where ${readable}` : sql``}
         order by ${posts.created_at} desc, ${posts.id} desc limit ${inlineCount(limit)}`,
-    /** Post `id` (SQL of the enclosing statement) as JSON keyed as a stream row, joined as the stream joins. */
-    rowJson: (id: SQL): SQL =>
-      sql`(select ${jsonObject(streamFields(streamValues.viewer))} from posts
+    /**
+     * Post `id` (SQL of the enclosing statement) as JSON keyed as a stream row, joined as the stream
+     * joins, for the viewer of the placeholder `viewer` unless another is given.
+     */
+    rowJson: (id: SQL, viewer: Placeholder = streamValues.viewer): SQL =>
+      sql`(select ${jsonObject(streamFields(viewer))} from posts
         left join users post_author on post_author.id = posts.author_id
         left join groups on groups.id = posts.group_id
         left join topics on topics.id = posts.topic_id

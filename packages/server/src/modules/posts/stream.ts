@@ -1,5 +1,6 @@
 import { buildStreamPagination, type PageQuery, type Post } from '@plaza/contract';
 import type { Db } from '../../db/client';
+import type { ColumnRead } from '../../db/column-read';
 import { notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { presentPost } from './presenter';
@@ -9,6 +10,19 @@ import { readerOf } from './visibility-sql';
 /** Presents post rows (their files and mentions come with them) for a viewer. */
 export function presentPostRows(rows: PostStreamRow[], viewer: SessionUser | null): Post[] {
   return rows.map((row) => presentPost(row, viewer));
+}
+
+/** The newest posts of a scope that the member may read, as a column of another module's statement. */
+export function postPageRead(
+  user: SessionUser,
+  scope: { groupId?: number },
+  limit: number,
+): ColumnRead<Post[]> {
+  return {
+    ...postsRepo.pageColumn(readerOf(user), scope, limit),
+    values: { viewer: user.id, group: scope.groupId ?? 0, topic: 0 },
+    read: (json) => presentPostRows((json as PostStreamJson[]).map(postRowOfJson), user),
+  };
 }
 
 /** A page of the posts of a scope that the member may read, newest first; no total (see the contract). */

@@ -9,8 +9,11 @@ import type { SessionUser } from '../../platform/request-context';
  */
 export type PostReader = { id: number | Placeholder; superadmin: boolean } | 'every_member';
 
+/** A signed-in member as a reader of posts. */
+export type MemberReader = { id: number; superadmin: boolean };
+
 /** The reader of a signed-in member. */
-export function readerOf(user: SessionUser): PostReader {
+export function readerOf(user: SessionUser): MemberReader {
   return { id: user.id, superadmin: isSuperadmin(user) };
 }
 
