@@ -293,7 +293,7 @@ describe('CMS page administration and reading', () => {
     });
   });
 
-  it('shows a stream widget’s posts with the reader’s rights: a private group’s only to its members, newest first', async () => {
+  it('shows a stream widget’s posts with the reader’s rights, a private group’s only to its members, and follows an edit of the modules', async () => {
     const insider = await buildUser(t.db);
     const group = await buildGroup(t.db, { type: 'private', admins: [insider] });
     const author = await signedIn(insider);
@@ -323,6 +323,17 @@ describe('CMS page administration and reading', () => {
     expect(postIds(asOutsider, 0)).toEqual([]);
     expect(postIds(asOutsider, 1)).not.toContain(newer.id);
     expect(postIds(asOutsider, 1)).not.toContain(older.id);
+
+    // Published with other modules, the page's next read looks up what the new modules refer to.
+    await admin.put(`/api/v2/admin/pages/${page.id}`, {
+      title: 'Gruppenseite',
+      visibility: 'members',
+      modules: [{ type: 'stream_widget', data: { group_id: group.id, max: 1 } }],
+    });
+    await admin.post(`/api/v2/admin/pages/${page.id}/publish`);
+    const edited = (await author.get(`/api/v2/pages/${page.id}`)).json();
+    expect(edited.modules).toHaveLength(1);
+    expect(postIds(edited, 0)).toEqual([newer.id]);
   });
 
   it('names a page in the pages map, lists the legal pages in order, and clears the map when the page goes', async () => {

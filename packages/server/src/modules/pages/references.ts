@@ -4,6 +4,7 @@ import {
   newsTeasers,
   type PageModule,
   pageFileLink,
+  type Settings,
   type StoredPageModule,
 } from '@plaza/contract';
 import type { Db } from '../../db/client';
@@ -15,7 +16,7 @@ import { postPageRead } from '../posts';
 import { getSettings } from '../settings';
 import { imageUrl } from '../uploads';
 import { isFieldIncluded } from '../users';
-import { pagesRepo } from './repo';
+import { type PageReferences, pagesRepo } from './repo';
 
 /** Who reads a page, where and when: references are looked up with their rights. */
 export interface ReadContext {
@@ -35,17 +36,25 @@ export function localTitle(
   return row.translations[locale]?.title ?? row.title;
 }
 
+/** What a page's modules need looked up: the ids of each list, and each module's own read or value. */
+export interface ReferencePlan {
+  context: ReadContext;
+  modules: StoredPageModule[];
+  wanted: { images: number[]; files: number[]; pages: number[]; members: number[] };
+  lookups: (ColumnRead<object> | { value: object })[];
+}
+
+/** The reads of a plan, as columns of the statement that looks them up (`pagesRepo.references`). */
+export function readsOf(plan: ReferencePlan): ColumnRead<object>[] {
+  return plan.lookups.filter((lookup): lookup is ColumnRead<object> => 'sql' in lookup);
+}
+
 /**
- * Looks up what the modules refer to in one statement (`pagesRepo.references`): all galleries' images,
- * all downloads' files, all subpages and all profile teasers' members, and each teaser's and stream's
- * read as a column of it (bounded by the module limit). A visitor gets no members and no posts.
+ * What the modules refer to, to be looked up in one statement (`pagesRepo.references`): all galleries'
+ * images, all downloads' files, all subpages and all profile teasers' members, and each teaser's and
+ * stream's read as a column of it (bounded by the module limit). A visitor gets no members and no posts.
  */
-export async function withReferences(
-  db: Db,
-  context: ReadContext,
-  modules: StoredPageModule[],
-): Promise<PageModule[]> {
-  const { pageId, reader, locale, now } = context;
+export function planReferences(context: ReadContext, modules: StoredPageModule[]): ReferencePlan {
   const wanted = {
     images: new Set<number>(),
     files: new Set<number>(),
@@ -56,30 +65,49 @@ export async function withReferences(
     if (module.type === 'gallery') for (const image of module.data.images) wanted.images.add(image.image_id);
     if (module.type === 'downloads') for (const file of module.data.files) wanted.files.add(file.file_id);
     if (module.type === 'subpage_navigation') for (const id of module.data.page_ids) wanted.pages.add(id);
-    if (module.type === 'profile_teaser' && reader)
+    if (module.type === 'profile_teaser' && context.reader)
       for (const id of module.data.user_ids) wanted.members.add(id);
   }
-  const perModule = modules.map((module) => lookups(context, module));
-  const reads = perModule.filter((lookup): lookup is ColumnRead<object> => 'sql' in lookup);
-  const [references, settings] = await Promise.all([
-    pagesRepo.references(
-      db,
-      {
-        pageId,
-        reader,
-        now,
-        images: [...wanted.images],
-        files: [...wanted.files],
-        pages: [...wanted.pages],
-        members: [...wanted.members],
-      },
-      reads,
-    ),
-    getSettings(db),
-  ]);
+  return {
+    context,
+    modules,
+    wanted: {
+      images: [...wanted.images],
+      files: [...wanted.files],
+      pages: [...wanted.pages],
+      members: [...wanted.members],
+    },
+    lookups: modules.map((module) => lookups(context, module)),
+  };
+}
+
+/** The modules with what they refer to, looked up in one statement. */
+export async function withReferences(
+  db: Db,
+  context: ReadContext,
+  modules: StoredPageModule[],
+): Promise<PageModule[]> {
+  const plan = planReferences(context, modules);
+  const { pageId, reader, now } = context;
+  return assembleReferences(
+    plan,
+    await pagesRepo.references(db, { pageId, reader, now, ...plan.wanted }, readsOf(plan)),
+    await getSettings(db),
+  );
+}
+
+/** The modules of a plan with what its statement found for them. */
+export function assembleReferences(
+  plan: ReferencePlan,
+  references: PageReferences & { reads: unknown[] },
+  settings: Settings,
+): PageModule[] {
+  const { modules } = plan;
+  const { pageId, locale } = plan.context;
+  const reads = readsOf(plan);
   const { images, files, titles: subpages, members } = references;
   const readValues = new Map(reads.map((read, index) => [read, read.read(references.reads[index])]));
-  const crossReferences = perModule.map((lookup) =>
+  const crossReferences = plan.lookups.map((lookup) =>
     'sql' in lookup ? readValues.get(lookup as ColumnRead<object>) : lookup.value,
   );
   return modules.map((module, index): PageModule => {

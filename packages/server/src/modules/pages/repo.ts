@@ -193,8 +193,10 @@ export const pagesRepo = {
    * What a page's modules refer to, in one statement of one row: the page's images and files among
    * their ids, the titles of the pages among `pages` the reader may read, the active members among
    * `members` (for profile teasers), and other modules' reads (`ColumnRead`) as more columns, whose
-   * values come back in their order. A list without ids is no lookup. Prepared once per shape (which
-   * lists and reads a page has), so a page's request runs it without building it.
+   * values come back in their order. A list without ids is no lookup. `withPage` reads the page itself
+   * in the same statement (published, its publish date come, with whether the reader likes it; null
+   * when not), as `published` does. Prepared once per shape (which lists and reads a page has, and
+   * whether it reads the page), so a page's request runs it without building it.
    */
   async references(
     db: Db,
@@ -208,10 +210,11 @@ export const pagesRepo = {
       members: number[];
     },
     reads: Omit<ColumnRead<unknown>, 'read'>[],
-  ): Promise<PageReferences & { reads: unknown[] }> {
+    withPage = false,
+  ): Promise<PageReferences & { reads: unknown[]; page: (PageRow & { liked_by_me: boolean }) | null }> {
     const present = (ids: number[]) => (ids.length ? '1' : '0');
     const lists = `${present(wanted.images)}${present(wanted.files)}${present(wanted.pages)}${present(wanted.members)}`;
-    const shape = `${lists}_${wanted.reader ? 'member' : 'visitor'}_${reads.map((read) => read.shape).join('.')}`;
+    const shape = `${withPage ? 'page_' : ''}${lists}_${wanted.reader ? 'member' : 'visitor'}_${reads.map((read) => read.shape).join('.')}`;
     const name = `page_references_${createHash('sha1').update(shape).digest('base64url').slice(0, 22)}`;
     const query = preparedQuery(db, name, (prepared) => {
       const value = (key: string) => sql.placeholder(key);
@@ -242,12 +245,24 @@ export const pagesRepo = {
           ...Object.fromEntries(
             reads.map((read, index) => [`read_${index}`, read.sql((key) => value(`read_${index}_${key}`))]),
           ),
+          page: { ...pageColumns, liked_by_me: likedBy(value('reader')) },
         })
         .from(sql`(select 1) as one`)
+        .leftJoin(
+          pages,
+          withPage
+            ? and(
+                eq(pages.id, value('page')),
+                eq(pages.published, true),
+                lte(pages.publish_date, value('now')),
+              )
+            : sql`false`,
+        )
         .prepare(prepared);
     });
     const [row] = await query.execute({
       page: wanted.pageId,
+      reader: wanted.reader?.id ?? null,
       now: wanted.now,
       images: wanted.images,
       files: wanted.files,
@@ -266,6 +281,7 @@ export const pagesRepo = {
       titles: found.titles,
       members: found.members,
       reads: reads.map((_, index) => found[`read_${index}`]),
+      page: row!.page,
     };
   },
 };

@@ -1,4 +1,4 @@
-import type { LegalPage, Locale, Page } from '@plaza/contract';
+import type { LegalPage, Locale, Page, PageModule, StoredPageModule } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { sanitizeArticleHtml } from '../../platform/html-sanitizer';
@@ -13,7 +13,7 @@ import {
   presentPage,
   publishedDocument,
 } from './presenter';
-import { localTitle, withReferences } from './references';
+import { assembleReferences, localTitle, planReferences, readsOf, withReferences } from './references';
 import { type NewPageRow, type PageRow, pagesRepo } from './repo';
 
 interface ReadInput {
@@ -22,38 +22,72 @@ interface ReadInput {
   now: Date;
 }
 
-/** A version of a page as `reader` gets it: limited (no modules, no text) for a visitor on a members' page. */
+/**
+ * A version of a page as `reader` gets it: limited (no modules, no text) for a visitor on a members' page.
+ * `modules` are its modules with their references when the caller looked them up already.
+ */
 async function present(
   db: Db,
   row: PageRow & { liked_by_me: boolean },
   document: PageDocument,
   input: ReadInput,
   preview: boolean,
+  modules?: PageModule[],
 ): Promise<Page> {
   const limited = !preview && pagePolicy.readMode(input.viewer, document.visibility) === 'limited';
   const shareImage = document.share_options?.image_id;
-  const [modules, images] = await Promise.all([
+  const [shown, images] = await Promise.all([
     limited
       ? []
-      : withReferences(
+      : (modules ??
+        withReferences(
           db,
           { pageId: row.id, reader: input.viewer, locale: input.locale, now: input.now },
           document.modules,
-        ),
+        )),
     pagesRepo.imagesOf(db, row.id, shareImage ? [shareImage] : []),
   ]);
   const likedByMe = !limited && row.liked_by_me;
-  return presentPage(row, document, { modules, limited, preview, likedByMe, images: imageAddresses(images) });
+  return presentPage(row, document, {
+    modules: shown,
+    limited,
+    preview,
+    likedByMe,
+    images: imageAddresses(images),
+  });
 }
+
+/** Pages' modules (as JSON) as last read here, by page id, a bounded number: what a read plans with. */
+const seenModules = new WeakMap<Db, Map<number, string>>();
+const maxSeenPages = 1_000;
 
 /**
  * A published page for the viewer. A visitor asking for a members' page gets its limited form (the
  * title and share card, never its text or modules), so the web can offer to sign in.
+ *
+ * The page and what its modules refer to come from one statement: the references are planned from the
+ * page's modules as last read here, and used when the page still has exactly those modules; otherwise
+ * (its first read here, or an edit since) they are looked up again for the modules it has.
  */
 export async function readPage(db: Db, input: ReadInput & { id: number }): Promise<Page> {
-  const row = await pagesRepo.published(db, input.id, input.now, input.viewer?.id ?? null);
+  const context = { pageId: input.id, reader: input.viewer, locale: input.locale, now: input.now };
+  const seen = seenModules.get(db) ?? new Map<number, string>();
+  seenModules.set(db, seen);
+  const expected = seen.get(input.id);
+  const plan = planReferences(context, expected ? (JSON.parse(expected) as StoredPageModule[]) : []);
+  const [found, settings] = await Promise.all([
+    pagesRepo.references(db, { ...context, ...plan.wanted }, readsOf(plan), true),
+    getSettings(db),
+  ]);
+  const row = found.page;
   if (!row) throw notFound('The page');
-  return present(db, row, publishedDocument(row, input.locale), input, false);
+  const modules = JSON.stringify(row.modules);
+  if (modules !== expected) {
+    if (seen.size >= maxSeenPages && !seen.has(input.id)) seen.delete(seen.keys().next().value as number);
+    seen.set(input.id, modules);
+  }
+  const references = modules === expected ? assembleReferences(plan, found, settings) : undefined;
+  return present(db, row, publishedDocument(row, input.locale), input, false, references);
 }
 
 /** The draft of a page by its random preview id: whoever has the address may read it. */
