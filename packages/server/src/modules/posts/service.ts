@@ -237,7 +237,7 @@ export async function removePostsIn(
   await deleteStoredFiles(deps.dataDir, await postsRepo.removeWhere(deps.db, scope));
 }
 
-/** The stream rows of these posts that the reader may see (news shows them; reactions checks a like's target). */
+/** The stream rows of these posts that the reader may see (reactions checks a like's target by it). */
 export function postRowsByIds(
   ...args: Parameters<typeof postsRepo.byIds>
 ): ReturnType<typeof postsRepo.byIds> {
