@@ -163,8 +163,11 @@ async function streamPage(
  */
 export async function listNews(db: Db, user: SessionUser, locale: Locale, query: NewsQuery) {
   if (query.group_id !== undefined) {
-    requireGroupRead(await loadGroupAccess(db, query.group_id, user));
+    // The page's statement holds the group read rule (`readableGroup`, the policy's rule), so posts on
+    // the page prove the member may read the group; only an empty page asks the policy whether the
+    // answer is a refusal (a missing or hidden group: 404, another's: 403) or an empty stream.
     const page = await postPage(db, user, { groupId: query.group_id }, query);
+    if (page.results.length === 0) requireGroupRead(await loadGroupAccess(db, query.group_id, user));
     return { ...page, ...emptyTeasers(), filters: [] };
   }
   const scope = { categories: query.category, type: query.type };
