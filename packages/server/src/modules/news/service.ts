@@ -197,8 +197,10 @@ export async function listNews(db: Db, user: SessionUser, locale: Locale, query:
 
 /** A topic's stream of posts; the topic's group read rule applies. */
 export async function topicNews(db: Db, user: SessionUser, topicId: number, page: PageQuery) {
-  await loadTopicAccess(db, topicId, user);
-  return postPage(db, user, { topicId }, page);
+  // As the group stream: posts on the page prove the topic active and its group readable.
+  const result = await postPage(db, user, { topicId }, page);
+  if (result.results.length === 0) await loadTopicAccess(db, topicId, user);
+  return result;
 }
 
 /** One stream item: `post-<n>` a post the member may read, `page-<n>` or `<n>` a published article. */

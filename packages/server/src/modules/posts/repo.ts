@@ -37,7 +37,9 @@ export interface PostScope {
 /**
  * The posts of a scope the reader may see. A group's or a topic's posts share one group, so the read
  * rule is decided once for that group (`readableGroup`) and the stream walks the group's or the topic's
- * index alone (a post's topic is always one of its group's: posts/service.ts).
+ * index alone (a post's topic is always one of its group's: posts/service.ts). A topic's posts are only
+ * those of an active topic, as `loadTopicAccess` lets a member read only an active topic: the rule is
+ * the whole read check, so posts on a page prove the reader may read the stream (news/service.ts).
  */
 function scopeCondition(
   reader: PostReader,
@@ -45,9 +47,11 @@ function scopeCondition(
   bound: { group: Placeholder; topic: Placeholder } = values,
 ): SQL | undefined {
   if (scope.topicId !== undefined) {
-    const topicGroup = sql`(select ${topics.group_id} from ${topics} where ${topics.id} = ${bound.topic})`;
+    // An active topic's group: a topic that is not active (a suggestion, an archived one) has no stream.
+    const topicGroup = sql`(select ${topics.group_id} from ${topics} where ${topics.id} = ${bound.topic} and ${topics.status} = 'active')`;
     return and(
       eq(posts.topic_id, bound.topic),
+      sql`${topicGroup} is not null`,
       readableGroup(reader, topicGroup),
       scope.groupId === undefined ? undefined : eq(posts.group_id, bound.group),
     );

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -141,6 +142,20 @@ describe('posts: a private or approval group’s posts stay with its members', (
     }
     const guardedPage = await postsRepo.page(t.db, reader(applicant), { groupId: approvalGroup.id }, 20, 0);
     expect(guardedPage).toEqual([]);
+  });
+
+  it('answers 404 for the stream of a topic that is not active, though it holds posts, to its members and superadmins', async () => {
+    await t.db.update(topics).set({ status: 'suggested' }).where(eq(topics.id, topicId));
+    try {
+      for (const client of [insiderClient, superadminClient]) {
+        expect((await client.get(`/api/v2/news/topic_filter/${topicId}`)).statusCode).toBe(404);
+      }
+    } finally {
+      await t.db.update(topics).set({ status: 'active' }).where(eq(topics.id, topicId));
+    }
+    expect((await superadminClient.get(`/api/v2/news/topic_filter/${topicId}`)).json().results).toHaveLength(
+      1,
+    );
   });
 
   it('keeps them off displays for every member (the TV)', async () => {
