@@ -57,8 +57,11 @@ async function present(
   });
 }
 
-/** Pages' modules (as JSON) as last read here, by page id, a bounded number: what a read plans with. */
-const seenModules = new WeakMap<Db, Map<number, string>>();
+/**
+ * Pages' modules as last read here (and their JSON, to compare with a read's), by page id, a bounded
+ * number: what a read plans with.
+ */
+const seenModules = new WeakMap<Db, Map<number, { json: string; modules: StoredPageModule[] }>>();
 const maxSeenPages = 1_000;
 
 /**
@@ -71,22 +74,23 @@ const maxSeenPages = 1_000;
  */
 export async function readPage(db: Db, input: ReadInput & { id: number }): Promise<Page> {
   const context = { pageId: input.id, reader: input.viewer, locale: input.locale, now: input.now };
-  const seen = seenModules.get(db) ?? new Map<number, string>();
+  const seen = seenModules.get(db) ?? new Map<number, { json: string; modules: StoredPageModule[] }>();
   seenModules.set(db, seen);
   const expected = seen.get(input.id);
-  const plan = planReferences(context, expected ? (JSON.parse(expected) as StoredPageModule[]) : []);
+  const plan = planReferences(context, expected?.modules ?? []);
   const [found, settings] = await Promise.all([
     pagesRepo.references(db, { ...context, ...plan.wanted }, readsOf(plan), true),
     getSettings(db),
   ]);
   const row = found.page;
   if (!row) throw notFound('The page');
-  const modules = JSON.stringify(row.modules);
-  if (modules !== expected) {
+  const json = JSON.stringify(row.modules);
+  const planned = json === expected?.json;
+  if (!planned) {
     if (seen.size >= maxSeenPages && !seen.has(input.id)) seen.delete(seen.keys().next().value as number);
-    seen.set(input.id, modules);
+    seen.set(input.id, { json, modules: row.modules });
   }
-  const references = modules === expected ? assembleReferences(plan, found, settings) : undefined;
+  const references = planned ? assembleReferences(plan, found, settings) : undefined;
   return present(db, row, publishedDocument(row, input.locale), input, false, references);
 }
 
