@@ -481,16 +481,16 @@ app.get('/api/v2/groups/:id/users', async (request, reply) => {
 });
 
 // Coming birthdays and work anniversaries (bench/http/occasions.ts) the cheap way: for each kind the
-// rest of this year and then next year's first days by the day of the year (Plaza's day indexes), merged
-// here; no 29 February rule, no presentation.
+// rest of this year and then next year's first days of the listed members by the day of the year (Plaza's
+// day indexes), merged here; no 29 February rule, no presentation.
 const dayOf = (column: string) => `(extract(month from ${column}) * 100 + extract(day from ${column}))`;
 const comingOf = (column: string, kind: string) =>
   `(select id, firstname, lastname, img_path, ${column} as origin, '${kind}' as type, 0 as later from users
-    where ${column} is not null and agb_nda_accepted and ${dayOf(column)} >= $1
+    where ${column} is not null and agb_nda_accepted and deactivated_at is null and ${dayOf(column)} >= $1
     order by ${dayOf(column)}, lower(lastname), lower(firstname), id limit $2)
    union all
    (select id, firstname, lastname, img_path, ${column}, '${kind}', 1 from users
-    where ${column} is not null and agb_nda_accepted and ${dayOf(column)} < $1
+    where ${column} is not null and agb_nda_accepted and deactivated_at is null and ${dayOf(column)} < $1
     order by ${dayOf(column)}, lower(lastname), lower(firstname), id limit $2)`;
 const occasionsText = `select * from (${comingOf('birthday', 'birthday')} union all ${comingOf('entry_date', 'anniversary')}) o
   order by later, extract(month from origin), extract(day from origin), lower(lastname), lower(firstname), id limit $2 offset $3`;
@@ -516,7 +516,7 @@ app.get('/api/v2/occasions', async (request) => {
     comingOccasions(request, perPage, (page - 1) * perPage),
     db.query<{ n: number }>({
       name: 'occasions-count',
-      text: `select (count(birthday) + count(entry_date))::int as n from users where agb_nda_accepted`,
+      text: `select (count(birthday) + count(entry_date))::int as n from users where agb_nda_accepted and deactivated_at is null`,
     }),
   ]);
   return { results, total: count.rows[0]!.n };

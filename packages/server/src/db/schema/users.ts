@@ -25,13 +25,21 @@ export const tsvector = customType<{ data: string }>({
 });
 
 /**
- * The members with a date by its day of the year (month * 100 + day), then by name: the coming birthdays
- * and work anniversaries read from it in order (modules/occasions/repo.ts writes the same expression).
+ * The listed members (the directory's `listedMembers`) with a date by its day of the year (month * 100 +
+ * day), then by name: the coming birthdays and work anniversaries read from it in order
+ * (modules/occasions/repo.ts writes the same expressions). It holds the names and the date too, so a page
+ * of occasions is read from the index alone while the table's rows are marked all-visible.
  */
 function dayOfYearIndex(
   name: string,
   column: AnyPgColumn,
-  by: { lastname: AnyPgColumn; firstname: AnyPgColumn; id: AnyPgColumn },
+  by: {
+    lastname: AnyPgColumn;
+    firstname: AnyPgColumn;
+    id: AnyPgColumn;
+    agb_nda_accepted: AnyPgColumn;
+    deactivated_at: AnyPgColumn;
+  },
 ) {
   return index(name)
     .on(
@@ -39,8 +47,11 @@ function dayOfYearIndex(
       sql`lower(${by.lastname})`,
       sql`lower(${by.firstname})`,
       by.id,
+      by.lastname,
+      by.firstname,
+      column,
     )
-    .where(sql`${column} is not null`);
+    .where(sql`${column} is not null and ${by.agb_nda_accepted} and ${by.deactivated_at} is null`);
 }
 
 const timestamps = {
@@ -96,10 +107,10 @@ export const users = pgTable(
     // Members by name, as every list of people sorts them (group members, the who-is-who): a page's
     // first rows are read in order instead of sorting them all.
     index('users_name_idx').on(sql`lower(${t.lastname})`, sql`lower(${t.firstname})`, t.id),
-    dayOfYearIndex('users_birthday_day_idx', t.birthday, t),
-    dayOfYearIndex('users_entry_day_idx', t.entry_date, t),
-    // The listed members' dates (the directory's `listedMembers`), counted by an index-only range for the
-    // occasions list's total instead of reading every member.
+    dayOfYearIndex('users_listed_birthday_day_idx', t.birthday, t),
+    dayOfYearIndex('users_listed_entry_day_idx', t.entry_date, t),
+    // The listed members' dates (the directory's `listedMembers`): the occasions list's total takes the few
+    // dates ahead of today from them, or, searched or filtered, counts a range of them.
     index('users_listed_birthday_idx')
       .on(t.birthday)
       .where(sql`${t.agb_nda_accepted} and ${t.deactivated_at} is null`),
@@ -111,6 +122,21 @@ export const users = pgTable(
     check('users_status_check', oneOf(t.status, userStatuses)),
     check('users_permissions_check', allOf(t.permissions, userPermissions)),
   ],
+);
+
+/**
+ * How many listed members have a birthday and an entry date: one row, kept by a trigger on `users` in the
+ * transaction that changes a member's dates or listing (migration 0031). The occasions list's total starts
+ * from it instead of counting every member.
+ */
+export const listedDateCounts = pgTable(
+  'listed_date_counts',
+  {
+    id: boolean('id').primaryKey().default(true),
+    birthdays: integer('birthdays').notNull().default(0),
+    entry_dates: integer('entry_dates').notNull().default(0),
+  },
+  (t) => [check('listed_date_counts_one_row', sql`${t.id}`)],
 );
 
 /** Server-side sessions; the cookie carries a random token, the table only its SHA-256. */

@@ -331,4 +331,49 @@ describe('occasions: birthdays and work anniversaries', () => {
       }
     }
   });
+
+  it('keeps the unfiltered total in step with members whose dates, terms, listing or account change', async () => {
+    const both: ('birthday' | 'anniversary')[] = ['birthday', 'anniversary'];
+    const days = ['2029-02-28', '2029-06-15', localToday()];
+    // The unfiltered total starts from the kept counts; a condition that holds for everyone counts the
+    // members themselves: after each change both must agree, on every day, for each type and for both.
+    const expectCounted = async (step: string) => {
+      for (const day of days) {
+        for (const types of [['birthday'], ['anniversary'], both] as const) {
+          const counted = await occasionsRepo.count(t.db, day, types, [sql`true`]);
+          expect(await occasionsRepo.count(t.db, day, types, []), `${step} ${day} ${types}`).toBe(counted);
+        }
+      }
+    };
+    await expectCounted('before');
+    const before = await occasionsRepo.count(t.db, days[1]!, both, []);
+    const newcomer = await buildUser(
+      t.db,
+      { firstname: 'Nora', lastname: 'Neuling' },
+      { birthday: '1999-06-20', entry_date: '2020-06-01' },
+    );
+    await expectCounted('a member with both dates joined');
+    expect(await occasionsRepo.count(t.db, days[1]!, both, [])).toBe(before + 2);
+    const change = async (step: string, values: Partial<typeof users.$inferInsert>) => {
+      await t.db.update(users).set(values).where(eq(users.id, newcomer.id));
+      await expectCounted(step);
+    };
+    await change('the entry date removed', { entry_date: null });
+    await change('a birth a year and more ahead', { birthday: '2030-06-16' });
+    await change('the terms not accepted', { agb_nda_accepted: false });
+    await change('the terms accepted again, an entry ahead', {
+      agb_nda_accepted: true,
+      entry_date: '2029-07-01',
+    });
+    await change('deactivated', { deactivated_at: new Date() });
+    await change('reactivated, dates back', {
+      deactivated_at: null,
+      birthday: '1999-06-20',
+      entry_date: '2020-06-01',
+    });
+    expect(await occasionsRepo.count(t.db, days[1]!, both, [])).toBe(before + 2);
+    await t.db.delete(users).where(eq(users.id, newcomer.id));
+    await expectCounted('deleted');
+    expect(await occasionsRepo.count(t.db, days[1]!, both, [])).toBe(before);
+  });
 });

@@ -20,13 +20,12 @@ export interface OccasionRow {
 }
 
 /**
- * The celebration day of `origin` in year `year`: the same month and day, and for 29 February in a
- * year without it the 28th.
+ * The celebration day of `origin` in year `year` (a leap year if `leap`): the same month and day, and for
+ * 29 February in a year without it the 28th.
  */
-function celebration(origin: SQL, year: SQL): SQL {
+function celebration(origin: SQL, year: SQL, leap: SQL): SQL {
   return sql`make_date(${year}, extract(month from ${origin})::int,
-    case when extract(month from ${origin}) = 2 and extract(day from ${origin}) = 29
-      and not ((${year}) % 4 = 0 and ((${year}) % 100 <> 0 or (${year}) % 400 = 0)) then 28
+    case when extract(month from ${origin}) = 2 and extract(day from ${origin}) = 29 and not ${leap} then 28
     else extract(day from ${origin})::int end)`;
 }
 
@@ -38,34 +37,91 @@ const originColumn: Record<OccasionType, SQL> = {
 
 /**
  * The day in the year of a date, month * 100 + day (1127 for 27 November): the leading column of the
- * indexes `users_birthday_day_idx` and `users_entry_day_idx`, written exactly as they are.
+ * indexes `users_listed_birthday_day_idx` and `users_listed_entry_day_idx`, written exactly as they are.
  */
 const dayOfYear = (origin: SQL) => sql`(extract(month from ${origin}) * 100 + extract(day from ${origin}))`;
 
+/** The parts of the coming year an occasion's page is read from (see `coming`). */
+type Part = 'thisYear' | 'nextYear' | 'leapDay';
+const parts: readonly Part[] = ['thisYear', 'nextYear', 'leapDay'];
+
 /**
- * Today as the statements use it: the date, its year and its day of the year (as `dayOfYear`). Either the
- * values themselves or placeholders (`todayPlaceholders`) of a prepared statement, filled by `todayValues`.
+ * Today as the statements use it: the date, its day of the year (as `dayOfYear`), this year and next and
+ * whether each is a leap year, and for each type and part of the year the latest year of an origin that
+ * is celebrated in it. Each is a value of its own, worked out here, so that no row computes it: with
+ * arithmetic on placeholders, PostgreSQL costed a prepared statement's generic plan above the plans it
+ * made for the values, and planned the occasions page anew on every call (3.4 ms, more than running it).
+ * Either the values themselves or placeholders (`todayPlaceholders`) of a prepared statement, filled by
+ * `todayValues`.
  */
 interface Today {
   date: SQL;
-  year: SQL;
   day: SQL;
+  year: SQL;
+  nextYear: SQL;
+  leap: SQL;
+  nextLeap: SQL;
+  latestOrigin: Record<OccasionType, Record<Part, SQL>>;
+  /** Where 29 February sorts: 1 if next year's (it has passed this year), else 0; then 229, or 228. */
+  leapDayLater: SQL;
+  leapDaySortDay: SQL;
 }
 
-function todayValues(today: string): { date: string; year: number; day: number } {
-  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  return { date: today, year, day: month * 100 + day };
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** The name of each of today's values: `date`, `day`, ..., `birthday_thisYear`, .... */
+type TodayValues = Record<string, string | number | boolean>;
+
+const originKey = (type: OccasionType, part: Part) => `${type}_${part}`;
+
+function todayValues(today: string): TodayValues {
+  const [year, month, date] = today.split('-').map(Number) as [number, number, number];
+  const day = month * 100 + date;
+  // The year each part's celebrations fall in: 29 February's this year until it has passed.
+  const celebrated: Record<Part, number> = {
+    thisYear: year,
+    nextYear: year + 1,
+    leapDay: 229 < day ? year + 1 : year,
+  };
+  const values: TodayValues = {
+    date: today,
+    day,
+    year,
+    nextYear: year + 1,
+    leap: isLeapYear(year),
+    nextLeap: isLeapYear(year + 1),
+    leapDayLater: celebrated.leapDay - year,
+    leapDaySortDay: isLeapYear(celebrated.leapDay) ? 229 : 228,
+  };
+  for (const part of parts) {
+    // A birth counts in its celebration's year, an entry from one year of service.
+    values[originKey('birthday', part)] = celebrated[part];
+    values[originKey('anniversary', part)] = celebrated[part] - 1;
+  }
+  return values;
 }
 
-function todaySql(values: ReturnType<typeof todayValues>): Today {
-  return { date: sql`${values.date}::date`, year: sql`${values.year}::int`, day: sql`${values.day}::int` };
+/** Today's statement parts, each value made by `value(name, type)` (a literal or a placeholder). */
+function todayOf(value: (name: string, type: string) => SQL): Today {
+  const latest = (type: OccasionType) =>
+    Object.fromEntries(parts.map((part) => [part, value(originKey(type, part), 'int')])) as Record<Part, SQL>;
+  return {
+    date: value('date', 'date'),
+    day: value('day', 'int'),
+    year: value('year', 'int'),
+    nextYear: value('nextYear', 'int'),
+    leap: value('leap', 'boolean'),
+    nextLeap: value('nextLeap', 'boolean'),
+    latestOrigin: { birthday: latest('birthday'), anniversary: latest('anniversary') },
+    leapDayLater: value('leapDayLater', 'int'),
+    leapDaySortDay: value('leapDaySortDay', 'int'),
+  };
 }
 
-const todayPlaceholders: Today = {
-  date: sql`${sql.placeholder('date')}::date`,
-  year: sql`${sql.placeholder('year')}::int`,
-  day: sql`${sql.placeholder('day')}::int`,
-};
+const todaySql = (values: TodayValues): Today =>
+  todayOf((name, type) => sql`${values[name]}::${sql.raw(type)}`);
+
+const todayPlaceholders: Today = todayOf((name, type) => sql`${sql.placeholder(name)}::${sql.raw(type)}`);
 
 /**
  * The members whose occasion of `type` falls in one part of the coming year, in the order of the day's
@@ -74,32 +130,32 @@ const todayPlaceholders: Today = {
  * anniversary counts from one year of service, a birthday from the birth; both are decided by the year
  * of the origin alone, as the part says which year the celebration falls in. 29 February is celebrated
  * on the 28th in a year without it, so it sorts in among the 28th by name: the leap day's few members
- * are always read whole.
+ * are always read whole, and only by their own part (the parts never share a member's occasion). Each
+ * row carries where it sorts among all: `later` (1 if its celebration falls next year) and `sort_day`
+ * (its day of the year, 29 February on the 28th in a year without it).
  */
-function coming(
-  type: OccasionType,
-  today: Today,
-  where: SQL[],
-  part: 'thisYear' | 'nextYear' | 'leapDay',
-  count: SQL | number,
-): SQL {
+function coming(type: OccasionType, today: Today, where: SQL[], part: Part, count: SQL | number): SQL {
   const origin = originColumn[type];
   const day = dayOfYear(origin);
-  const parts = {
-    thisYear: { days: sql`${day} >= ${today.day}`, later: sql`0` },
-    nextYear: { days: sql`${day} < ${today.day}`, later: sql`1` },
-    leapDay: { days: sql`${day} = 229`, later: sql`(case when 229 < ${today.day} then 1 else 0 end)` },
+  const days: Record<Part, SQL> = {
+    thisYear: sql`${day} >= ${today.day} and ${day} <> 229`,
+    nextYear: sql`${day} < ${today.day} and ${day} <> 229`,
+    leapDay: sql`${day} = 229`,
   };
-  const { days, later } = parts[part];
-  const firstOrigin = sql`${today.year} + ${later}${type === 'anniversary' ? sql` - 1` : sql``}`;
+  const order: Record<Part, { later: SQL; day: SQL }> = {
+    thisYear: { later: sql`0`, day: sql`${day}::int` },
+    nextYear: { later: sql`1`, day: sql`${day}::int` },
+    leapDay: { later: today.leapDayLater, day: today.leapDaySortDay },
+  };
   const conditions = [
     sql`${origin} is not null`,
-    days,
-    sql`extract(year from ${origin}) <= ${firstOrigin}`,
+    days[part],
+    sql`extract(year from ${origin}) <= ${today.latestOrigin[type][part]}`,
     listedMembers,
     ...where,
   ];
-  return sql`(select u.id as user_id, u.lastname, u.firstname, ${sql.raw(`'${type}'`)} as type, ${origin} as origin
+  return sql`(select u.id as user_id, u.lastname, u.firstname, ${sql.raw(`'${type}'`)} as type, ${origin} as origin,
+      ${order[part].later} as later, ${order[part].day} as sort_day
     from users u where ${sql.join(conditions, sql` and `)}
     ${part === 'leapDay' ? sql`` : sql`order by ${day}, lower(u.lastname), lower(u.firstname), u.id limit ${typeof count === 'number' ? inlineCount(count) : count}`})`;
 }
@@ -109,7 +165,8 @@ function coming(
  * `offset`th on, at most `limit`, each with its next celebration from today on, soonest first, then by
  * name; as rows `user_id, type, date, span`. Each type and part of the year gives its first
  * `offset + limit` members by its index (`coming`): the first `offset + limit` of all are among them,
- * so a page is sorted from a few rows, never from every member with a date.
+ * so a page is sorted from a few rows, never from every member with a date; they sort by the parts'
+ * plain numbers, and only the page's rows have their celebration worked out.
  */
 function occasionsSql(
   today: Today,
@@ -139,18 +196,22 @@ function occasionsSql(
   const origin = sql`b.origin`;
   return sql`
     with ${sql.join(firstParts, sql`, `)},
-    base as (${sql.join(parts, sql` union `)}),
+    base as (${sql.join(parts, sql` union all `)}),
+    page as (
+      select * from base b
+      order by b.later, b.sort_day, lower(b.lastname), lower(b.firstname), b.user_id, b.type
+      limit ${inlineCount(limit)} offset ${inlineCount(offset)}
+    ),
     dated as (
       select b.user_id, b.lastname, b.firstname, b.type,
         case when c.this_year >= ${today.date} then c.this_year else c.next_year end as next_date, b.origin
-      from base b
-      cross join lateral (select ${celebration(origin, today.year)} as this_year, ${celebration(origin, sql`${today.year} + 1`)} as next_year) c
+      from page b
+      cross join lateral (select ${celebration(origin, today.year, today.leap)} as this_year, ${celebration(origin, today.nextYear, today.nextLeap)} as next_year) c
     )
     select d.user_id, d.type, d.next_date::text as date,
       (extract(year from d.next_date) - extract(year from d.origin))::int as span
     from dated d
-    order by d.next_date, lower(d.lastname), lower(d.firstname), d.user_id, d.type
-    limit ${inlineCount(limit)} offset ${inlineCount(offset)}`;
+    order by d.next_date, lower(d.lastname), lower(d.firstname), d.user_id, d.type`;
 }
 
 /**
@@ -216,12 +277,13 @@ export const occasionsRepo = {
    * How many coming occasions there are, each type counted apart by a plain date comparison (a tenth of
    * the cost of working out each celebration): a birthday counts unless the birth is more than a year
    * ahead (its celebration a year earlier, 29 February on the 28th as `interval` counts, already falls
-   * from today on), an anniversary from an entry before today. Each count is a range of its date's index
-   * of listed members (`users_listed_birthday_idx`, `users_listed_entry_idx`), read without the table
-   * while its rows are marked all-visible (10,000 members: 7 ms read whole, 1.1 ms so; members' sign-ins
-   * update their rows, and the entries of rows changed since the last vacuum are read from the table);
-   * a birthday's range reaches a day past a year so that a birth on the day after 28 February of next
-   * year is tested by the exact rule.
+   * from today on), an anniversary from an entry before today. Unfiltered, each type's count is the
+   * listed members with its date (`listed_date_counts`, kept by a trigger) less those whose date is too far
+   * ahead, a short range of `users_listed_birthday_idx` or `users_listed_entry_idx` (none a year ahead can
+   * count: a birth a year less a day ahead is the nearest that does not). Searched or filtered, each count
+   * is a range of that index read without the table while its rows are marked all-visible; a birthday's
+   * range reaches a day past a year so that a birth on the day after 28 February of next year is tested
+   * by the exact rule.
    */
   async count(db: Db, today: string, types: readonly OccasionType[], where: SQL[]): Promise<number> {
     if (types.length === 0) return 0;
@@ -235,11 +297,22 @@ export const occasionsRepo = {
           birthday: sql`u.birthday < ${day.date} + interval '1 year 1 day' and u.birthday - interval '1 year' < ${day.date}`,
           anniversary: sql`u.entry_date < ${day.date}`,
         };
+        if (and.length > 0) {
+          const counted = types.map(
+            (type) =>
+              sql`(select count(*) from users u where ${sql.join([coming[type], listedMembers, ...and], sql` and `)})`,
+          );
+          return sql`select (${sql.join(counted, sql` + `)})::int as n`;
+        }
+        const ahead: Record<OccasionType, { listed: SQL; from: SQL }> = {
+          birthday: { listed: sql`c.birthdays`, from: sql`u.birthday >= ${day.date} + interval '11 months'` },
+          anniversary: { listed: sql`c.entry_dates`, from: sql`u.entry_date >= ${day.date}` },
+        };
         const counted = types.map(
           (type) =>
-            sql`(select count(*) from users u where ${sql.join([coming[type], listedMembers, ...and], sql` and `)})`,
+            sql`${ahead[type].listed} - (select count(*) from users u where ${ahead[type].from} and not (${coming[type]}) and ${listedMembers})`,
         );
-        return sql`select (${sql.join(counted, sql` + `)})::int as n`;
+        return sql`select (${sql.join(counted, sql` + `)})::int as n from listed_date_counts c`;
       },
     );
     return Number(row?.n ?? 0);
