@@ -122,6 +122,12 @@ describe('formatting', () => {
     expect(formatFileSize(3_482_001, 'de_DE')).toBe('3,5 MB');
     expect(formatPercent(0.625, 'de_DE')).toMatch(/^62,50\s%$/);
     expect(textExcerpt('<p>Hello <strong>there</strong></p>')).toBe('Hello there');
+    expect(textExcerpt('<p>Thanks for the comments.</p><p>Quick question</p>')).toBe(
+      'Thanks for the comments. Quick question',
+    );
+    expect(textExcerpt('first line<br>second<ul><li>one</li><li>two</li></ul>')).toBe(
+      'first line second one two',
+    );
     expect(textExcerpt(`<p>${'word '.repeat(60)}</p>`).endsWith('…')).toBe(true);
   });
 });
