@@ -19,9 +19,9 @@ function reactionCounts(table: 'posts' | 'pages', targetType: 'post' | 'news'): 
 
 /**
  * What the server keeps from the rows themselves, filled once at the end instead of row by row: the
- * members' search documents (by the users module), the reaction counters and the listed members' date
- * counts (the triggers that keep them were off during the bulk load), and every identity sequence past the
- * ids written explicitly.
+ * members' search documents (by the users module), the reaction counters, the groups' member counts and
+ * the listed members' date counts (the triggers that keep them were off during the bulk load), and every
+ * identity sequence past the ids written explicitly.
  */
 export const derived: Area = {
   name: 'derived data',
@@ -41,6 +41,12 @@ export const derived: Area = {
     // they were written, a few to a page: rewritten in id order (= time order), as such a table is.
     await ctx.step('posts in time order', 'cluster posts using posts_pkey');
     await ctx.step('pages counters', reactionCounts('pages', 'news'));
+    await ctx.step(
+      'group member counts',
+      `update groups g set member_count = c.n
+        from (select group_id, count(*)::int as n from group_memberships where status = 'accepted' group by group_id) c
+        where c.group_id = g.id`,
+    );
     await ctx.step(
       'listed date counts',
       `update listed_date_counts set birthdays = c.births, entry_dates = c.entries

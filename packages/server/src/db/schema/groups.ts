@@ -22,6 +22,12 @@ export const groups = pgTable(
     creator_id: integer('creator_id').references(() => users.id, { onDelete: 'set null' }),
     /** The search document (migration 0012: kept by a trigger; the search module's search-sql.ts). */
     search_vector: tsvector('search_vector'),
+    /**
+     * How many accepted members the group has: kept by a trigger on `group_memberships` in the transaction
+     * that accepts, adds or removes one, whatever the path (migration 0032); read by every group answer
+     * and the member list's total instead of counting the memberships.
+     */
+    member_count: integer('member_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -1,8 +1,10 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import type { TestClient } from '../../../test/client';
 import { buildGroup, buildUser } from '../../../test/factories';
 import { activitiesOf, listenToNotifications, signedIn } from '../../../test/group-helpers';
+import { groupMemberships, users } from '../../db/schema';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 const ids = (body: { results: { id: number }[] }) => body.results.map((row) => row.id);
@@ -288,5 +290,48 @@ describe('group memberships: join, apply, leave, member lists, admins, removals'
     expect(last.statusCode).toBe(409);
     expect(last.json().errors[0].code).toBe('last_admin');
     expect((await adminClient.delete(`${base}/abc`)).statusCode).toBe(400);
+  });
+
+  it('keeps the member count of a group through joins, applications, leaving, removals and deleted members', async () => {
+    const group = await buildGroup(t.db, { type: 'approval', admins: [admin] });
+    const counted = async () => {
+      const [row] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(groupMemberships)
+        .where(and(eq(groupMemberships.group_id, group.id), eq(groupMemberships.status, 'accepted')));
+      const page = (await adminClient.get(`/api/v2/groups/${group.id}`)).json();
+      const list = (await adminClient.get(`/api/v2/groups/${group.id}/users`)).json();
+      // The kept count, the group's answer and the whole list's total agree with the memberships.
+      expect(page.member_count).toBe(row!.n);
+      expect(list.pagination.total).toBe(row!.n);
+      return row!.n;
+    };
+    expect(await counted()).toBe(1);
+    const applicant = await buildUser(t.db, { firstname: 'Paula', lastname: 'Applicant' });
+    const applicantClient = await signedIn(t, applicant);
+    const declined = (await applicantClient.post(`/api/v2/groups/${group.id}/request_approval`)).json();
+    expect(await counted()).toBe(1);
+    expect(
+      (await adminClient.delete(`/api/v2/groups/applications/${declined.membership.id}`)).statusCode,
+    ).toBe(200);
+    expect(await counted()).toBe(1);
+    const applied = (await outsiderClient.post(`/api/v2/groups/${group.id}/request_approval`)).json();
+    expect((await adminClient.put(`/api/v2/groups/applications/${applied.membership.id}`)).statusCode).toBe(
+      200,
+    );
+    expect(await counted()).toBe(2);
+    expect((await outsiderClient.delete(`/api/v2/groups/members/${group.id}`)).statusCode).toBe(200);
+    expect(await counted()).toBe(1);
+    const gone = await buildUser(t.db, { firstname: 'Gustav', lastname: 'Gone' });
+    const removed = await buildUser(t.db, { firstname: 'Rita', lastname: 'Removed' });
+    await t.db.insert(groupMemberships).values([
+      { group_id: group.id, user_id: gone.id, status: 'accepted', kind: 'invite' },
+      { group_id: group.id, user_id: removed.id, status: 'accepted', kind: 'invite' },
+    ]);
+    expect(await counted()).toBe(3);
+    expect((await adminClient.delete(`/api/v2/groups/${group.id}/users/${removed.id}`)).statusCode).toBe(200);
+    expect(await counted()).toBe(2);
+    await t.db.delete(users).where(eq(users.id, gone.id));
+    expect(await counted()).toBe(1);
   });
 });

@@ -10,7 +10,6 @@ export type NewGroupRow = typeof groups.$inferInsert;
 /** The viewer's own membership row, joined to every group of a list. */
 const own = alias(groupMemberships, 'own');
 
-const memberCount = sql<number>`(select count(*)::int from ${groupMemberships} m where m.group_id = ${groups.id} and m.status = 'accepted')`;
 const adminCount = sql<number>`(select count(*)::int from ${groupMemberships} m where m.group_id = ${groups.id} and m.status = 'accepted' and m.role = 'admin')`;
 
 const summaryFields = {
@@ -20,7 +19,7 @@ const summaryFields = {
   type: groups.type,
   image_id: groups.image_id,
   image_path: images.path,
-  member_count: memberCount,
+  member_count: groups.member_count,
   admin_count: adminCount,
   membership_id: own.id,
   membership_status: own.status,
