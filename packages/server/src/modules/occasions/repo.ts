@@ -279,11 +279,11 @@ export const occasionsRepo = {
    * ahead (its celebration a year earlier, 29 February on the 28th as `interval` counts, already falls
    * from today on), an anniversary from an entry before today. Unfiltered, each type's count is the
    * listed members with its date (`listed_date_counts`, kept by a trigger) less those whose date is too far
-   * ahead, a short range of `users_listed_birthday_idx` or `users_listed_entry_idx` (none a year ahead can
-   * count: a birth a year less a day ahead is the nearest that does not). Searched or filtered, each count
-   * is a range of that index read without the table while its rows are marked all-visible; a birthday's
-   * range reaches a day past a year so that a birth on the day after 28 February of next year is tested
-   * by the exact rule.
+   * ahead, a short range of `users_listed_birthday_idx` or `users_listed_entry_idx` (a birth that does not
+   * count lies at least a year less a day ahead, so the range from eleven months on holds every one,
+   * tested by the exact rule). Searched or filtered, each count is a range of that index read without the
+   * table while its rows are marked all-visible; a birthday's range reaches a day past a year so that a
+   * birth on the day after 28 February of next year is tested by the exact rule.
    */
   async count(db: Db, today: string, types: readonly OccasionType[], where: SQL[]): Promise<number> {
     if (types.length === 0) return 0;
