@@ -101,18 +101,18 @@ export const membersRepo = {
   ): Promise<{ rows: MemberRow[]; total: number }> {
     const m = groupMemberships;
     const person = personCondition(options.search ?? '', options.filter ?? []);
-    // The statement for a group given as a value, or as the placeholder `group` of a prepared statement.
+    // Each part takes the group as a value, or as the placeholder `group` of a prepared statement.
+    const listed = (group: number | Placeholder) => and(listCondition(group, type), person);
+    // The whole list of members is the group's kept count; other lists are counted, and the members
+    // themselves are joined to the walk and the count only when a name or ids narrow the list.
+    const total = (group: number | Placeholder) => {
+      if (type === 'all' && !person) {
+        return db.select({ n: groups.member_count }).from(groups).where(eq(groups.id, group));
+      }
+      const query = db.select({ n: sql<number>`count(*)::int` }).from(m).$dynamic();
+      return (person ? query.innerJoin(users, eq(users.id, m.user_id)) : query).where(listed(group));
+    };
     const statement = (group: number | Placeholder) => {
-      const where = and(listCondition(group, type), person);
-      // The whole list of members is the group's kept count; other lists are counted, and the members
-      // themselves are joined to the walk and the count only when a name or ids narrow the list.
-      const total = () => {
-        if (type === 'all' && !person) {
-          return db.select({ n: groups.member_count }).from(groups).where(eq(groups.id, group));
-        }
-        const query = db.select({ n: sql<number>`count(*)::int` }).from(m).$dynamic();
-        return (person ? query.innerJoin(users, eq(users.id, m.user_id)) : query).where(where);
-      };
       const walk = db
         .select({
           membership_id: m.id,
@@ -127,12 +127,12 @@ export const membersRepo = {
         .$dynamic();
       if (person) walk.innerJoin(users, eq(users.id, m.user_id));
       const page = walk
-        .where(where)
+        .where(listed(group))
         .orderBy(sql`(${m.role} <> 'admin')`, asc(m.sort_lastname), asc(m.sort_firstname), asc(m.user_id))
         .limit(inlineCount(options.limit))
         .offset(inlineCount(options.offset))
         .as('page');
-      const rows = db
+      return db
         .select({
           id: users.id,
           img: users.img_path,
@@ -141,22 +141,21 @@ export const membersRepo = {
           role: page.role,
           status: page.status,
           membership_id: page.membership_id,
-          total: sql<number>`(${total()})`,
+          total: sql<number>`(${total(group)})`,
         })
         .from(page)
         .innerJoin(users, eq(users.id, page.user_id))
         .orderBy(page.admins_last, page.sort_lastname, page.sort_firstname, page.user_id);
-      return { rows, total };
     };
     // A list without a name or ids is prepared once per type and page (building it was an eighth of the
     // request's CPU); a search is built with its values.
     const rows = person
-      ? await statement(groupId).rows
+      ? await statement(groupId)
       : await preparedQuery(db, `member_list_${type}_${options.limit}_${options.offset}`, (name) =>
-          statement(sql.placeholder('group')).rows.prepare(name),
+          statement(sql.placeholder('group')).prepare(name),
         ).execute({ group: groupId });
     if (rows.length === 0) {
-      const [count] = await statement(groupId).total();
+      const [count] = await total(groupId);
       return { rows: [], total: count?.n ?? 0 };
     }
     return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0]!.total };
