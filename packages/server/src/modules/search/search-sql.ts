@@ -1,12 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * Query pieces of the search across the community. The statements of articles and pages, and of the
- * posts of a word too rare for the newest posts, carry every value inline (`repo.ts` runs them with
- * `inlineParams()`): PostgreSQL then plans each with the words' frequencies (walking by date for a
- * common word, the GIN index for a rare one), and their texts, different for every term, never take the
- * slots of the prepared hot queries (db/prepared-statements.ts prepares only statements with
- * parameters). The others are prepared with the words as parameters (`repo.ts` tells why).
+ * Query pieces of the search across the community. The statement of the posts of a word too rare for
+ * the newest posts carries every value inline (`repo.ts` runs it with `inlineParams()`): PostgreSQL then
+ * plans it with the word's frequency, and its text, different for every term, never takes the slots of
+ * the prepared hot queries (db/prepared-statements.ts prepares only statements with parameters). The
+ * others are prepared with the words as parameters (`repo.ts` tells why).
  */
 
 /** Who searches: the member and whether they are a superadmin (who sees every group). */
