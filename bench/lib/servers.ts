@@ -11,6 +11,14 @@ const plazaMain = path.join(root, 'packages/server/dist/main.js');
 const baselineSource = path.join(root, 'bench/baseline/server.ts');
 const baselineBundle = path.join(root, 'bench/baseline/dist/server.mjs');
 
+/**
+ * Node's flags of `npm run serve` (package.json), given to both servers: the bench measures Plaza as it
+ * is started, and the baseline on the same runtime.
+ */
+const serveFlags: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.serve.split(' ')
+  .filter((word: string) => word.startsWith('--'));
+
 /** Lines of a server's output shown before the rest is only counted (a flood would hide the figures). */
 const shownLines = 40;
 
@@ -46,7 +54,7 @@ export function freePort(): Promise<number> {
 export async function startPlaza(options: ServerOptions, name = 'plaza'): Promise<RunningServer> {
   if (!existsSync(plazaMain)) throw new Error(`${plazaMain} is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plaza-bench-data-'));
-  const server = await startProcess(name, [plazaMain], options, { DATA_DIR: dataDir, PLAZA_DEMO: '0' });
+  const server = await startProcess(name, [...serveFlags, plazaMain], options, { DATA_DIR: dataDir, PLAZA_DEMO: '0' });
   return {
     ...server,
     async stop() {
@@ -75,7 +83,7 @@ export async function startBaseline(options: ServerOptions, name = 'baseline'): 
   });
   await baselineBuilt;
   // It reads the web build and the texts from the repository, as Plaza does.
-  return startProcess(name, [baselineBundle], options, { PLAZA_ROOT: root });
+  return startProcess(name, [...serveFlags, baselineBundle], options, { PLAZA_ROOT: root });
 }
 
 async function startProcess(
