@@ -54,7 +54,10 @@ export function freePort(): Promise<number> {
 export async function startPlaza(options: ServerOptions, name = 'plaza'): Promise<RunningServer> {
   if (!existsSync(plazaMain)) throw new Error(`${plazaMain} is missing: run \`npm run build\` first`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plaza-bench-data-'));
-  const server = await startProcess(name, [...serveFlags, plazaMain], options, { DATA_DIR: dataDir, PLAZA_DEMO: '0' });
+  const server = await startProcess(name, [...serveFlags, plazaMain], options, {
+    DATA_DIR: dataDir,
+    PLAZA_DEMO: '0',
+  });
   return {
     ...server,
     async stop() {
