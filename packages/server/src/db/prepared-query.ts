@@ -10,7 +10,8 @@ const byHandle = new WeakMap<object, Map<string, unknown>>();
  * values are `sql.placeholder`s, and the caller runs it with `.execute({...values})`. Building a query
  * walks its whole SQL tree (drizzle's `is` checks on every chunk), which was a sixth of a stream request's
  * CPU. `shape` must name everything that changes the query's text (the reader's kind, a page's size).
- * Kept per database handle, so a query built inside a transaction runs inside it.
+ * Kept per database handle, so a query built inside a transaction runs inside it. On node-postgres its
+ * rows are mapped directly (`withDirectRows`).
  */
 export function preparedQuery<Q>(db: object, shape: string, build: (name: string) => Q): Q {
   let shapes = byHandle.get(db);

@@ -49,12 +49,16 @@ export function readableGroupContent(searcher: Searcher): SQL {
   return sql`(g.type = 'open' or g.id = any(${memberGroupIds(searcher)}))`;
 }
 
-/** Pages `p` of the given types a member may read: published, publish date reached (both visibilities). */
-export function readablePages(types: readonly string[], now: Date): SQL {
-  return sql`p.type in (${sql.join(
+/** The page types as an SQL list of values, for `type in (...)`. */
+export const typeList = (types: readonly string[]): SQL =>
+  sql.join(
     types.map((type) => sql`${type}`),
     sql`, `,
-  )}) and p.published and p.publish_date <= ${now.toISOString()}::timestamptz`;
+  );
+
+/** Pages `p` of the given types a member may read: published, publish date reached (both visibilities). */
+export function readablePages(types: readonly string[], now: Date): SQL {
+  return sql`p.type in (${typeList(types)}) and p.published and p.publish_date <= ${now.toISOString()}::timestamptz`;
 }
 
 /** A page's title in the locale (its translation when it has one). */
