@@ -415,6 +415,34 @@ describe('posts: writing, authors, options, files, deleting', () => {
     expect((await adminClient.delete(`/api/v2/posts/${third.item_id}`)).statusCode).toBe(404);
   });
 
+  it('offers delete in the streams to an admin of the post group only, not of another group or none', async () => {
+    const memberOnly = await buildGroup(t.db, { admins: [stranger], members: [owner, member] });
+    const [memberOnlyTopic] = await t.db
+      .insert(topics)
+      .values({ group_id: memberOnly.id, name: 'Mit', description: 'x', author_id: stranger.id })
+      .returning();
+    const inAdminGroup = await writePost(memberClient, { description: '<p>a</p>', topic_id: topicId });
+    const inMemberGroup = await writePost(memberClient, {
+      description: '<p>b</p>',
+      topic_id: memberOnlyTopic!.id,
+    });
+    await putSettings(adminClient, { allow_posts_without_grp_and_topic: true });
+    const withoutGroup = await writePost(memberClient, { description: '<p>c</p>' });
+    await putSettings(adminClient, { allow_posts_without_grp_and_topic: false });
+    const news = await ownerClient.get('/api/v2/news?page=1&per_page=10');
+    expect(news.statusCode).toBe(200);
+    const permissionsOf = (post: { item_id: number }) =>
+      news.json().results.find((item: { id: string }) => item.id === `post-${post.item_id}`)?.permissions;
+    expect(permissionsOf(inAdminGroup)).toEqual(['delete']);
+    expect(permissionsOf(inMemberGroup)).toEqual([]);
+    expect(permissionsOf(withoutGroup)).toEqual([]);
+    const groupStream = await ownerClient.get(`/api/v2/news?group_id=${group.id}&page=1&per_page=10`);
+    expect(
+      groupStream.json().results.find((item: { id: string }) => item.id === `post-${inAdminGroup.item_id}`)
+        ?.permissions,
+    ).toEqual(['delete']);
+  });
+
   it('takes the posts of a deleted topic or group with their files, comments and likes', async () => {
     const doomed = await buildGroup(t.db, { admins: [owner], members: [member] });
     const [doomedTopic] = await t.db

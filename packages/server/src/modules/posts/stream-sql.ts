@@ -57,7 +57,9 @@ export function streamFields(viewerId: number | Placeholder) {
       StreamMention[]
     >`coalesce((select json_agg(json_build_object('id', mu.id, 'firstname', mu.firstname, 'lastname', mu.lastname) order by mu.lastname, mu.firstname) from ${postMentions} m join ${users} mu on mu.id = m.user_id where m.post_id = ${posts.id}), '[]'::json)`,
     liked_by_me: sql<boolean>`exists (select 1 from ${likes} where ${likes.target_type} = 'post' and ${likes.target_id} = ${posts.id} and ${likes.user_id} = ${viewerId})`,
-    viewer_is_group_admin: sql<boolean>`exists (select 1 from ${groupMemberships} where ${groupMemberships.group_id} = ${posts.group_id} and ${groupMemberships.user_id} = ${viewerId} and ${groupMemberships.status} = 'accepted' and ${groupMemberships.role} = 'admin')`,
+    // The viewer's admin groups are read once per statement (an uncorrelated sub-select), not looked up
+    // per post: a group's admins are found by group, so a per-row check walked them all.
+    viewer_is_group_admin: sql<boolean>`coalesce(${posts.group_id} = any(array(select ${groupMemberships.group_id} from ${groupMemberships} where ${groupMemberships.user_id} = ${viewerId} and ${groupMemberships.status} = 'accepted' and ${groupMemberships.role} = 'admin')), false)`,
   };
 }
 
