@@ -416,18 +416,18 @@ describe('posts: writing, authors, options, files, deleting', () => {
   });
 
   it('offers delete in the streams to an admin of the post group only, not of another group or none', async () => {
-    const memberOnly = await buildGroup(t.db, { admins: [stranger], members: [owner, member] });
+    const memberOnly = await buildGroup(t.db, { admins: [stranger], members: [owner, writer] });
     const [memberOnlyTopic] = await t.db
       .insert(topics)
       .values({ group_id: memberOnly.id, name: 'Mit', description: 'x', author_id: stranger.id })
       .returning();
-    const inAdminGroup = await writePost(memberClient, { description: '<p>a</p>', topic_id: topicId });
-    const inMemberGroup = await writePost(memberClient, {
+    const inAdminGroup = await writePost(writerClient, { description: '<p>a</p>', topic_id: topicId });
+    const inMemberGroup = await writePost(writerClient, {
       description: '<p>b</p>',
       topic_id: memberOnlyTopic!.id,
     });
     await putSettings(adminClient, { allow_posts_without_grp_and_topic: true });
-    const withoutGroup = await writePost(memberClient, { description: '<p>c</p>' });
+    const withoutGroup = await writePost(writerClient, { description: '<p>c</p>' });
     await putSettings(adminClient, { allow_posts_without_grp_and_topic: false });
     const news = await ownerClient.get('/api/v2/news?page=1&per_page=10');
     expect(news.statusCode).toBe(200);
