@@ -2,17 +2,8 @@ import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { inlineCount } from '../../db/inline-count';
 import { jsonObject } from '../../db/json-object';
-import {
-  groupMemberships,
-  groups,
-  likes,
-  postFiles,
-  postMentions,
-  posts,
-  topics,
-  users,
-} from '../../db/schema';
-import { type PostReader, readablePosts } from './visibility-sql';
+import { groups, likes, postFiles, postMentions, posts, topics, users } from '../../db/schema';
+import { acceptedGroupIds, type PostReader, readablePosts } from './visibility-sql';
 
 /** A file as a post's row in a stream carries it. */
 export type StreamFile = Pick<typeof postFiles.$inferSelect, 'id' | 'name' | 'mime_type' | 'size'>;
@@ -57,9 +48,9 @@ export function streamFields(viewerId: number | Placeholder) {
       StreamMention[]
     >`coalesce((select json_agg(json_build_object('id', mu.id, 'firstname', mu.firstname, 'lastname', mu.lastname) order by mu.lastname, mu.firstname) from ${postMentions} m join ${users} mu on mu.id = m.user_id where m.post_id = ${posts.id}), '[]'::json)`,
     liked_by_me: sql<boolean>`exists (select 1 from ${likes} where ${likes.target_type} = 'post' and ${likes.target_id} = ${posts.id} and ${likes.user_id} = ${viewerId})`,
-    // The viewer's admin groups are read once per statement (an uncorrelated sub-select), not looked up
-    // per post: a group's admins are found by group, so a per-row check walked them all.
-    viewer_is_group_admin: sql<boolean>`coalesce(${posts.group_id} = any(array(select ${groupMemberships.group_id} from ${groupMemberships} where ${groupMemberships.user_id} = ${viewerId} and ${groupMemberships.status} = 'accepted' and ${groupMemberships.role} = 'admin')), false)`,
+    // The viewer's admin groups are read once per statement, not looked up per post: a group's admins
+    // are found by group, so a per-row check walked them all.
+    viewer_is_group_admin: sql<boolean>`coalesce(${posts.group_id} = any(${acceptedGroupIds(viewerId, { admin: true })}), false)`,
   };
 }
 

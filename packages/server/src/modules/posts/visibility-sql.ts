@@ -30,8 +30,16 @@ export function readablePosts(reader: PostReader): SQL | undefined {
   if (reader !== 'every_member' && reader.superadmin) return undefined;
   const openGroups = sql`${posts.group_id} = any(array(select ${groups.id} from ${groups} where ${groups.type} = 'open'))`;
   if (reader === 'every_member') return or(isNull(posts.group_id), openGroups);
-  const memberGroups = sql`${posts.group_id} = any(array(select ${groupMemberships.group_id} from ${groupMemberships} where ${groupMemberships.user_id} = ${reader.id} and ${groupMemberships.status} = 'accepted'))`;
+  const memberGroups = sql`${posts.group_id} = any(${acceptedGroupIds(reader.id)})`;
   return or(isNull(posts.group_id), openGroups, memberGroups);
+}
+
+/**
+ * The ids of the groups a member is an accepted member of (with `admin`, those they administer) as an
+ * uncorrelated `array(...)`: PostgreSQL reads it once per statement, however many posts test it.
+ */
+export function acceptedGroupIds(memberId: number | Placeholder, { admin = false } = {}): SQL {
+  return sql`array(select ${groupMemberships.group_id} from ${groupMemberships} where ${groupMemberships.user_id} = ${memberId} and ${groupMemberships.status} = 'accepted'${admin ? sql` and ${groupMemberships.role} = 'admin'` : sql``})`;
 }
 
 /**
