@@ -129,6 +129,8 @@ export const dateFormats = {
   time: 'HH:mm',
   /** A moment with its time (a post's, a comment's, an activity's). */
   moment: 'DD.MM.YYYY HH:mm',
+  /** The day of a moment (an article's publication, a page's last change). */
+  day: 'DD.MM.YYYY',
   messageTime: 'DD. MMM YYYY HH:mm',
   conversationOlder: 'DD.MM.YY',
 } as const;

@@ -1,7 +1,7 @@
 // The dashboard as a member opens it: on a phone the feed and the latest activities come first, the
 // post box is one line until used (its editor loads only then), and every article shows once.
 import { expect, test } from '@playwright/test';
-import { acceptCookies, expectAccessible, members, stateOf } from '../fixtures/plaza';
+import { acceptCookies, baseURL, expectAccessible, members, stateOf } from '../fixtures/plaza';
 
 test.use({ storageState: stateOf(members.anna) });
 test.beforeEach(async ({ context }) => acceptCookies(context));
@@ -103,28 +103,57 @@ test('the page comes with the dashboard drawn and its answers; the app takes the
     expect(calls.filter((made) => made.startsWith(call))).toEqual([]);
 });
 
-test.describe('in a time zone other than UTC', () => {
-  test.use({ timezoneId: 'Europe/Berlin' });
+/**
+ * A time zone in which `moment` falls on another day than in UTC, at whatever hour it is: UTC+14 from
+ * 10:00 UTC on, UTC-11 before 11:00 UTC.
+ */
+const zoneOnAnotherDay = (moment: Date) =>
+  moment.getUTCHours() >= 10 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
 
-  test("the rendered page shows the posts' times in the window's zone, not the server's UTC", async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1366, height: 900 });
-    const response = await page.goto('/en_GB');
-    const html = await response!.text();
-    const [, utcText] = /<time dateTime="[^"]+" data-moment="">([^<]+)<\/time>/.exec(html) ?? [];
-    expect(utcText, 'the server wrote a time').toBeDefined();
-    const first = page.getByRole('main').locator('article time[data-moment]').first();
-    const local = await first.evaluate((time: HTMLTimeElement) => {
-      const moment = new Date(time.dateTime);
-      const two = (number: number) => String(number).padStart(2, '0');
-      return `${two(moment.getDate())}.${two(moment.getMonth() + 1)}.${moment.getFullYear()} ${two(moment.getHours())}:${two(moment.getMinutes())}`;
-    });
-    expect(local).not.toBe(utcText);
-    await expect(first).toHaveText(local);
-    // And once the app has taken the page over.
-    await page.getByRole('button', { name: /What's new/ }).click();
-    await expect(page.getByRole('textbox', { name: 'Your post' })).toBeFocused();
-    await expect(first).toHaveText(local);
+/** The text of a `<time>` in the window's zone: its day (DD.MM.YYYY), or its day and time. */
+const inWindowZone = (time: HTMLTimeElement, withTime: boolean) => {
+  const moment = new Date(time.dateTime);
+  const two = (number: number) => String(number).padStart(2, '0');
+  const day = `${two(moment.getDate())}.${two(moment.getMonth() + 1)}.${moment.getFullYear()}`;
+  return withTime ? `${day} ${two(moment.getHours())}:${two(moment.getMinutes())}` : day;
+};
+
+test("in another time zone the page shows times and days in the window's zone, and the app takes it over", async ({
+  browser,
+  page,
+}) => {
+  // The server renders in UTC. Its page is read first, to pick a zone where the first article's day is
+  // another day: the app must take over a page whose texts differ from its own first render.
+  const html = await (await page.request.get('/en_GB')).text();
+  const [, published, utcDay] = /<time dateTime="([^"]+)" data-moment="day">([^<]+)<\/time>/.exec(html) ?? [];
+  const [, utcTime] = /<time dateTime="[^"]+" data-moment="">([^<]+)<\/time>/.exec(html) ?? [];
+  expect(utcDay, "the server wrote an article's day").toBeDefined();
+  expect(utcTime, "the server wrote a post's time").toBeDefined();
+  const context = await browser.newContext({
+    baseURL,
+    storageState: stateOf(members.anna),
+    timezoneId: zoneOnAnotherDay(new Date(published!)),
   });
+  await acceptCookies(context);
+  const zoned = await context.newPage();
+  const errors: string[] = [];
+  zoned.on('pageerror', (error) => errors.push(error.message));
+  await zoned.setViewportSize({ width: 1366, height: 900 });
+  await zoned.goto('/en_GB');
+  const main = zoned.getByRole('main');
+  const time = main.locator('article time[data-moment=""]').first();
+  const day = main.locator('time[data-moment="day"]').first();
+  const localTime = await time.evaluate(inWindowZone, true);
+  const localDay = await day.evaluate(inWindowZone, false);
+  expect(localTime).not.toBe(utcTime);
+  expect(localDay).not.toBe(utcDay);
+  await expect(time).toHaveText(localTime);
+  await expect(day).toHaveText(localDay);
+  // The app takes the page over as it is (no hydration error), so a click made meanwhile is not lost.
+  await zoned.getByRole('button', { name: /What's new/ }).click();
+  await expect(zoned.getByRole('textbox', { name: 'Your post' })).toBeFocused();
+  await expect(time).toHaveText(localTime);
+  await expect(day).toHaveText(localDay);
+  expect(errors).toEqual([]);
+  await context.close();
 });

@@ -20,14 +20,15 @@
     document.head.append(app);
   };
   // Times come in UTC (the server does not know the window's time zone, components/moment.tsx): they are
-  // written in the window's zone at once, in the app's format (`dateFormats.moment`, DD.MM.YYYY HH:mm).
+  // written in the window's zone at once, in the app's formats (`dateFormats.moment`, DD.MM.YYYY HH:mm, or
+  // for `data-moment="day"` `dateFormats.day`, DD.MM.YYYY).
   const two = (number) => String(number).padStart(2, '0');
   for (const time of document.querySelectorAll('time[data-moment]')) {
     const moment = new Date(time.dateTime);
     if (Number.isNaN(moment.getTime())) continue;
-    time.textContent = `${two(moment.getDate())}.${two(moment.getMonth() + 1)}.${moment.getFullYear()} ${two(
-      moment.getHours(),
-    )}:${two(moment.getMinutes())}`;
+    const day = `${two(moment.getDate())}.${two(moment.getMonth() + 1)}.${moment.getFullYear()}`;
+    time.textContent =
+      time.dataset.moment === 'day' ? day : `${day} ${two(moment.getHours())}:${two(moment.getMinutes())}`;
   }
   // Until the app runs, a click on one of the page's controls would do nothing: the control is marked and
   // the app clicks it again once it has taken the control over (app/early-clicks.ts). Links work

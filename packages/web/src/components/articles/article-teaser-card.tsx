@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { Article } from '@plaza/contract';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
-import { formatDate } from '../../lib/dates';
+import { Moment } from '../moment';
 
 /** An article in the stream or a teaser block: image, date, title and teaser; opens the article page. */
 export function ArticleTeaserCard({
@@ -38,7 +38,7 @@ export function ArticleTeaserCard({
         )}
         <CardContent>
           <Typography variant="caption" color="text.secondary">
-            {formatDate(article.publish_date, 'DD.MM.YYYY', lang)}
+            <Moment value={article.publish_date} part="day" />
             {article.category && ` · ${article.category.name}`}
           </Typography>
           <Typography

@@ -12,10 +12,10 @@ import { usePageTitle } from '../../app/page-title';
 import { useLang } from '../../app/use-lang';
 import { FallbackAvatar } from '../../components/fallback-avatar';
 import { FileLinks } from '../../components/file-links';
+import { Moment } from '../../components/moment';
 import { ArticleReactions } from '../../components/reactions/article-reactions';
 import { RichHtml } from '../../components/rich-html';
 import { ApiRequestError } from '../../lib/api-client';
-import { formatDate } from '../../lib/dates';
 import { useLoadFailureRedirect } from '../../lib/use-load-failure-redirect';
 import { newsItemQuery } from './api/news';
 
@@ -41,10 +41,7 @@ function ArticleView({ article }: { article: Article }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
           <FallbackAvatar src={article.author.avatar} size={40} />
           <Typography variant="body2" color="text.secondary">
-            {article.author.name} ·{' '}
-            <time dateTime={article.publish_date}>
-              {formatDate(article.publish_date, 'DD.MM.YYYY', lang)}
-            </time>
+            {article.author.name} · <Moment value={article.publish_date} part="day" />
           </Typography>
         </Box>
         {image && (

@@ -13,8 +13,8 @@ import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { ArticleTeaserCard } from '../../components/articles/article-teaser-card';
 import { TeaserSlider } from '../../components/articles/teaser-slider';
+import { Moment } from '../../components/moment';
 import { apiErrorText } from '../../lib/api-error-text';
-import { formatDate } from '../../lib/dates';
 import { type NewsFilters, newsItems, newsKeys, newsStreamQuery } from './api/news';
 import { NewsFilterBar } from './news-filters';
 
@@ -152,7 +152,7 @@ export function NewsStream({
                       sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}
                     >
                       <Typography variant="caption" color="text.secondary" component="p">
-                        {formatDate(article.publish_date, 'DD.MM.YYYY', lang)}
+                        <Moment value={article.publish_date} part="day" />
                       </Typography>
                       <Link component={RouterLink} to={`/${lang}/news/${article.id}`}>
                         {article.title}

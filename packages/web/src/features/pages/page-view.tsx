@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Page } from '@plaza/contract';
+import { dateFormats } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { loginPath } from '../../app/guard';
 import { usePageTitle } from '../../app/page-title';
 import { useSession } from '../../app/session';
 import { useLang } from '../../app/use-lang';
+import { Moment } from '../../components/moment';
 import { ArticleReactions } from '../../components/reactions/article-reactions';
 import { RichHtml } from '../../components/rich-html';
 import { formatDate } from '../../lib/dates';
@@ -33,14 +35,13 @@ function Loading() {
 /** Under an article's title: its date, and how many like and comment it. */
 function ArticleMeta({ page }: { page: Page }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const parts = [
     page.likes_allowed && t('pages.article.likes_count', { count: page.likes_count }),
     page.comments_allowed && t('pages.article.comments_count', { count: page.comments_count }),
   ].filter(Boolean);
   return (
     <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-      <time dateTime={page.updated_at}>{formatDate(page.updated_at, 'DD.MM.YYYY', lang)}</time>
+      <Moment value={page.updated_at} part="day" />
       {parts.map((part) => ` · ${part}`).join('')}
     </Typography>
   );
@@ -109,7 +110,7 @@ export function PageContent({
         ) : (
           page.type === 'legal' && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-              {t('app.page.updated', { date: formatDate(page.updated_at, 'DD.MM.YYYY', lang) })}
+              {t('app.page.updated', { date: formatDate(page.updated_at, dateFormats.day, lang) })}
             </Typography>
           )
         )}

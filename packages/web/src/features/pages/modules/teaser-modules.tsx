@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../../app/use-lang';
 import { ArticleTeaserCard } from '../../../components/articles/article-teaser-card';
 import { TeaserSlider } from '../../../components/articles/teaser-slider';
-import { formatDate } from '../../../lib/dates';
+import { Moment } from '../../../components/moment';
 import { EmptyState, ModuleSection } from './module-section';
 
 /** Articles side by side: one column on phones, two or three on wider screens. */
@@ -46,9 +46,7 @@ function ArticleList({ articles, withTeaser }: { articles: Article[]; withTeaser
       {articles.map((article) => (
         <Box component="li" key={article.id} sx={{ py: 1, borderBottom: 1, borderColor: 'divider' }}>
           <Typography variant="caption" color="text.secondary" component="p">
-            <time dateTime={article.publish_date}>
-              {formatDate(article.publish_date, 'DD.MM.YYYY', lang)}
-            </time>
+            <Moment value={article.publish_date} part="day" />
             {article.category && ` · ${article.category.name}`}
           </Typography>
           <Typography component="h3" sx={{ fontSize: '1rem', fontWeight: 600, overflowWrap: 'anywhere' }}>
