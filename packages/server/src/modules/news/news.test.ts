@@ -2,7 +2,7 @@ import { limits } from '@plaza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
-import { buildGroup, buildUser } from '../../../test/factories';
+import { buildAdmin, buildGroup, buildUser } from '../../../test/factories';
 import { signedIn } from '../../../test/group-helpers';
 import { buildArticle, buildCategory, writePost } from '../../../test/post-helpers';
 import { topics } from '../../db/schema';
@@ -240,5 +240,52 @@ describe('news stream, teasers, filters, group and topic streams', () => {
     for (const id of ['abc', 'post-', 'page-0', 'image-1', '1.5']) {
       expect((await client.get(`/api/v2/news/${id}`)).statusCode, id).toBe(400);
     }
+  });
+  it("shows an article's new like, comment and title in the teasers at once, each member's own like as theirs", async () => {
+    const newest = articleIds[9]!;
+    const teaserOf = async (reader: TestClient) => {
+      const news = (await reader.get('/api/v2/news')).json();
+      const top = news.topTeaser.results.find((a: { item_id: number }) => a.item_id === newest);
+      const web = news.webNews.results.find((a: { item_id: number }) => a.item_id === newest);
+      expect(web, 'the web news show the same article as the top teaser').toEqual(top);
+      return top as { title: string; likes_count: number; comments_count: number; liked_by_me: boolean };
+    };
+    const before = await teaserOf(client);
+    await teaserOf(englishClient);
+    // The instance keeps the teasers for a few seconds; the writes below must show all the same.
+    const liked = await client.put('/api/v2/likes', { type: 'news', id: newest, like: true });
+    expect(liked.statusCode).toBe(200);
+    expect(await teaserOf(client)).toMatchObject({ likes_count: before.likes_count + 1, liked_by_me: true });
+    expect(await teaserOf(englishClient)).toMatchObject({
+      likes_count: before.likes_count + 1,
+      liked_by_me: false,
+    });
+    const commented = await englishClient.put('/api/v2/comments', {
+      type: 'news',
+      id: newest,
+      text: 'Great news',
+    });
+    expect(commented.statusCode, commented.body).toBe(201);
+    expect(await teaserOf(client)).toMatchObject({
+      comments_count: before.comments_count + 1,
+      liked_by_me: true,
+    });
+    await client.put('/api/v2/likes', { type: 'news', id: newest, like: false });
+    expect(await teaserOf(client)).toMatchObject({ likes_count: before.likes_count, liked_by_me: false });
+
+    const admin = await signedIn(t, await buildAdmin(t.db));
+    const saved = await admin.put(`/api/v2/admin/pages/${newest}`, {
+      type: 'article',
+      title: 'Artikel 9, neu',
+      visibility: 'all',
+      likes_allowed: true,
+      comments_allowed: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await admin.post(`/api/v2/admin/pages/${newest}/publish`)).statusCode).toBe(200);
+    const news = (await englishClient.get('/api/v2/news')).json();
+    expect(news.webNews.results.map((article: { title: string }) => article.title)).toContain(
+      'Artikel 9, neu',
+    );
   });
 });

@@ -189,6 +189,12 @@ export interface TeaserSizes {
   latest: number;
 }
 
+/**
+ * What a first page reads beside its entries: its teasers and filters (`teaserFields`), or, when the
+ * instance keeps those (news/teaser-memo.ts), only which of their articles `likedAmong` the viewer likes.
+ */
+export type FirstPageRead = { teasers: TeaserSizes } | { likedAmong: number[] };
+
 /** The teaser lists as their statement's columns carry them (`teaserFields`). */
 type TeaserListsJson = Omit<TeaserLists, 'articles'> & { articles: ArticleJson[] };
 
@@ -216,6 +222,10 @@ function teaserFields(db: Db, teasers: TeaserSizes) {
     articles: articleJson(sql`(${featured}) union (${latest})`),
   };
 }
+
+/** Which of the articles `ids` the viewer likes: a probe of the like index per article. */
+const likedArticles = sql<number[]>`array(select ${likes.target_id} from ${likes}
+  where ${likes.user_id} = ${values.viewer} and ${likes.target_type} = 'news' and ${anyId(likes.target_id, values.ids)})`;
 
 /** Queries on news articles, and the stream that mixes them with posts; each prepared once per shape. */
 export const newsRepo = {
@@ -283,8 +293,9 @@ export const newsRepo = {
    * the publish-date index) and, when `postPart` is given, the newest of the posts the member may read
    * (by the posts' index), merged newest first; the page's `limit` entries each with its article or
    * post whole. The merge reads both indexes together and stops at the page's end, and only the page's
-   * rows leave the database. With `teasers` (the first page) the same statement also reads the teaser
-   * lists and filters (`teaserFields`): a page is one statement, one round trip.
+   * rows leave the database. On the first page the same statement also reads the teaser lists and
+   * filters, or which of the kept teasers' articles the viewer likes (`FirstPageRead`): a page is one
+   * statement, one round trip.
    */
   async streamPage(
     db: Db,
@@ -292,12 +303,14 @@ export const newsRepo = {
     scope: NewsScope,
     postPart: PostStreamParts | null,
     { limit, offset }: { limit: number; offset: number },
-    teasers?: TeaserSizes,
-  ): Promise<{ entries: StreamPageRow[]; teasers: TeaserLists | null }> {
+    first?: FirstPageRead,
+  ): Promise<{ entries: StreamPageRow[]; teasers: TeaserLists | null; liked: number[] | null }> {
+    const teasers = first && 'teasers' in first ? first.teasers : undefined;
+    const likedAmong = first && 'likedAmong' in first ? first.likedAmong : undefined;
     const withArticles = scope.type !== 'post';
     const byCategory = Boolean(scope.categories?.length);
     const articleShape = withArticles ? (byCategory ? 'c' : 'a') : '';
-    const teaserShape = teasers ? `${teasers.featured}_${teasers.latest}` : '';
+    const teaserShape = teasers ? `${teasers.featured}_${teasers.latest}` : likedAmong ? 'liked' : '';
     const shape = `${articleShape}_${postPart?.shape ?? ''}_${limit}_${offset}_${teaserShape}`;
     const query = preparedQuery(db, `news_stream_page_${shape}`, (name) => {
       const enough = offset + limit;
@@ -321,12 +334,16 @@ export const newsRepo = {
             from (select m.kind, m.id, m.at from (${sql.join(sources, sql` union all `)}) m
               order by m.at desc, m.kind, m.id desc limit ${inlineCount(limit)} offset ${inlineCount(offset)}) e)`,
           ...(teasers ? teaserFields(db, teasers) : {}),
+          ...(likedAmong ? { liked: likedArticles } : {}),
         })
         .from(sql`(select 1) as one`)
         .prepare(name);
     });
-    const [row] = await query.execute({ viewer: viewerId, categories: scope.categories });
-    const { entries, ...lists } = row! as { entries: EntryJson[] } & Partial<TeaserListsJson>;
+    const [row] = await query.execute({ viewer: viewerId, categories: scope.categories, ids: likedAmong });
+    const { entries, liked, ...lists } = row! as {
+      entries: EntryJson[];
+      liked?: number[];
+    } & Partial<TeaserListsJson>;
     return {
       entries: entries.map((entry) => ({
         kind: entry.kind,
@@ -343,6 +360,7 @@ export const newsRepo = {
               categories: lists.categories!,
               articles: lists.articles.map(articleOfJson),
             },
+      liked: liked ?? null,
     };
   },
   /** Categories with a published article: a probe per category, not a join over every article. */

@@ -29,9 +29,12 @@ import {
   type ArticleRow,
   type ArticleSelection,
   articleOfJson,
+  type FirstPageRead,
   newsRepo,
+  type TeaserLists,
   type UsedCategory,
 } from './repo';
+import { teaserMemo } from './teaser-memo';
 
 type NewsQuery = z.output<NonNullable<(typeof newsEndpoints)['list']['query']>>;
 
@@ -123,6 +126,15 @@ interface StreamPage {
   categories: UsedCategory[];
 }
 
+/** Kept teaser lists with the member's likes (`liked`: which of their articles they like). */
+function likedBy(lists: TeaserLists, liked: number[]): TeaserLists {
+  const likes = new Set(liked);
+  return {
+    ...lists,
+    articles: lists.articles.map((article) => ({ ...article, liked_by_me: likes.has(article.id) })),
+  };
+}
+
 /**
  * A page of the mixed stream, newest first (articles by publish date, posts by creation): its entries
  * with their articles and posts whole, merged from both sources in one statement by their indexes
@@ -137,14 +149,28 @@ async function streamPage(
   { page, per_page }: PageQuery,
 ): Promise<StreamPage> {
   const postPart = withPosts(scope) ? postStreamSql(readerOf(user)) : null;
-  const { entries: rows, teasers: lists } = await newsRepo.streamPage(
+  const kept = page === 1 ? teaserMemo.peek(db) : undefined;
+  const mark = teaserMemo.mark(db);
+  const first: FirstPageRead | undefined =
+    page !== 1
+      ? undefined
+      : kept
+        ? { likedAmong: kept.articles.map((article) => article.id) }
+        : { teasers: { featured: newsTeasers.topTeaserMax, latest: newsTeasers.webNewsMax } };
+  const {
+    entries: rows,
+    teasers: read,
+    liked,
+  } = await newsRepo.streamPage(
     db,
     user.id,
     scope,
     postPart,
     { limit: per_page + 1, offset: (page - 1) * per_page },
-    page === 1 ? { featured: newsTeasers.topTeaserMax, latest: newsTeasers.webNewsMax } : undefined,
+    first,
   );
+  if (read) teaserMemo.keep(db, read, mark);
+  const lists = read ?? (kept && likedBy(kept, liked ?? []));
   const shown = rows.slice(0, per_page);
   return {
     entries: shown.map((row) => ({ kind: row.kind, id: row.id })),

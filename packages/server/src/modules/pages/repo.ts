@@ -20,6 +20,7 @@ import { inlineCount } from '../../db/inline-count';
 import { jsonObject } from '../../db/json-object';
 import { preparedQuery } from '../../db/prepared-query';
 import { images, likes, pageFiles, pageImages, pages, users } from '../../db/schema';
+import { forgetNewsTeasers } from '../news';
 
 /** Every column of a page but its search document (a large tsvector no reader needs). */
 const { search_vector: _searchVector, ...pageColumns } = getTableColumns(pages);
@@ -103,8 +104,10 @@ export const pagesRepo = {
       .where(eq(pages.preview_id, previewId));
     return row;
   },
+  // Every write of a page or its files drops the news teasers kept by the instances (they show articles).
   async insert(db: Db, values: NewPageRow): Promise<PageRow> {
     const [row] = await db.insert(pages).values(values).returning(pageColumns);
+    forgetNewsTeasers(db);
     return row!;
   },
   async update(db: Db, id: number, values: Partial<NewPageRow>): Promise<PageRow | undefined> {
@@ -113,18 +116,21 @@ export const pagesRepo = {
       .set({ ...values, updated_at: new Date() })
       .where(eq(pages.id, id))
       .returning(pageColumns);
+    forgetNewsTeasers(db);
     return row;
   },
   /** Deletes a page (its files' and images' links go with it); returns its files' stored paths. */
   async remove(db: Db, id: number): Promise<string[] | undefined> {
-    return db.transaction(async (tx) => {
-      const files = await tx
-        .select({ path: pageFiles.path })
-        .from(pageFiles)
-        .where(eq(pageFiles.page_id, id));
-      const [row] = await tx.delete(pages).where(eq(pages.id, id)).returning({ id: pages.id });
-      return row ? files.map((file) => file.path) : undefined;
-    });
+    return db
+      .transaction(async (tx) => {
+        const files = await tx
+          .select({ path: pageFiles.path })
+          .from(pageFiles)
+          .where(eq(pageFiles.page_id, id));
+        const [row] = await tx.delete(pages).where(eq(pages.id, id)).returning({ id: pages.id });
+        return row ? files.map((file) => file.path) : undefined;
+      })
+      .finally(() => forgetNewsTeasers(db));
   },
   /** The administration's list: newest id first, after `before`. */
   async list(db: Db, input: { before?: number; type?: PageType; limit: number }): Promise<PageRow[]> {
@@ -172,6 +178,7 @@ export const pagesRepo = {
   },
   async insertFile(db: Db, values: typeof pageFiles.$inferInsert): Promise<PageFileRow> {
     const [row] = await db.insert(pageFiles).values(values).returning();
+    forgetNewsTeasers(db);
     return row!;
   },
   async file(db: Db, pageId: number, fileId: number): Promise<PageFileRow | undefined> {

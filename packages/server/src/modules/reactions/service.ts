@@ -8,9 +8,11 @@ import {
   type writeCommentSchema,
 } from '@plaza/contract';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { combinedName } from '../groups';
+import { forgetNewsTeasers } from '../news';
 import type { PostDeps } from '../posts';
 import { notifyAboutPost } from '../posts';
 import { commentPolicy } from './policy';
@@ -64,6 +66,11 @@ export async function listComments({ db }: Deps, user: SessionUser, query: Targe
   };
 }
 
+/** After a like or comment was added or removed: an article's counts show in the news teasers kept by every instance. */
+function countsChanged(db: Db, target: ReactionTarget): void {
+  if (target.type === 'news') forgetNewsTeasers(db);
+}
+
 /**
  * Writes a comment when the item allows comments; a post's author is told. A comment is plain text:
  * stored as written (the contract trims it and limits its length), markup included, and shown as text.
@@ -81,6 +88,7 @@ export async function writeComment(
     author_id: user.id,
     text: input.text,
   });
+  countsChanged(deps.db, target);
   await tellOwner(deps, target, user, 'comment');
   const stored = await reactionsRepo.comment(deps.db, row.id);
   return presentComment(stored!, target, user);
@@ -114,6 +122,7 @@ export async function removeComment({ db }: Deps, user: SessionUser, id: number)
     throw forbidden("Only the comment's writer, the post's author or a superadmin may delete it.");
   }
   await reactionsRepo.removeComment(db, id);
+  countsChanged(db, target);
   return { success: true as const };
 }
 
@@ -138,9 +147,11 @@ export async function setLike(deps: Deps, user: SessionUser, input: z.output<typ
   if (!target.canLike) throw forbidden('Likes are closed here.');
   if (input.like) {
     const added = await reactionsRepo.like(deps.db, target.type, target.id, user.id);
+    countsChanged(deps.db, target);
     if (added) await tellOwner(deps, target, user, 'like');
   } else {
     await reactionsRepo.unlike(deps.db, target.type, target.id, user.id);
+    countsChanged(deps.db, target);
   }
   return reactionsRepo.likeState(deps.db, target.type, target.id, user.id);
 }
