@@ -4,27 +4,35 @@ import type { EventBus } from './bus';
 import type { FailureLog } from './failure-log';
 
 /**
- * A value every member reads alike (the news stream's teasers, say), kept by an instance for `ttlMs` and
- * dropped at once when it changes: the write behind it calls `forget`, which drops it here and announces
- * the change on the bus (`topic`), so every instance drops its copy. A change the bus does not carry (the
- * clock reaching a scheduled article's date, a write by another process) shows after at most `ttlMs`.
+ * Values every member reads alike (the news stream's teasers, say), kept by an instance under keys for
+ * `ttlMs` and dropped at once when they change: the write behind them calls `forget`, which drops every
+ * key here and announces the change on the bus (`topic`), so every instance drops its copies. A change
+ * the bus does not carry (the clock reaching a scheduled article's date, a write by another process)
+ * shows after at most `ttlMs` and one read.
+ *
+ * When a value's time is up, the first reader reads it again while the others keep getting the old value
+ * for up to `refreshMs`: under load, all requests in flight would otherwise read it at once.
  */
 export interface SharedMemo<T> {
-  /** The value while fresh, else undefined. */
-  peek(db: Db): T | undefined;
+  /** The value of `key` while fresh, else undefined. */
+  peek(db: Db, key: string): T | undefined;
   /** Where the memo stands before a read; `keep` stores what was read after it only if nothing changed since. */
   mark(db: Db): number;
-  keep(db: Db, value: T, mark: number): void;
-  /** Drops the value here and tells the other instances to drop theirs. */
+  keep(db: Db, key: string, value: T, mark: number): void;
+  /** Drops every value here and tells the other instances to drop theirs. */
   forget(db: Db): void;
-  /** Drops the value when another instance announces a change. Returns the unsubscribe. */
+  /** Drops the values when another instance announces a change. Returns the unsubscribe. */
   share(db: Db, bus: EventBus, log: FailureLog): Promise<() => Promise<void>>;
 }
+
+/** How long the other readers keep the old value while one reads it again. */
+const refreshMs = 1_000;
 
 interface State<T> {
   /** Names this instance's announcements, so it does not drop again what it announced. */
   id: string;
-  value?: { value: T; until: number };
+  /** `refreshing`: until when a reader that found the value's time up is reading it again. */
+  values: Map<string, { value: T; until: number; refreshing?: number }>;
   /** Counts drops: a read that started before one must not keep what it read. */
   generation: number;
   bus?: { bus: EventBus; log: FailureLog };
@@ -36,7 +44,7 @@ export function sharedMemo<T>(topic: string, ttlMs: number): SharedMemo<T> {
   const stateOf = (db: Db) => {
     let state = states.get(db);
     if (!state) {
-      state = { id: randomUUID(), generation: 0 };
+      state = { id: randomUUID(), values: new Map(), generation: 0 };
       states.set(db, state);
     }
     return state;
@@ -44,17 +52,21 @@ export function sharedMemo<T>(topic: string, ttlMs: number): SharedMemo<T> {
   const drop = (db: Db) => {
     const state = stateOf(db);
     state.generation += 1;
-    state.value = undefined;
+    state.values.clear();
   };
   return {
-    peek(db) {
-      const kept = stateOf(db).value;
-      return kept && kept.until > Date.now() ? kept.value : undefined;
+    peek(db, key) {
+      const kept = stateOf(db).values.get(key);
+      if (!kept) return undefined;
+      const now = Date.now();
+      if (kept.until > now || (kept.refreshing ?? 0) > now) return kept.value;
+      kept.refreshing = now + refreshMs;
+      return undefined;
     },
     mark: (db) => stateOf(db).generation,
-    keep(db, value, mark) {
+    keep(db, key, value, mark) {
       const state = stateOf(db);
-      if (state.generation === mark) state.value = { value, until: Date.now() + ttlMs };
+      if (state.generation === mark) state.values.set(key, { value, until: Date.now() + ttlMs });
     },
     forget(db) {
       drop(db);

@@ -224,8 +224,9 @@ function teaserFields(db: Db, teasers: TeaserSizes) {
 }
 
 /** Which of the articles `ids` the viewer likes: a probe of the like index per article. */
-const likedArticles = sql<number[]>`array(select ${likes.target_id} from ${likes}
-  where ${likes.user_id} = ${values.viewer} and ${likes.target_type} = 'news' and ${anyId(likes.target_id, values.ids)})`;
+const likedArticles = (viewer: Placeholder, ids: Placeholder) =>
+  sql<number[]>`array(select ${likes.target_id} from ${likes}
+    where ${likes.user_id} = ${viewer} and ${likes.target_type} = 'news' and ${anyId(likes.target_id, ids)})`;
 
 /** Queries on news articles, and the stream that mixes them with posts; each prepared once per shape. */
 export const newsRepo = {
@@ -271,6 +272,13 @@ export const newsRepo = {
           value('viewer'),
         ),
     };
+  },
+  /**
+   * Which of the articles `ids` the viewer likes, as a column of another module's statement (a CMS
+   * page's teaser module whose articles the instance keeps), with the values `viewer` and `ids`.
+   */
+  likedArticlesColumn(): Pick<ColumnRead<never>, 'shape' | 'sql'> {
+    return { shape: 'articles_liked', sql: (value) => likedArticles(value('viewer'), value('ids')) };
   },
   /** A published article's reaction settings, or undefined. */
   async reactionFacts(db: Db, id: number) {
@@ -334,7 +342,7 @@ export const newsRepo = {
             from (select m.kind, m.id, m.at from (${sql.join(sources, sql` union all `)}) m
               order by m.at desc, m.kind, m.id desc limit ${inlineCount(limit)} offset ${inlineCount(offset)}) e)`,
           ...(teasers ? teaserFields(db, teasers) : {}),
-          ...(likedAmong ? { liked: likedArticles } : {}),
+          ...(likedAmong ? { liked: likedArticles(values.viewer, values.ids) } : {}),
         })
         .from(sql`(select 1) as one`)
         .prepare(name);

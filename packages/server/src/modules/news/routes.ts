@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../platform/route';
 import { listNews, newsFilters, newsItem, topicNews, topTeaser } from './service';
-import { teaserMemo } from './teaser-memo';
+import { shareTeaserChanges } from './teaser-memo';
 
 /** The news stream, its teasers and filters, the topic stream and single items. */
 export async function newsModule(app: FastifyInstance, { database, bus }: AppDeps): Promise<void> {
   const { db } = database;
   // Another instance changed an article, its likes or comments: drop the teasers kept here too.
-  const unsubscribe = await teaserMemo.share(db, bus, app.log);
+  const unsubscribe = await shareTeaserChanges(db, bus, app.log);
   app.addHook('onClose', unsubscribe);
   const { news } = endpoints;
   route(app, news.list, ({ user, query, request }) => listNews(db, user, request.locale, query));

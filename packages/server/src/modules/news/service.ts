@@ -34,7 +34,7 @@ import {
   type TeaserLists,
   type UsedCategory,
 } from './repo';
-import { teaserMemo } from './teaser-memo';
+import { firstPageTeasers, teaserArticles } from './teaser-memo';
 
 type NewsQuery = z.output<NonNullable<(typeof newsEndpoints)['list']['query']>>;
 
@@ -50,18 +50,39 @@ async function articles(db: Db, user: SessionUser | null, locale: Locale, ids: n
 
 /**
  * The newest articles of a selection for a CMS page's teaser modules, as a column of the page's
- * statement; a signed-out reader gets public articles only.
+ * statement; a signed-out reader gets public articles only. The instance keeps each selection's articles
+ * briefly (news/teaser-memo.ts): while it does, the column reads only which of them the reader likes.
  */
 export function teaserArticlesRead(
+  db: Db,
   reader: SessionUser | null,
   locale: Locale,
   only: Omit<ArticleSelection, 'publicOnly'>,
   limit: number,
 ): ColumnRead<Article[]> {
+  const selection = { ...only, publicOnly: !reader };
+  const key = `articles_${selection.featured ? 'f' : ''}_${selection.categoryId ?? 0}_${selection.publicOnly ? 'p' : ''}_${limit}`;
+  const viewer = reader?.id ?? 0;
+  const kept = teaserArticles.peek(db, key);
+  if (kept) {
+    return {
+      ...newsRepo.likedArticlesColumn(),
+      values: { viewer, ids: kept.map((row) => row.id) },
+      read: (liked) => {
+        const likes = new Set(liked as number[]);
+        return kept.map((row) => presentArticle({ ...row, liked_by_me: likes.has(row.id) }, locale));
+      },
+    };
+  }
+  const mark = teaserArticles.mark(db);
   return {
-    ...newsRepo.latestArticlesColumn({ ...only, publicOnly: !reader }, limit),
-    values: { viewer: reader?.id ?? 0, category: only.categoryId ?? 0 },
-    read: (json) => (json as ArticleJson[]).map((row) => presentArticle(articleOfJson(row), locale)),
+    ...newsRepo.latestArticlesColumn(selection, limit),
+    values: { viewer, category: only.categoryId ?? 0 },
+    read: (json) => {
+      const rows = (json as ArticleJson[]).map(articleOfJson);
+      teaserArticles.keep(db, key, rows, mark);
+      return rows.map((row) => presentArticle(row, locale));
+    },
   };
 }
 
@@ -149,8 +170,8 @@ async function streamPage(
   { page, per_page }: PageQuery,
 ): Promise<StreamPage> {
   const postPart = withPosts(scope) ? postStreamSql(readerOf(user)) : null;
-  const kept = page === 1 ? teaserMemo.peek(db) : undefined;
-  const mark = teaserMemo.mark(db);
+  const kept = page === 1 ? firstPageTeasers.peek(db) : undefined;
+  const mark = firstPageTeasers.mark(db);
   const first: FirstPageRead | undefined =
     page !== 1
       ? undefined
@@ -169,7 +190,7 @@ async function streamPage(
     { limit: per_page + 1, offset: (page - 1) * per_page },
     first,
   );
-  if (read) teaserMemo.keep(db, read, mark);
+  if (read) firstPageTeasers.keep(db, read, mark);
   const lists = read ?? (kept && likedBy(kept, liked ?? []));
   const shown = rows.slice(0, per_page);
   return {

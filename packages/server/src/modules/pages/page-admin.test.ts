@@ -293,6 +293,35 @@ describe('CMS page administration and reading', () => {
     });
   });
 
+  it("shows an article's new like in a teaser module at once, and each reader's own like as theirs", async () => {
+    const [article] = await t.db
+      .insert(pages)
+      .values({ type: 'article', title: 'Neu im Team', visibility: 'members', likes_allowed: true })
+      .returning();
+    const page = await create({
+      title: 'Neuigkeiten',
+      visibility: 'members',
+      modules: [{ type: 'web_news', data: {} }],
+    });
+    await admin.post(`/api/v2/admin/pages/${page.id}/publish`);
+    const articleFor = async (reader: TestClient) => {
+      const read = (await reader.get(`/api/v2/pages/${page.id}`)).json();
+      const shown = read.modules[0].cross_references.articles.find(
+        (entry: { item_id: number }) => entry.item_id === article!.id,
+      );
+      return shown as { likes_count: number; liked_by_me: boolean };
+    };
+    // Read a few times by both: the instance keeps the teaser's articles from here on.
+    for (const reader of [member, admin, member, admin]) {
+      expect(await articleFor(reader)).toMatchObject({ likes_count: 0, liked_by_me: false });
+    }
+    const liked = await member.put('/api/v2/likes', { type: 'news', id: article!.id, like: true });
+    expect(liked.statusCode, liked.body).toBe(200);
+    expect(await articleFor(member)).toMatchObject({ likes_count: 1, liked_by_me: true });
+    expect(await articleFor(admin)).toMatchObject({ likes_count: 1, liked_by_me: false });
+    expect(await articleFor(member)).toMatchObject({ likes_count: 1, liked_by_me: true });
+  });
+
   it('shows a stream widget’s posts with the reader’s rights, a private group’s only to its members, and follows an edit of the modules', async () => {
     const insider = await buildUser(t.db);
     const group = await buildGroup(t.db, { type: 'private', admins: [insider] });

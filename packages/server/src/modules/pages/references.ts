@@ -54,7 +54,7 @@ export function readsOf(plan: ReferencePlan): ColumnRead<object>[] {
  * images, all downloads' files, all subpages and all profile teasers' members, and each teaser's and
  * stream's read as a column of it (bounded by the module limit). A visitor gets no members and no posts.
  */
-export function planReferences(context: ReadContext, modules: StoredPageModule[]): ReferencePlan {
+export function planReferences(db: Db, context: ReadContext, modules: StoredPageModule[]): ReferencePlan {
   const wanted = {
     images: new Set<number>(),
     files: new Set<number>(),
@@ -77,7 +77,7 @@ export function planReferences(context: ReadContext, modules: StoredPageModule[]
       pages: [...wanted.pages],
       members: [...wanted.members],
     },
-    lookups: modules.map((module) => lookups(context, module)),
+    lookups: modules.map((module) => lookups(db, context, module)),
   };
 }
 
@@ -87,7 +87,7 @@ export async function withReferences(
   context: ReadContext,
   modules: StoredPageModule[],
 ): Promise<PageModule[]> {
-  const plan = planReferences(context, modules);
+  const plan = planReferences(db, context, modules);
   const { pageId, reader, now } = context;
   return assembleReferences(
     plan,
@@ -192,11 +192,12 @@ export function assembleReferences(
  * value it knows without one.
  */
 function lookups(
+  db: Db,
   { reader, locale }: ReadContext,
   module: StoredPageModule,
 ): ColumnRead<object> | { value: object } {
   const articles = (only: { featured?: boolean; categoryId?: number | null }, limit: number, more = {}) => {
-    const read = teaserArticlesRead(reader, locale, only, limit);
+    const read = teaserArticlesRead(db, reader, locale, only, limit);
     return { ...read, read: (value: unknown) => ({ articles: read.read(value), ...more }) };
   };
   switch (module.type) {

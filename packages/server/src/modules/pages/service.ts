@@ -77,7 +77,7 @@ export async function readPage(db: Db, input: ReadInput & { id: number }): Promi
   const seen = seenModules.get(db) ?? new Map<number, { json: string; modules: StoredPageModule[] }>();
   seenModules.set(db, seen);
   const expected = seen.get(input.id);
-  const plan = planReferences(context, expected?.modules ?? []);
+  const plan = planReferences(db, context, expected?.modules ?? []);
   const [found, settings] = await Promise.all([
     pagesRepo.references(db, { ...context, ...plan.wanted }, readsOf(plan), true),
     getSettings(db),
