@@ -31,7 +31,6 @@ import {
   articleOfJson,
   type FirstPageRead,
   newsRepo,
-  type TeaserLists,
   type UsedCategory,
 } from './repo';
 import { firstPageTeasers, teaserArticles } from './teaser-memo';
@@ -46,6 +45,12 @@ const emptyTeasers = () => ({
 
 async function articles(db: Db, user: SessionUser | null, locale: Locale, ids: number[]): Promise<Article[]> {
   return (await newsRepo.articlesByIds(db, user?.id ?? 0, ids)).map((row) => presentArticle(row, locale));
+}
+
+/** Kept articles with the member's likes (`liked`: which of them they like). */
+function withLikes(rows: ArticleRow[], liked: number[]): ArticleRow[] {
+  const likes = new Set(liked);
+  return rows.map((row) => ({ ...row, liked_by_me: likes.has(row.id) }));
 }
 
 /**
@@ -68,10 +73,7 @@ export function teaserArticlesRead(
     return {
       ...newsRepo.likedArticlesColumn(),
       values: { viewer, ids: kept.map((row) => row.id) },
-      read: (liked) => {
-        const likes = new Set(liked as number[]);
-        return kept.map((row) => presentArticle({ ...row, liked_by_me: likes.has(row.id) }, locale));
-      },
+      read: (liked) => withLikes(kept, liked as number[]).map((row) => presentArticle(row, locale)),
     };
   }
   const mark = teaserArticles.mark(db);
@@ -147,15 +149,6 @@ interface StreamPage {
   categories: UsedCategory[];
 }
 
-/** Kept teaser lists with the member's likes (`liked`: which of their articles they like). */
-function likedBy(lists: TeaserLists, liked: number[]): TeaserLists {
-  const likes = new Set(liked);
-  return {
-    ...lists,
-    articles: lists.articles.map((article) => ({ ...article, liked_by_me: likes.has(article.id) })),
-  };
-}
-
 /**
  * A page of the mixed stream, newest first (articles by publish date, posts by creation): its entries
  * with their articles and posts whole, merged from both sources in one statement by their indexes
@@ -191,7 +184,7 @@ async function streamPage(
     first,
   );
   if (read) firstPageTeasers.keep(db, read, mark);
-  const lists = read ?? (kept && likedBy(kept, liked ?? []));
+  const lists = read ?? (kept && { ...kept, articles: withLikes(kept.articles, liked ?? []) });
   const shown = rows.slice(0, per_page);
   return {
     entries: shown.map((row) => ({ kind: row.kind, id: row.id })),
