@@ -65,8 +65,9 @@ export function teaserArticlesRead(
   only: Omit<ArticleSelection, 'publicOnly'>,
   limit: number,
 ): ColumnRead<Article[]> {
-  const selection = { ...only, publicOnly: !reader };
-  const key = `articles_${selection.featured ? 'f' : ''}_${selection.categoryId ?? 0}_${selection.publicOnly ? 'p' : ''}_${limit}`;
+  const column = newsRepo.latestArticlesColumn({ ...only, publicOnly: !reader }, limit);
+  // The column's shape names the selection but its category, a value of the statement.
+  const key = `${column.shape}_${only.categoryId ?? 0}`;
   const viewer = reader?.id ?? 0;
   const kept = teaserArticles.peek(db, key);
   if (kept) {
@@ -78,7 +79,7 @@ export function teaserArticlesRead(
   }
   const mark = teaserArticles.mark(db);
   return {
-    ...newsRepo.latestArticlesColumn(selection, limit),
+    ...column,
     values: { viewer, category: only.categoryId ?? 0 },
     read: (json) => {
       const rows = (json as ArticleJson[]).map(articleOfJson);
