@@ -22,24 +22,31 @@ export function readerOf(user: SessionUser): MemberReader {
  * group and posts of open groups for everyone; posts of approval and private groups for their
  * accepted members; all for superadmins. Every list, count and lookup of posts goes through this.
  *
- * The readable groups are two uncorrelated sub-selects that PostgreSQL runs once per query (an
- * InitPlan each), so a stream walks its index newest first and tests each post against two arrays,
- * instead of a correlated EXISTS per post (which also inflated cost estimates enough to JIT-compile).
+ * The readable groups are two uncorrelated sub-selects under `or`, which PostgreSQL runs once per
+ * query into a hash table each ("hashed SubPlan"), so a stream walks its index newest first and looks
+ * each post's group up in two hash tables, instead of a correlated EXISTS per post (which also inflated
+ * cost estimates enough to JIT-compile). As `= any(array(...))` before, each post was compared with
+ * every open group in turn (168 at scale 1): the news stream's deep page read its 750 posts in 0.71 ms,
+ * with the hash tables in 0.31 ms, and the whole statement took 1.16 -> 0.88 ms.
  */
 export function readablePosts(reader: PostReader): SQL | undefined {
   if (reader !== 'every_member' && reader.superadmin) return undefined;
-  const openGroups = sql`${posts.group_id} = any(array(select ${groups.id} from ${groups} where ${groups.type} = 'open'))`;
+  const openGroups = sql`${posts.group_id} in (select ${groups.id} from ${groups} where ${groups.type} = 'open')`;
   if (reader === 'every_member') return or(isNull(posts.group_id), openGroups);
-  const memberGroups = sql`${posts.group_id} = any(${acceptedGroupIds(reader.id)})`;
+  const memberGroups = sql`${posts.group_id} in (${acceptedGroups(reader.id)})`;
   return or(isNull(posts.group_id), openGroups, memberGroups);
 }
 
+/** The ids of the groups a member is an accepted member of (with `admin`, those they administer). */
+const acceptedGroups = (memberId: number | Placeholder, { admin = false } = {}) =>
+  sql`select ${groupMemberships.group_id} from ${groupMemberships} where ${groupMemberships.user_id} = ${memberId} and ${groupMemberships.status} = 'accepted'${admin ? sql` and ${groupMemberships.role} = 'admin'` : sql``}`;
+
 /**
- * The ids of the groups a member is an accepted member of (with `admin`, those they administer) as an
- * uncorrelated `array(...)`: PostgreSQL reads it once per statement, however many posts test it.
+ * The same ids as an uncorrelated `array(...)`: PostgreSQL reads it once per statement, however many
+ * posts test it (a handful of groups: comparing with each is as quick as a hash table).
  */
-export function acceptedGroupIds(memberId: number | Placeholder, { admin = false } = {}): SQL {
-  return sql`array(select ${groupMemberships.group_id} from ${groupMemberships} where ${groupMemberships.user_id} = ${memberId} and ${groupMemberships.status} = 'accepted'${admin ? sql` and ${groupMemberships.role} = 'admin'` : sql``})`;
+export function acceptedGroupIds(memberId: number | Placeholder, options: { admin?: boolean } = {}): SQL {
+  return sql`array(${acceptedGroups(memberId, options)})`;
 }
 
 /**
