@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { inlineCount } from '../../db/inline-count';
 import { jsonObject } from '../../db/json-object';
 import { groups, likes, postFiles, postMentions, posts, topics, users } from '../../db/schema';
-import { acceptedGroupIds, type PostReader, readablePosts } from './visibility-sql';
+import { administeredGroupIds, type PostReader, readablePosts } from './visibility-sql';
 
 /** A file as a post's row in a stream carries it. */
 export type StreamFile = Pick<typeof postFiles.$inferSelect, 'id' | 'name' | 'mime_type' | 'size'>;
@@ -50,7 +50,7 @@ export function streamFields(viewerId: number | Placeholder) {
     liked_by_me: sql<boolean>`exists (select 1 from ${likes} where ${likes.target_type} = 'post' and ${likes.target_id} = ${posts.id} and ${likes.user_id} = ${viewerId})`,
     // The viewer's admin groups are read once per statement, not looked up per post: a group's admins
     // are found by group, so a per-row check walked them all.
-    viewer_is_group_admin: sql<boolean>`coalesce(${posts.group_id} = any(${acceptedGroupIds(viewerId, { admin: true })}), false)`,
+    viewer_is_group_admin: sql<boolean>`coalesce(${posts.group_id} = any(${administeredGroupIds(viewerId)}), false)`,
   };
 }
 

@@ -42,11 +42,12 @@ const acceptedGroups = (memberId: number | Placeholder, { admin = false } = {}) 
   sql`select ${groupMemberships.group_id} from ${groupMemberships} where ${groupMemberships.user_id} = ${memberId} and ${groupMemberships.status} = 'accepted'${admin ? sql` and ${groupMemberships.role} = 'admin'` : sql``}`;
 
 /**
- * The same ids as an uncorrelated `array(...)`: PostgreSQL reads it once per statement, however many
- * posts test it (a handful of groups: comparing with each is as quick as a hash table).
+ * The ids of the groups a member administers as an uncorrelated `array(...)`: PostgreSQL reads it once
+ * per statement, however many posts test it (a handful of groups: comparing with each is as quick as a
+ * hash table).
  */
-export function acceptedGroupIds(memberId: number | Placeholder, options: { admin?: boolean } = {}): SQL {
-  return sql`array(${acceptedGroups(memberId, options)})`;
+export function administeredGroupIds(memberId: number | Placeholder): SQL {
+  return sql`array(${acceptedGroups(memberId, { admin: true })})`;
 }
 
 /**
