@@ -7,6 +7,8 @@ type Release = (release?: boolean | Error) => void;
 type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: Release) => void;
 
 const noop = () => {};
+/** How long an abandoned request's running statement may go on before it is cancelled, by default. */
+const defaultCancelGraceMs = 100;
 /** The lane of work outside a request (jobs, real-time messages): each of its connects counts alone. */
 const backgroundRoute = '';
 
@@ -17,6 +19,8 @@ export interface PoolGuard {
   waitTimeoutMs: number;
   /** Cancels the statement that the backend with this process id runs (best effort, never throws). */
   cancelBackend(pid: number): void;
+  /** How long an abandoned request's running statement may go on before it is cancelled. */
+  cancelGraceMs?: number | undefined;
 }
 
 interface Waiter {
@@ -45,8 +49,8 @@ interface Lane {
  *   `PoolRefusedError`, or, when another route waits with more new requests than its own, that route's
  *   newest waiting request is refused in its place. A request that already had a connection is never
  *   refused: cutting it off halfway would waste what it did. Nobody waits longer than `waitTimeoutMs`.
- * - Abandoned requests: `abandonQueryScope` cancels the statements running on the connections the
- *   request holds and drops its waiting calls.
+ * - Abandoned requests: `abandonQueryScope` drops the request's waiting calls and cancels the
+ *   statements still running on the connections it holds after a short grace.
  *
  * pg-pool's own queue stays empty: at most `max` connections are handed out at a time.
  */
@@ -223,21 +227,32 @@ export class GuardedPool extends pg.Pool {
     });
   }
 
-  /** Wraps the connection's release: it frees the slot, and it is cancellable while the scope holds it. */
+  /**
+   * Wraps the connection's release: it frees the slot, and it is cancellable while the scope holds it.
+   * An abandoned request's statement is cancelled only when it still runs after the grace: a
+   * short statement finishes sooner than a cancel would reach it, and the connection then goes back to
+   * the pool as it is. A cancelled one is closed, and its successor opens, prepares and plans every
+   * statement again; when a load's clients went away at once, cancelling their millisecond statements
+   * left the pool empty and the next seconds of traffic paid for all of that.
+   */
   private tracked(route: string, scope: QueryScope | undefined, client: pg.PoolClient): Release {
     const release: Release = client.release.bind(client);
     // pg's Client has the backend's process id (from BackendKeyData), but its types do not declare it.
     const pid = (client as unknown as { processID: number | null }).processID;
     let cancelled = false;
     let released = false;
+    let grace: NodeJS.Timeout | undefined;
     scope?.onAbandon.set(client, () => {
-      cancelled = true;
-      if (pid !== null) this.guard.cancelBackend(pid);
+      grace = setTimeout(() => {
+        cancelled = true;
+        if (pid !== null) this.guard.cancelBackend(pid);
+      }, this.guard.cancelGraceMs ?? defaultCancelGraceMs);
     });
     client.release = (destroy?: boolean | Error) => {
       // A second release reaches pg-pool, which reports it.
       if (released) return release(destroy);
       released = true;
+      clearTimeout(grace);
       scope?.onAbandon.delete(client);
       // A cancel may reach the backend late, when it already runs the next statement; a cancelled
       // connection is closed instead of handed to another request, so the cancel can only hit its own.
