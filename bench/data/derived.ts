@@ -19,8 +19,8 @@ function reactionCounts(table: 'posts' | 'pages', targetType: 'post' | 'news'): 
 
 /**
  * What the server keeps from the rows themselves, filled once at the end instead of row by row: the
- * members' search documents (by the users module), the reaction counters, the groups' member counts and
- * the listed members' date counts (the triggers that keep them were off during the bulk load), and every
+ * members' search documents (by the users module), the reaction counters, the posts' file and mention
+ * counts, the groups' member counts and the listed members' date counts (the triggers that keep them were off during the bulk load), and every
  * identity sequence past the ids written explicitly.
  */
 export const derived: Area = {
@@ -35,7 +35,16 @@ export const derived: Area = {
       'update topics set search_vector = plaza_named_search_vector(name, description)',
       'update pages set search_vector = plaza_page_search_vector(title, teaser, content, translations, modules)',
     );
-    await ctx.step('posts counters', reactionCounts('posts', 'post'));
+    await ctx.step(
+      'posts counters',
+      reactionCounts('posts', 'post'),
+      `update posts p set file_count = c.n
+        from (select post_id, count(*)::int as n from post_files where post_id is not null group by post_id) c
+        where c.post_id = p.id`,
+      `update posts p set mention_count = c.n
+        from (select post_id, count(*)::int as n from post_mentions group by post_id) c
+        where c.post_id = p.id`,
+    );
     // The counters' update wrote every post anew, in the order of its join: the table lay scrambled (the
     // newest 2,000 posts on 2,000 different pages) and twice its size. A community's posts lie in the order
     // they were written, a few to a page: rewritten in id order (= time order), as such a table is.

@@ -164,6 +164,12 @@ export const posts = pgTable(
     /** The search document (migration 0012: kept by a trigger; the search module's search-sql.ts). */
     search_vector: tsvector('search_vector'),
     ...reactionCounts,
+    /**
+     * The post's files and mentioned members, kept by triggers (migration 0033): a stream reads a post's
+     * files and mentions only when it has some, and most posts have none.
+     */
+    file_count: integer('file_count').notNull().default(0),
+    mention_count: integer('mention_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [

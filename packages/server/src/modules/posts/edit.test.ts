@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import type { TestClient } from '../../../test/client';
 import { buildAdmin, buildGroup, buildUser } from '../../../test/factories';
 import { activitiesOf, signedIn } from '../../../test/group-helpers';
 import { mentionOf, writePost } from '../../../test/post-helpers';
+import { posts } from '../../db/schema';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
@@ -65,6 +67,32 @@ describe('editing own posts and comments', () => {
     const again = (await readerClient.get(`/api/v2/posts/${post.item_id}`)).json();
     expect(again.description).toBe(changed.json().description);
     expect(again.permissions).toEqual([]);
+  });
+
+  it('shows the mentions an edit leaves, in the stream too, and keeps the post’s mention count with them', async () => {
+    const post = await writePost(authorClient, {
+      description: `<p>Coffee, ${mentionOf(reader)} and ${mentionOf(later)}?</p>`,
+      group_id: group.id,
+    });
+    const mentionsNow = async () => {
+      const stream = (await readerClient.get(`/api/v2/news?group_id=${group.id}&page=1&per_page=10`)).json();
+      const [row] = await t.db
+        .select({ count: posts.mention_count })
+        .from(posts)
+        .where(eq(posts.id, post.item_id));
+      const shown = stream.results.find((item: { item_id: number }) => item.item_id === post.item_id);
+      return {
+        shown: shown.mentions.map((m: { id: number }) => m.id).sort(),
+        count: row?.count,
+      };
+    };
+    expect(await mentionsNow()).toEqual({ shown: [reader.id, later.id].sort(), count: 2 });
+
+    const edit = (description: string) => authorClient.put(`/api/v2/posts/${post.item_id}`, { description });
+    expect((await edit(`<p>Coffee, ${mentionOf(later)}?</p>`)).statusCode).toBe(200);
+    expect(await mentionsNow()).toEqual({ shown: [later.id], count: 1 });
+    expect((await edit('<p>Coffee, anyone?</p>')).statusCode).toBe(200);
+    expect(await mentionsNow()).toEqual({ shown: [], count: 0 });
   });
 
   it('refuses a post’s text to everyone but its author, and empty text', async () => {

@@ -8,7 +8,7 @@ import { buildAdmin, buildGroup, buildUser } from '../../../test/factories';
 import { activitiesOf, signedIn } from '../../../test/group-helpers';
 import { uploadFiles } from '../../../test/multipart';
 import { mentionOf, putSettings, writePost } from '../../../test/post-helpers';
-import { comments, likes, postFiles, topics } from '../../db/schema';
+import { comments, likes, postFiles, posts, topics } from '../../db/schema';
 import { resolveStoredPath } from '../uploads/storage';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
@@ -362,6 +362,12 @@ describe('posts: writing, authors, options, files, deleting', () => {
       expect((await strangerClient.delete(`/api/v2/posts/file/${textId}`)).statusCode).toBe(403);
       expect((await ownerClient.delete(`/api/v2/posts/file/${textId}`)).statusCode).toBe(200);
       expect((await memberClient.get(`/api/v2/posts/${post.item_id}`)).json().files).toHaveLength(1);
+      // The post's file count (which a stream reads the files by) follows its files.
+      const [counted] = await t.db
+        .select({ count: posts.file_count })
+        .from(posts)
+        .where(eq(posts.id, post.item_id));
+      expect(counted?.count).toBe(1);
     });
 
     it('refuses files by content, empty files and missing parts', async () => {

@@ -40,14 +40,15 @@ export function streamFields(viewerId: number | Placeholder) {
     likes_count: posts.like_count,
     comments_count: posts.comment_count,
     // The post's files and mentioned members come with its row (two JSON sub-selects by index), not
-    // from two more queries per page.
+    // from two more queries per page, and only when its counters say it has some (most posts have none).
     files: sql<
       StreamFile[]
-    >`coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'mime_type', f.mime_type, 'size', f.size) order by f.id) from ${postFiles} f where f.post_id = ${posts.id}), '[]'::json)`,
+    >`case when ${posts.file_count} > 0 then coalesce((select json_agg(json_build_object('id', f.id, 'name', f.name, 'mime_type', f.mime_type, 'size', f.size) order by f.id) from ${postFiles} f where f.post_id = ${posts.id}), '[]'::json) else '[]'::json end`,
     mentions: sql<
       StreamMention[]
-    >`coalesce((select json_agg(json_build_object('id', mu.id, 'firstname', mu.firstname, 'lastname', mu.lastname) order by mu.lastname, mu.firstname) from ${postMentions} m join ${users} mu on mu.id = m.user_id where m.post_id = ${posts.id}), '[]'::json)`,
-    liked_by_me: sql<boolean>`exists (select 1 from ${likes} where ${likes.target_type} = 'post' and ${likes.target_id} = ${posts.id} and ${likes.user_id} = ${viewerId})`,
+    >`case when ${posts.mention_count} > 0 then coalesce((select json_agg(json_build_object('id', mu.id, 'firstname', mu.firstname, 'lastname', mu.lastname) order by mu.lastname, mu.firstname) from ${postMentions} m join ${users} mu on mu.id = m.user_id where m.post_id = ${posts.id}), '[]'::json) else '[]'::json end`,
+    // Nobody liked a post without likes; only the others are looked up for the viewer.
+    liked_by_me: sql<boolean>`case when ${posts.like_count} > 0 then exists (select 1 from ${likes} where ${likes.target_type} = 'post' and ${likes.target_id} = ${posts.id} and ${likes.user_id} = ${viewerId}) else false end`,
     // The viewer's admin groups are read once per statement, not looked up per post: a group's admins
     // are found by group, so a per-row check walked them all.
     viewer_is_group_admin: sql<boolean>`coalesce(${posts.group_id} = any(${administeredGroupIds(viewerId)}), false)`,
