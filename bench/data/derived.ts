@@ -20,8 +20,8 @@ function reactionCounts(table: 'posts' | 'pages', targetType: 'post' | 'news'): 
 /**
  * What the server keeps from the rows themselves, filled once at the end instead of row by row: the
  * members' search documents (by the users module), the reaction counters, the posts' file and mention
- * counts, the groups' member counts and the listed members' date counts (the triggers that keep them were off during the bulk load), and every
- * identity sequence past the ids written explicitly.
+ * counts, the groups' member counts and the listed members' date counts (the triggers that keep them
+ * were off during the bulk load), and every identity sequence past the ids written explicitly.
  */
 export const derived: Area = {
   name: 'derived data',

@@ -38,24 +38,30 @@ describe('GuardedPool: statements of abandoned requests', () => {
     opened.push(pool, control);
     const backend = async () =>
       (await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
-    return { pool, cancelled, backend };
-  }
-
-  /** Runs `text` as a request's query and abandons the request once the statement holds its connection. */
-  async function abandonWhileRunning(pool: GuardedPool, text: string) {
-    const scope = newQueryScope('GET /test');
-    const running = runInQueryScope(scope, () => pool.query(text));
-    running.catch(() => {});
-    await expect.poll(() => scope.admitted).toBe(true);
-    abandonQueryScope(scope);
-    return running;
+    /** Runs `text` as a request's query and abandons the request while PostgreSQL runs the statement. */
+    const abandonWhileRunning = async (text: string) => {
+      const scope = newQueryScope('GET /test');
+      const running = runInQueryScope(scope, () => pool.query(text));
+      running.catch(() => {});
+      const sleeping = async () =>
+        (
+          await control.query<{ count: number }>(
+            "select count(*)::int as count from pg_stat_activity where state = 'active' and query = $1",
+            [text],
+          )
+        ).rows[0]!.count;
+      await expect.poll(sleeping, { interval: 10 }).toBe(1);
+      abandonQueryScope(scope);
+      return running;
+    };
+    return { pool, cancelled, backend, abandonWhileRunning };
   }
 
   it('lets a statement that ends within the grace finish and keeps its connection', async () => {
-    const { pool, cancelled, backend } = await onePool(60_000);
+    const { pool, cancelled, backend, abandonWhileRunning } = await onePool(60_000);
     const before = await backend();
 
-    const result = await abandonWhileRunning(pool, 'select pg_sleep(0.3), 1 as done');
+    const result = await abandonWhileRunning('select pg_sleep(0.5), 1 as done');
 
     expect(result.rows[0]).toMatchObject({ done: 1 });
     expect(cancelled).toEqual([]);
@@ -64,10 +70,10 @@ describe('GuardedPool: statements of abandoned requests', () => {
   });
 
   it('cancels a statement still running after the grace and replaces its connection', async () => {
-    const { pool, cancelled, backend } = await onePool(50);
+    const { pool, cancelled, backend, abandonWhileRunning } = await onePool(50);
     const before = await backend();
 
-    await expect(abandonWhileRunning(pool, 'select pg_sleep(30)')).rejects.toMatchObject({ code: '57014' });
+    await expect(abandonWhileRunning('select pg_sleep(30)')).rejects.toMatchObject({ code: '57014' });
 
     expect(cancelled).toEqual([before]);
     const after = await backend();

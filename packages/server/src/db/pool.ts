@@ -246,7 +246,7 @@ export class GuardedPool extends pg.Pool {
       grace = setTimeout(() => {
         cancelled = true;
         if (pid !== null) this.guard.cancelBackend(pid);
-      }, this.guard.cancelGraceMs ?? defaultCancelGraceMs);
+      }, this.guard.cancelGraceMs ?? defaultCancelGraceMs).unref();
     });
     client.release = (destroy?: boolean | Error) => {
       // A second release reaches pg-pool, which reports it.
