@@ -3,6 +3,7 @@ import { profileFields, userProfileFieldValues, users } from '../packages/server
 import { listDirectory } from '../packages/server/src/modules/directory/service';
 import { refreshUserSearchVectors } from '../packages/server/src/modules/users';
 import { createTestDatabase, testDbKind } from '../packages/server/test/database';
+import { areas, firstnames, hobbies, languages, lastnames, locations, positions, skills } from './data/words';
 
 /**
  * Budget of one directory call (page with its count) on 5,000 members, median of the slowest kind of
@@ -26,82 +27,6 @@ function generator(seed: number) {
   ];
   return { pick, some };
 }
-
-const firstnames = [
-  'Anna',
-  'Lukas',
-  'Sophie',
-  'Jonas',
-  'Lea',
-  'Max',
-  'Hannah',
-  'Felix',
-  'Mia',
-  'Paul',
-  'Emma',
-  'Leon',
-  'Oliver',
-  'Amelia',
-  'Harry',
-  'Isla',
-];
-const lastnames = [
-  'Schneider',
-  'Weber',
-  'Müller',
-  'Fischer',
-  'Wagner',
-  'Becker',
-  'Hoffmann',
-  'Koch',
-  'Richter',
-  'Klein',
-  'Wolf',
-  'Bennett',
-  'Hughes',
-  'Clarke',
-  'Patel',
-  'Murphy',
-];
-const positions = [
-  'Softwareentwickler',
-  'Product Manager',
-  'Buchhalterin',
-  'Data Analyst',
-  'Recruiter',
-  'Vertriebsleiter',
-  'UX Designer',
-  'DevOps Engineer',
-  'Controller',
-  'Projektleiterin',
-];
-const locations = [
-  'Berlin',
-  'Hamburg',
-  'München',
-  'Köln',
-  'Frankfurt am Main',
-  'Leipzig',
-  'London',
-  'Dublin',
-];
-const areas = ['IT', 'Finanzen', 'Marketing', 'Vertrieb', 'People & Culture', 'Logistik', 'Recht'];
-const skills = [
-  'SQL',
-  'Python',
-  'TypeScript',
-  'Excel',
-  'SAP',
-  'Scrum',
-  'Verhandlung',
-  'Kubernetes',
-  'Figma',
-  'Controlling',
-  'Java',
-  'Projektmanagement',
-];
-const languages = ['Deutsch', 'Englisch', 'Französisch', 'Spanisch', 'Polnisch', 'Türkisch'];
-const hobbies = ['Segeln', 'Klettern', 'Schach', 'Laufen', 'Kochen', 'Fotografie', 'Gitarre', 'Yoga'];
 
 async function main() {
   const database = await createTestDatabase();
