@@ -15,6 +15,13 @@ export const SESSION_CACHE_MS = 5_000;
 /** At most this many sessions are kept; the oldest entry goes first. */
 export const SESSION_CACHE_MAX = 20_000;
 
+/**
+ * When an entry's time is up, the first request reads the session again and the others keep the old
+ * copy for at most this long meanwhile: every request in flight read it at once before (about 40 reads at
+ * each expiry of a member's session at 50 connections).
+ */
+export const SESSION_REFRESH_MS = 1_000;
+
 /** The bus topic that drops a member's (or one session's) cached entries on every instance. */
 export const sessionsChangedTopic = 'sessions.changed';
 
@@ -27,12 +34,15 @@ export interface CachedSession {
   lastSeenAt: number;
 }
 
-type Entry = CachedSession & { until: number };
+/** `refreshing`: until when a request that found the entry's time up is reading the session again. */
+type Entry = CachedSession & { until: number; refreshing?: number };
 
-/** Values read for a member (their preferences), kept and dropped with the member's sessions. */
+/**
+ * Values read for a member (their preferences), kept and dropped with the member's sessions; each for
+ * `SESSION_CACHE_MS`, and read again like a session (`refreshing`, `SESSION_REFRESH_MS`).
+ */
 interface Memo {
-  values: Map<string, unknown>;
-  until: number;
+  values: Map<string, { value: unknown; until: number; refreshing?: number }>;
 }
 
 interface Cache {
@@ -55,16 +65,36 @@ function cacheOf(db: Db): Cache {
   return cache;
 }
 
-/** The session `id` from memory while fresh and unexpired; a copy, so a handler's change stays its own. */
+/**
+ * The session `id` from memory while fresh and unexpired (or while another request reads it again,
+ * `SESSION_REFRESH_MS`); a copy, so a handler's change stays its own. Undefined tells the caller to read
+ * it, and to `keepSession` or `forgetSession` what it found.
+ */
 export function cachedSession(db: Db, id: string, now: number): CachedSession | undefined {
   const entries = cacheOf(db).entries;
   const entry = entries.get(id);
   if (!entry) return undefined;
-  if (entry.until <= now || entry.expiresAt <= now) {
+  if (entry.expiresAt <= now) {
     entries.delete(id);
     return undefined;
   }
-  return { user: { ...entry.user }, expiresAt: entry.expiresAt, lastSeenAt: entry.lastSeenAt };
+  if (entry.until <= now) {
+    if ((entry.refreshing ?? 0) > now) return copyOf(entry);
+    entry.refreshing = now + SESSION_REFRESH_MS;
+    return undefined;
+  }
+  return copyOf(entry);
+}
+
+const copyOf = (entry: Entry): CachedSession => ({
+  user: { ...entry.user },
+  expiresAt: entry.expiresAt,
+  lastSeenAt: entry.lastSeenAt,
+});
+
+/** Drops the entry of a session the database no longer has (ended, or its member deactivated). */
+export function forgetSession(db: Db, id: string): void {
+  cacheOf(db).entries.delete(id);
 }
 
 /** Takes `key` out of `map` and, at `SESSION_CACHE_MAX` entries, the oldest one, so `key` goes in last. */
@@ -98,25 +128,28 @@ export function keepSession(
 }
 
 /**
- * A value read for a member by `load` (their preferences, say), from memory while fresh: kept like
- * the member's sessions and dropped with them, so the write behind it must call `forgetSessions` with
- * the member.
+ * A value read for a member by `load` (their preferences, say), from memory while fresh (or while
+ * another call reads it again): kept like the member's sessions and dropped with them, so the write
+ * behind it must call `forgetSessions` with the member.
  */
 export async function memberMemo<T>(db: Db, userId: number, key: string, load: () => Promise<T>): Promise<T> {
   const cache = cacheOf(db);
   const now = Date.now();
-  const memo = cache.memos.get(userId);
-  if (memo && memo.until > now && memo.values.has(key)) return memo.values.get(key) as T;
+  const kept = cache.memos.get(userId)?.values.get(key);
+  if (kept) {
+    if (kept.until > now || (kept.refreshing ?? 0) > now) return kept.value as T;
+    kept.refreshing = now + SESSION_REFRESH_MS;
+  }
   const generation = cache.generation;
   const value = await load();
   if (cache.generation !== generation) return value;
-  let fresh = cache.memos.get(userId);
-  if (!fresh || fresh.until <= now) {
+  let memo = cache.memos.get(userId);
+  if (!memo) {
     makeRoom(cache.memos, userId);
-    fresh = { values: new Map(), until: now + SESSION_CACHE_MS };
-    cache.memos.set(userId, fresh);
+    memo = { values: new Map() };
+    cache.memos.set(userId, memo);
   }
-  fresh.values.set(key, value);
+  memo.values.set(key, { value, until: now + SESSION_CACHE_MS });
   return value;
 }
 

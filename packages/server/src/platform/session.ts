@@ -20,6 +20,7 @@ import {
   type CachedSession,
   cachedSession,
   cacheGeneration,
+  forgetSession,
   forgetSessions,
   keepSession,
   shareSessionChanges,
@@ -157,7 +158,10 @@ async function readSession(db: Db, id: string, now: number): Promise<CachedSessi
       .prepare(name),
   );
   const [row] = await query.execute({ id, now: new Date(now) });
-  if (!row) return undefined;
+  if (!row) {
+    forgetSession(db, id);
+    return undefined;
+  }
   const session = {
     user: row.user,
     expiresAt: row.session.expires_at.getTime(),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { bundleText } from '../../platform/i18n';
 import { route } from '../../platform/route';
-import { forgetSettingsDocuments, settingsChangedTopic } from './document-cache';
+import { shareSettingsChanges } from './document-cache';
 import {
   consent,
   getSettings,
@@ -18,15 +18,12 @@ import {
 export async function settingsModule(app: FastifyInstance, { database, bus }: AppDeps): Promise<void> {
   const { db } = database;
   // Another instance stored settings: drop the parsed copies here too.
-  const unsubscribe = await bus.subscribe(settingsChangedTopic, () => forgetSettingsDocuments(db));
+  const unsubscribe = await shareSettingsChanges(db, bus, app.log);
   app.addHook('onClose', unsubscribe);
   const api = endpoints.settings;
   route(app, api.settings, () => getSettings(db));
-  route(app, api.updateSettings, async ({ user, body }) => {
-    const settings = await updateSettings(db, user, body);
-    await bus.publish(settingsChangedTopic, {});
-    return settings;
-  });
+  // Storing them drops the parsed copies on every instance (document-cache.ts).
+  route(app, api.updateSettings, ({ user, body }) => updateSettings(db, user, body));
   route(app, api.consent, ({ query }) => consent(db, query));
   route(app, api.languages, () => languages(db));
   route(app, api.translations, ({ params, request, reply }) => {
