@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import type { EventBus } from './bus';
 import type { FailureLog } from './failure-log';
 import type { SessionUser } from './request-context';
+import { type Freshness, servable } from './shared-memo';
 
 /**
  * How long an instance answers a session cookie from memory. Nearly every call carries one, and the
@@ -15,13 +16,6 @@ export const SESSION_CACHE_MS = 5_000;
 /** At most this many sessions are kept; the oldest entry goes first. */
 export const SESSION_CACHE_MAX = 20_000;
 
-/**
- * When an entry's time is up, the first request reads the session again and the others keep the old
- * copy for at most this long meanwhile: every request in flight read it at once before (about 40 reads at
- * each expiry of a member's session at 50 connections).
- */
-export const SESSION_REFRESH_MS = 1_000;
-
 /** The bus topic that drops a member's (or one session's) cached entries on every instance. */
 export const sessionsChangedTopic = 'sessions.changed';
 
@@ -34,16 +28,15 @@ export interface CachedSession {
   lastSeenAt: number;
 }
 
-/** `refreshing`: until when a request that found the entry's time up is reading the session again. */
-type Entry = CachedSession & { until: number; refreshing?: number };
-
 /**
- * Values read for a member (their preferences), kept and dropped with the member's sessions; each for
- * `SESSION_CACHE_MS`, and read again like a session (`refreshing`, `SESSION_REFRESH_MS`).
+ * A session kept for `SESSION_CACHE_MS`; once due, one request reads it again while the others keep this
+ * copy (`servable`): every request in flight read it at once before (about 40 reads at each expiry of a
+ * member's session at 50 connections).
  */
-interface Memo {
-  values: Map<string, { value: unknown; until: number; refreshing?: number }>;
-}
+type Entry = CachedSession & Freshness;
+
+/** Values read for a member (their preferences) by key, kept and read again like a session. */
+type Memo = Map<string, Freshness & { value: unknown }>;
 
 interface Cache {
   entries: Map<string, Entry>;
@@ -67,7 +60,7 @@ function cacheOf(db: Db): Cache {
 
 /**
  * The session `id` from memory while fresh and unexpired (or while another request reads it again,
- * `SESSION_REFRESH_MS`); a copy, so a handler's change stays its own. Undefined tells the caller to read
+ * `servable`); a copy, so a handler's change stays its own. Undefined tells the caller to read
  * it, and to `keepSession` or `forgetSession` what it found.
  */
 export function cachedSession(db: Db, id: string, now: number): CachedSession | undefined {
@@ -78,12 +71,7 @@ export function cachedSession(db: Db, id: string, now: number): CachedSession | 
     entries.delete(id);
     return undefined;
   }
-  if (entry.until <= now) {
-    if ((entry.refreshing ?? 0) > now) return copyOf(entry);
-    entry.refreshing = now + SESSION_REFRESH_MS;
-    return undefined;
-  }
-  return copyOf(entry);
+  return servable(entry, now) ? copyOf(entry) : undefined;
 }
 
 const copyOf = (entry: Entry): CachedSession => ({
@@ -135,21 +123,18 @@ export function keepSession(
 export async function memberMemo<T>(db: Db, userId: number, key: string, load: () => Promise<T>): Promise<T> {
   const cache = cacheOf(db);
   const now = Date.now();
-  const kept = cache.memos.get(userId)?.values.get(key);
-  if (kept) {
-    if (kept.until > now || (kept.refreshing ?? 0) > now) return kept.value as T;
-    kept.refreshing = now + SESSION_REFRESH_MS;
-  }
+  const kept = cache.memos.get(userId)?.get(key);
+  if (kept && servable(kept, now)) return kept.value as T;
   const generation = cache.generation;
   const value = await load();
   if (cache.generation !== generation) return value;
   let memo = cache.memos.get(userId);
   if (!memo) {
     makeRoom(cache.memos, userId);
-    memo = { values: new Map() };
+    memo = new Map();
     cache.memos.set(userId, memo);
   }
-  memo.values.set(key, { value, until: now + SESSION_CACHE_MS });
+  memo.set(key, { value, until: now + SESSION_CACHE_MS });
   return value;
 }
 

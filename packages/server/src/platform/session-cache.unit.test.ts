@@ -8,8 +8,8 @@ import {
   keepSession,
   memberMemo,
   SESSION_CACHE_MS,
-  SESSION_REFRESH_MS,
 } from './session-cache';
+import { REFRESH_MS } from './shared-memo';
 
 /** A stand-in database: the cache keys its state by the database object only. */
 const database = () => ({}) as Db;
@@ -44,7 +44,7 @@ describe('the session cache', () => {
     kept(db, 'Anna', start);
     const due = start + SESSION_CACHE_MS;
     expect(cachedSession(db, 'session-1', due)).toBeUndefined();
-    expect(cachedSession(db, 'session-1', due + SESSION_REFRESH_MS)).toBeUndefined();
+    expect(cachedSession(db, 'session-1', due + REFRESH_MS)).toBeUndefined();
   });
 
   it('never answers with a session past its end, not even while another request reads it again', () => {

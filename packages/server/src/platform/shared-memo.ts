@@ -11,7 +11,7 @@ import type { FailureLog } from './failure-log';
  * shows after at most `ttlMs` and one read.
  *
  * When a value's time is up, the first reader reads it again while the others keep getting the old value
- * for up to `refreshMs`: under load, all requests in flight would otherwise read it at once.
+ * for up to `REFRESH_MS` (`servable`).
  */
 export interface SharedMemo<T> {
   /** The value of `key` while fresh, else undefined. */
@@ -26,13 +26,29 @@ export interface SharedMemo<T> {
 }
 
 /** How long the other readers keep the old value while one reads it again. */
-const refreshMs = 1_000;
+export const REFRESH_MS = 1_000;
+
+/** A kept value's times: fresh `until`; `refreshing`: until when a reader that found it due reads it again. */
+export interface Freshness {
+  until: number;
+  refreshing?: number;
+}
+
+/**
+ * Whether a kept value may still be served at `now`: while fresh, or while another reader reads it again.
+ * Otherwise the caller is the one to read it again, and the others keep the old value for `REFRESH_MS`
+ * meanwhile: under load, all requests in flight would otherwise read it at once.
+ */
+export function servable(kept: Freshness, now: number): boolean {
+  if (kept.until > now || (kept.refreshing ?? 0) > now) return true;
+  kept.refreshing = now + REFRESH_MS;
+  return false;
+}
 
 interface State<T> {
   /** Names this instance's announcements, so it does not drop again what it announced. */
   id: string;
-  /** `refreshing`: until when a reader that found the value's time up is reading it again. */
-  values: Map<string, { value: T; until: number; refreshing?: number }>;
+  values: Map<string, Freshness & { value: T }>;
   /** Counts drops: a read that started before one must not keep what it read. */
   generation: number;
   bus?: { bus: EventBus; log: FailureLog };
@@ -57,11 +73,7 @@ export function sharedMemo<T>(topic: string, ttlMs: number): SharedMemo<T> {
   return {
     peek(db, key) {
       const kept = stateOf(db).values.get(key);
-      if (!kept) return undefined;
-      const now = Date.now();
-      if (kept.until > now || (kept.refreshing ?? 0) > now) return kept.value;
-      kept.refreshing = now + refreshMs;
-      return undefined;
+      return kept && servable(kept, Date.now()) ? kept.value : undefined;
     },
     mark: (db) => stateOf(db).generation,
     keep(db, key, value, mark) {
