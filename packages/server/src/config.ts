@@ -1,6 +1,7 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { DEFAULT_PIPELINES } from './db/client';
 import { serverRoot } from './paths';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -71,6 +72,7 @@ const envSchema = z.object({
   // (50 refused 425 of 10,000 requests of the bench's mixed workload, which the machine otherwise keeps
   // up with). A lasting overload still fills it within a fraction of a second.
   DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).default(200),
+  DB_PIPELINES: z.coerce.number().int().min(0).default(DEFAULT_PIPELINES),
   // Rendering the dashboard on the server costs about 20 ms of CPU a page, on the event loop that answers
   // the API too: above half busy, pages go out for the browser to draw (platform/first-screen.ts).
   FIRST_SCREEN_MAX_LOAD: z.coerce.number().min(0).max(1).default(0.5),
@@ -116,9 +118,10 @@ export interface Config {
    * The server's own database limits (PostgreSQL); the CLI and migrations run without them. Statements
    * running longer than `statementTimeoutMs` are cancelled (`DB_STATEMENT_TIMEOUT_MS`, 0 = no limit);
    * the pool holds `poolMax` connections (`DB_POOL_MAX`); once `poolQueueMax` requests wait for one
-   * (`DB_POOL_QUEUE_MAX`), further requests are refused at once with 503 instead of queueing.
+   * (`DB_POOL_QUEUE_MAX`), further requests are refused at once with 503 instead of queueing. Single
+   * statements run on `pipelines` pipelined connections (`DB_PIPELINES`, 0 = on the pool's).
    */
-  database: { statementTimeoutMs: number; poolMax: number; poolQueueMax: number };
+  database: { statementTimeoutMs: number; poolMax: number; poolQueueMax: number; pipelines: number };
 }
 
 /** Reads the configuration; throws a readable message naming each bad variable. */
@@ -157,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       poolMax: e.DB_POOL_MAX,
       poolQueueMax: e.DB_POOL_QUEUE_MAX,
+      pipelines: e.DB_PIPELINES,
     },
   };
 }

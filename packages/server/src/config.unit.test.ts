@@ -45,13 +45,28 @@ describe('configuration: LINK_PREVIEW_HOSTS', () => {
 });
 
 describe('configuration: database limits', () => {
-  it('defaults to a 5 s statement timeout, a pool of 10 and a wait queue of 200', () => {
-    expect(loadConfig({}).database).toEqual({ statementTimeoutMs: 5000, poolMax: 10, poolQueueMax: 200 });
+  it('defaults to a 5 s statement timeout, a pool of 10, a wait queue of 200 and 3 pipelined connections', () => {
+    expect(loadConfig({}).database).toEqual({
+      statementTimeoutMs: 5000,
+      poolMax: 10,
+      poolQueueMax: 200,
+      pipelines: 3,
+    });
   });
 
-  it('reads DB_STATEMENT_TIMEOUT_MS (0 = no limit), DB_POOL_MAX and DB_POOL_QUEUE_MAX', () => {
-    const env = { DB_STATEMENT_TIMEOUT_MS: '0', DB_POOL_MAX: '20', DB_POOL_QUEUE_MAX: '0' };
-    expect(loadConfig(env).database).toEqual({ statementTimeoutMs: 0, poolMax: 20, poolQueueMax: 0 });
+  it('reads DB_STATEMENT_TIMEOUT_MS (0 = no limit), DB_POOL_MAX, DB_POOL_QUEUE_MAX and DB_PIPELINES', () => {
+    const env = {
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      DB_POOL_MAX: '20',
+      DB_POOL_QUEUE_MAX: '0',
+      DB_PIPELINES: '0',
+    };
+    expect(loadConfig(env).database).toEqual({
+      statementTimeoutMs: 0,
+      poolMax: 20,
+      poolQueueMax: 0,
+      pipelines: 0,
+    });
   });
 
   it('reads FIRST_SCREEN_MAX_LOAD, half busy by default', () => {

@@ -42,7 +42,7 @@ export interface OpenDatabaseOptions {
   log?: FailureLog | undefined;
   /**
    * The server's limits (`config.database`). Unset (the CLI, tests' own databases): no statement timeout,
-   * a pool of 10 and no bound on its wait queue.
+   * a pool of 10, no bound on its wait queue and `DEFAULT_PIPELINES` pipelined connections.
    */
   limits?: DatabaseLimits | undefined;
 }
@@ -53,7 +53,12 @@ export interface DatabaseLimits {
   poolMax: number;
   /** Requests that may wait for a connection before further ones are refused at once (`db/pool.ts`). */
   poolQueueMax: number;
+  /** Pipelined connections for single statements (`db/pipelines.ts`); 0: they use the pool's. Default: `DEFAULT_PIPELINES`. */
+  pipelines?: number | undefined;
 }
+
+/** Pipelined connections unless the limits say otherwise: the server's default. */
+export const DEFAULT_PIPELINES = 3;
 
 /**
  * How long a query waits for a PostgreSQL connection (a new one, or a free one of the pool) before it
@@ -97,6 +102,7 @@ async function openPostgres(
     { ...connection, max: poolSize, min: poolSize },
     {
       queueMax: limits?.poolQueueMax,
+      pipelines: limits?.pipelines ?? DEFAULT_PIPELINES,
       waitTimeoutMs: CONNECT_TIMEOUT_MS,
       cancelBackend(pid) {
         control.query('select pg_cancel_backend($1)', [pid]).catch((error: unknown) => {

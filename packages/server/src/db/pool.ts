@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { PoolRefusedError, QueryAbandonedError } from './busy';
+import { Pipelines } from './pipelines';
 import { prepareStatements } from './prepared-statements';
 import { currentQueryScope, type QueryScope } from './query-scope';
 
@@ -21,12 +22,22 @@ export interface PoolGuard {
   cancelBackend(pid: number): void;
   /** How long an abandoned request's running statement may go on before it is cancelled. */
   cancelGraceMs?: number | undefined;
+  /**
+   * Pipelined connections (`db/pipelines.ts`) that run the single statements outside transactions
+   * (`pool.query`); unset or 0: they take a connection of the pool as transactions do.
+   */
+  pipelines?: number | undefined;
 }
+
+/**
+ * What a caller does with its slot once it has one, or with the error that refused it (no slot then).
+ */
+type Start = (error: Error | undefined) => void;
 
 interface Waiter {
   route: string;
   scope: QueryScope | undefined;
-  callback: ConnectCallback;
+  start: Start;
   timer: NodeJS.Timeout;
 }
 
@@ -37,9 +48,11 @@ interface Lane {
 }
 
 /**
- * node-postgres's pool with its wait queue in Plaza's hands. Every query asks for its connection here
- * (drizzle calls `pool.query`, which calls `connect`, or `connect` for a transaction), so no module does
- * anything. The request behind each call comes from its query scope (`query-scope.ts`).
+ * node-postgres's pool with its wait queue in Plaza's hands. Every query asks for its slot here (drizzle
+ * calls `pool.query` for a statement, `connect` for a transaction), so no module does anything. A slot is
+ * a connection of the pool, or for a single statement, when `pipelines` is set, a place on a pipelined
+ * connection; `max` slots are handed out at a time either way. The request behind each call comes from
+ * its query scope (`query-scope.ts`).
  *
  * - Fair between routes: each route waits in a lane of its own and the lanes take turns, and no route
  *   holds more than four fifths of the connections, so a burst on one slow endpoint does not make a
@@ -62,6 +75,7 @@ export class GuardedPool extends pg.Pool {
   private readonly lanes = new Map<string, Lane>();
   /** Requests waiting for a connection (a request with parallel queries counts once). */
   private waitingRequests = 0;
+  private readonly pipelines: Pipelines | undefined;
 
   /** How many requests wait for a connection now. */
   get waiting(): number {
@@ -74,6 +88,73 @@ export class GuardedPool extends pg.Pool {
   ) {
     super(config);
     this.on('connect', prepareStatements);
+    if (guard.pipelines) {
+      const pipelines = new Pipelines(config, guard.pipelines, (client) =>
+        this.emit('connect', client as pg.PoolClient),
+      );
+      this.pipelines = pipelines;
+      this.query = ((...args: unknown[]) => this.statement(pipelines, args)) as pg.Pool['query'];
+    }
+  }
+
+  override async end(): Promise<void> {
+    await this.pipelines?.close();
+    await super.end();
+  }
+
+  /**
+   * `pool.query` on the pipelined connections, in a slot of the pool: a text or query config with its
+   * values, answered by a promise. Other forms (a callback, a cursor) take a connection of the pool.
+   */
+  private statement(pipelines: Pipelines, args: unknown[]) {
+    const [config, values] = args;
+    const plain =
+      (typeof config === 'string' ||
+        (config !== null && typeof config === 'object' && !('submit' in config))) &&
+      (values === undefined || Array.isArray(values)) &&
+      args.length <= 2;
+    if (!plain) return (super.query as (...all: unknown[]) => unknown)(...args);
+    return new Promise<pg.QueryResult>((resolve, reject) => {
+      const scope = currentQueryScope();
+      this.requestSlot(scope, (error) => {
+        if (error) return reject(error);
+        this.runStatement(
+          pipelines,
+          scope,
+          config as string | pg.QueryConfig,
+          values as unknown[] | undefined,
+        ).then(resolve, reject);
+      });
+    });
+  }
+
+  /**
+   * Runs a statement in a slot the caller holds, and frees the slot when it is answered. An abandoned
+   * request's statement still running after the grace takes its connection out of use, and is cancelled
+   * when it is the only one that connection runs (a cancel reaches whatever the backend runs then).
+   */
+  private async runStatement(
+    pipelines: Pipelines,
+    scope: QueryScope | undefined,
+    config: string | pg.QueryConfig,
+    values: unknown[] | undefined,
+  ): Promise<pg.QueryResult> {
+    const route = scope?.route ?? backgroundRoute;
+    const statement = pipelines.start(config, values);
+    let grace: NodeJS.Timeout | undefined;
+    scope?.onAbandon.set(statement, () => {
+      grace = setTimeout(() => {
+        const pid = statement.retire();
+        if (pid !== null) this.guard.cancelBackend(pid);
+      }, this.guard.cancelGraceMs ?? defaultCancelGraceMs).unref();
+    });
+    try {
+      return await statement.result;
+    } finally {
+      clearTimeout(grace);
+      scope?.onAbandon.delete(statement);
+      this.freeSlot(route);
+    }
   }
 
   private get max(): number {
@@ -101,13 +182,21 @@ export class GuardedPool extends pg.Pool {
       });
     }
     const scope = currentQueryScope();
-    const route = scope?.route ?? backgroundRoute;
-    if (scope?.abandoned) callback(new QueryAbandonedError(), undefined, noop);
-    else if (!this.lanes.has(route) && this.mayHandOut(route)) this.handOut(route, scope, callback);
-    else this.enqueue(route, scope, callback);
+    this.requestSlot(scope, (error) => {
+      if (error) callback(error, undefined, noop);
+      else this.openConnection(scope, callback);
+    });
   }
 
-  private enqueue(route: string, scope: QueryScope | undefined, callback: ConnectCallback): void {
+  /** Gives `start` a slot now, or once one is free, or refuses it. */
+  private requestSlot(scope: QueryScope | undefined, start: Start): void {
+    const route = scope?.route ?? backgroundRoute;
+    if (scope?.abandoned) start(new QueryAbandonedError());
+    else if (!this.lanes.has(route) && this.mayHandOut(route)) this.handOut(route, scope, start);
+    else this.enqueue(route, scope, start);
+  }
+
+  private enqueue(route: string, scope: QueryScope | undefined, start: Start): void {
     // A request already counted as waiting (a parallel query of it) is no new request.
     const fresh = !scope?.admitted;
     const newRequest = fresh && !scope?.waiting;
@@ -118,17 +207,13 @@ export class GuardedPool extends pg.Pool {
       this.waitingRequests >= queueMax &&
       !this.makeRoomFor(route)
     ) {
-      callback(
-        new PoolRefusedError(`${this.waitingRequests} requests wait for a connection.`),
-        undefined,
-        noop,
-      );
+      start(new PoolRefusedError(`${this.waitingRequests} requests wait for a connection.`));
       return;
     }
     const waiter: Waiter = {
       route,
       scope,
-      callback,
+      start,
       timer: setTimeout(() => {
         this.drop(
           waiter,
@@ -173,7 +258,7 @@ export class GuardedPool extends pg.Pool {
     if (lane.ongoing.length + lane.fresh.length === before) return;
     if (lane.ongoing.length + lane.fresh.length === 0) this.lanes.delete(waiter.route);
     this.stopWaiting(waiter);
-    waiter.callback(error, undefined, noop);
+    waiter.start(error);
   }
 
   private stopWaiting(waiter: Waiter): void {
@@ -205,13 +290,26 @@ export class GuardedPool extends pg.Pool {
       this.lanes.delete(route);
       if (lane.ongoing.length + lane.fresh.length > 0) this.lanes.set(route, lane);
       this.stopWaiting(waiter);
-      this.handOut(route, waiter.scope, waiter.callback);
+      this.handOut(route, waiter.scope, waiter.start);
     }
   }
 
-  private handOut(route: string, scope: QueryScope | undefined, callback: ConnectCallback): void {
+  /** Takes a slot for `route` and starts the caller in it (refused when its request was abandoned meanwhile). */
+  private handOut(route: string, scope: QueryScope | undefined, start: Start): void {
     this.inUse += 1;
     this.inUseBy.set(route, (this.inUseBy.get(route) ?? 0) + 1);
+    if (scope?.abandoned) {
+      this.freeSlot(route);
+      start(new QueryAbandonedError());
+      return;
+    }
+    if (scope) scope.admitted = true;
+    start(undefined);
+  }
+
+  /** Opens (takes from pg-pool) the connection of a slot the caller holds. */
+  private openConnection(scope: QueryScope | undefined, callback: ConnectCallback): void {
+    const route = scope?.route ?? backgroundRoute;
     super.connect((error, client) => {
       if (error || !client) {
         this.freeSlot(route);
@@ -222,7 +320,6 @@ export class GuardedPool extends pg.Pool {
         release();
         return callback(new QueryAbandonedError(), undefined, noop);
       }
-      if (scope) scope.admitted = true;
       callback(undefined, client, release);
     });
   }
