@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { backendPid } from './backend-pid';
 
 /** One pipelined connection: statements are written as they come, several in flight at once. */
 interface Pipe {
@@ -81,8 +82,7 @@ export class Pipelines {
       retire: () => {
         if (settled) return null;
         this.retire(pipe);
-        const pid = (pipe.client as unknown as { processID: number | null }).processID;
-        return pipe.pending === 1 ? pid : null;
+        return pipe.pending === 1 ? backendPid(pipe.client) : null;
       },
     };
   }

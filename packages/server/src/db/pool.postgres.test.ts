@@ -7,35 +7,52 @@ import { abandonQueryScope, newQueryScope, runInQueryScope } from './query-scope
 
 requirePostgres('pool.postgres.test.ts');
 
+/** Pools and connections a test opened, closed after it. */
+const opened: Array<{ end(): Promise<void> }> = [];
+
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((closable) => closable.end()));
+});
+
+/**
+ * A guarded pool whose cancels go through a connection of their own (`control`), recorded in
+ * `cancelled`; `active(text)` counts the backends running `text` now.
+ */
+async function guardedPool(config: pg.PoolConfig, guard: { cancelGraceMs: number; pipelines?: number }) {
+  const control = new pg.Client({ connectionString: testPostgresUrl });
+  await control.connect();
+  const cancelled: number[] = [];
+  const pool = new GuardedPool(
+    { connectionString: testPostgresUrl, ...config },
+    {
+      waitTimeoutMs: 10_000,
+      ...guard,
+      cancelBackend(pid) {
+        cancelled.push(pid);
+        control.query('select pg_cancel_backend($1)', [pid]).catch(() => {});
+      },
+    },
+  );
+  opened.push(pool, control);
+  const active = async (text: string) =>
+    (
+      await control.query<{ count: number }>(
+        "select count(*)::int as count from pg_stat_activity where state = 'active' and query = $1",
+        [text],
+      )
+    ).rows[0]!.count;
+  return { pool, control, cancelled, active };
+}
+
 /**
  * A request abandoned by its client while its statement runs: the pool cancels the statement only when
  * it still runs after the grace, and only a cancelled connection is closed (the next one would prepare
  * and plan every statement again).
  */
 describe('GuardedPool: statements of abandoned requests', () => {
-  const opened: Array<{ end(): Promise<void> }> = [];
-
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((closable) => closable.end()));
-  });
-
-  /** A one-connection pool whose cancels go through a connection of their own, recorded. */
+  /** A one-connection pool (no pipelined connections). */
   async function onePool(cancelGraceMs: number) {
-    const control = new pg.Client({ connectionString: testPostgresUrl });
-    await control.connect();
-    const cancelled: number[] = [];
-    const pool = new GuardedPool(
-      { connectionString: testPostgresUrl, max: 1, min: 1 },
-      {
-        waitTimeoutMs: 10_000,
-        cancelGraceMs,
-        cancelBackend(pid) {
-          cancelled.push(pid);
-          control.query('select pg_cancel_backend($1)', [pid]).catch(() => {});
-        },
-      },
-    );
-    opened.push(pool, control);
+    const { pool, cancelled, active } = await guardedPool({ max: 1, min: 1 }, { cancelGraceMs });
     const backend = async () =>
       (await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
     /** Runs `text` as a request's query and abandons the request while PostgreSQL runs the statement. */
@@ -43,14 +60,7 @@ describe('GuardedPool: statements of abandoned requests', () => {
       const scope = newQueryScope('GET /test');
       const running = runInQueryScope(scope, () => pool.query(text));
       running.catch(() => {});
-      const sleeping = async () =>
-        (
-          await control.query<{ count: number }>(
-            "select count(*)::int as count from pg_stat_activity where state = 'active' and query = $1",
-            [text],
-          )
-        ).rows[0]!.count;
-      await expect.poll(sleeping, { interval: 10 }).toBe(1);
+      await expect.poll(() => active(text), { interval: 10 }).toBe(1);
       abandonQueryScope(scope);
       return running;
     };
@@ -87,38 +97,9 @@ describe('GuardedPool: statements of abandoned requests', () => {
  * each answered with its own rows, an error failing only its own statement, a lost connection replaced.
  */
 describe('GuardedPool: pipelined statements', () => {
-  const opened: Array<{ end(): Promise<void> }> = [];
-
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((closable) => closable.end()));
-  });
-
-  async function pipelinedPool(pipelines: number, cancelGraceMs = 50) {
-    const control = new pg.Client({ connectionString: testPostgresUrl });
-    await control.connect();
-    const cancelled: number[] = [];
-    const pool = new GuardedPool(
-      { connectionString: testPostgresUrl, max: 10, min: 0 },
-      {
-        waitTimeoutMs: 10_000,
-        cancelGraceMs,
-        pipelines,
-        cancelBackend(pid) {
-          cancelled.push(pid);
-          control.query('select pg_cancel_backend($1)', [pid]).catch(() => {});
-        },
-      },
-    );
-    opened.push(pool, control);
-    const active = async (text: string) =>
-      (
-        await control.query<{ count: number }>(
-          "select count(*)::int as count from pg_stat_activity where state = 'active' and query = $1",
-          [text],
-        )
-      ).rows[0]!.count;
-    return { pool, control, cancelled, active };
-  }
+  /** A pool of ten slots whose statements run on `pipelines` pipelined connections. */
+  const pipelinedPool = (pipelines: number) =>
+    guardedPool({ max: 10, min: 0 }, { cancelGraceMs: 50, pipelines });
 
   it('answers statements in flight together each with its own rows, on the pipelined connections only', async () => {
     const { pool } = await pipelinedPool(2);

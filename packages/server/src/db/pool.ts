@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { backendPid } from './backend-pid';
 import { PoolRefusedError, QueryAbandonedError } from './busy';
 import { Pipelines } from './pipelines';
 import { prepareStatements } from './prepared-statements';
@@ -93,6 +94,7 @@ export class GuardedPool extends pg.Pool {
         this.emit('connect', client as pg.PoolClient),
       );
       this.pipelines = pipelines;
+      // Assigned rather than overridden: pg.Pool's `query` has a dozen overloads to restate otherwise.
       this.query = ((...args: unknown[]) => this.statement(pipelines, args)) as pg.Pool['query'];
     }
   }
@@ -294,15 +296,13 @@ export class GuardedPool extends pg.Pool {
     }
   }
 
-  /** Takes a slot for `route` and starts the caller in it (refused when its request was abandoned meanwhile). */
+  /**
+   * Takes a slot for `route` and starts the caller in it. An abandoned request never gets here: it is
+   * refused before it waits, and abandoning it drops what it waits for.
+   */
   private handOut(route: string, scope: QueryScope | undefined, start: Start): void {
     this.inUse += 1;
     this.inUseBy.set(route, (this.inUseBy.get(route) ?? 0) + 1);
-    if (scope?.abandoned) {
-      this.freeSlot(route);
-      start(new QueryAbandonedError());
-      return;
-    }
     if (scope) scope.admitted = true;
     start(undefined);
   }
@@ -334,8 +334,7 @@ export class GuardedPool extends pg.Pool {
    */
   private tracked(route: string, scope: QueryScope | undefined, client: pg.PoolClient): Release {
     const release: Release = client.release.bind(client);
-    // pg's Client has the backend's process id (from BackendKeyData), but its types do not declare it.
-    const pid = (client as unknown as { processID: number | null }).processID;
+    const pid = backendPid(client);
     let cancelled = false;
     let released = false;
     let grace: NodeJS.Timeout | undefined;
