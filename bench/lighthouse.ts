@@ -19,10 +19,12 @@ const budgets = { mobile: 90, desktop: 95 } as const;
 type Preset = keyof typeof budgets;
 
 const chromePath = process.env.PLAZA_CHROMIUM ?? '/usr/bin/chromium';
+// chrome-launcher adds --disable-background-networking, --disable-component-update and --disable-sync itself.
 const chromeFlags = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
+  '--disable-quic',
   '--disable-dev-shm-usage',
   '--no-first-run',
   '--no-default-browser-check',
@@ -140,6 +142,12 @@ const indexFile = path.join(
 );
 if (!existsSync(indexFile)) {
   console.error(`No web build (${indexFile} is missing): run \`npm run build\` first.`);
+  process.exit(2);
+}
+if (!existsSync(chromePath)) {
+  console.error(
+    `No Chromium at ${chromePath}: install Debian's (apt-get install -y chromium) or set PLAZA_CHROMIUM.`,
+  );
   process.exit(2);
 }
 /**
