@@ -52,7 +52,7 @@ export const conversationParticipants = pgTable(
   ],
 );
 
-/** A chat message; `client_id` (unique per sender) makes sending idempotent. */
+/** A chat message; `client_id` (unique per sender, when the client sends one) makes sending idempotent. */
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -61,7 +61,7 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     sender_id: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
-    client_id: text('client_id').notNull(),
+    client_id: text('client_id'),
     text: text('text').notNull().default(''),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_messages" ALTER COLUMN "client_id" DROP NOT NULL;
