@@ -9,7 +9,7 @@ import { cookies, csrfHeader } from '@plaza/contract/constants';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mainFile = path.join(root, 'packages/server/dist/main.js');
-/** A member of the demo content (db/seed/people.ts), signed in for the pages that need one. */
+/** A member of the demo content (packages/server/src/seed/people.ts), signed in for the pages that need one. */
 const demoMember = 'anna.schneider';
 
 export interface DemoServer {

@@ -6,12 +6,13 @@
 // - a cycle between files of the server (type-only imports count: a cycle of types is still one);
 // - a cycle between server modules (the graph of src/modules/<name> folders);
 // - an import into a server module other than its entry `src/modules/<name>/index.ts`, from another
-//   module or from outside modules/ (app.ts, housekeeping.ts, cli/, db/seed/); a module's own files
+//   module or from outside modules/ (app.ts, housekeeping.ts, cli/, seed/); a module's own files
 //   import each other freely;
 // - an entry re-exporting a repository (repo.ts, *-repo.ts): repositories are private to their module;
 // - platform/ importing modules/, app.ts, housekeeping.ts or cli/ (platform is below the modules);
-// - db/ importing modules/, except db/seed/, which may use module entries (seeding goes through the
-//   modules' own functions);
+// - db/ importing modules/ (db/ is below the modules);
+// - platform/, db/ or modules/ importing seed/ (the demo content sits above the modules and seeds
+//   through their entries);
 // - a module file that is not a repository (repo.ts, *-repo.ts) or a query piece (*-sql.ts) importing a
 //   query builder: a value (not `type`) import from `drizzle-orm` (eq, and, sql, …) or from db/schema
 //   (the tables); queries belong in the module's repositories, which its services call. Type-only
@@ -223,9 +224,11 @@ function checkServer(root, problems) {
         problems.push(
           `server: platform file ${from} imports ${to}; platform/ is below the modules and the app`,
         );
-      if (from.startsWith('db/') && !from.startsWith('db/seed/') && to.startsWith('modules/'))
+      if (from.startsWith('db/') && to.startsWith('modules/'))
+        problems.push(`server: ${from} imports ${to}; db/ is below the modules`);
+      if (/^(platform|db|modules)\//.test(from) && to.startsWith('seed/'))
         problems.push(
-          `server: ${from} imports ${to}; db/ is below the modules (only db/seed/ may use module entries)`,
+          `server: ${from} imports ${to}; seed/ is above the modules, only main.ts, cli/ and tests use it`,
         );
     }
   }

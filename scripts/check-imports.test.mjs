@@ -9,7 +9,7 @@ import { checkImports, importSpecifiers } from './check-imports.mjs';
 const base = mkdtempSync(path.join(os.tmpdir(), 'plaza-imports-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-/** A clean tree: two server modules (users below posts) with entries, platform, db/seed, app, two web features. */
+/** A clean tree: two server modules (users below posts) with entries, platform, seed, app, two web features. */
 const clean = {
   'packages/server/src/deps.ts':
     "import type { Clock } from './platform/clock';\nexport interface AppDeps { clock: Clock }\n",
@@ -32,8 +32,8 @@ const clean = {
     "import type { AppDeps } from '../../deps';\nimport { findUser } from '../users';\n// import { usersRepo } from '../users/repo'; (a comment does not count)\nexport const postsModule = (d: AppDeps) => [d, findUser];\n",
   'packages/server/src/modules/posts/posts.test.ts':
     "import { usersRepo } from '../users/repo';\nexport const t = usersRepo;\n",
-  'packages/server/src/db/seed/index.ts':
-    "import { findUser } from '../../modules/users/index.ts';\nexport const seed = findUser;\n",
+  'packages/server/src/seed/index.ts':
+    "import { findUser } from '../modules/users/index.ts';\nexport const seed = findUser;\n",
   'packages/web/src/lib/api.ts': 'export const api = 1;\n',
   'packages/web/src/features/news/page.tsx':
     "import { api } from '../../lib/api';\nimport { Card } from './card';\nexport const Page = [api, Card];\n",
@@ -89,11 +89,11 @@ describe('check-imports', () => {
 
   it('fails on a module outside modules/ reaching past an entry (the seed, the app)', () => {
     const problems = check({
-      'packages/server/src/db/seed/index.ts':
-        "import { findUser } from '../../modules/users/service';\nexport const seed = findUser;\n",
+      'packages/server/src/seed/index.ts':
+        "import { findUser } from '../modules/users/service';\nexport const seed = findUser;\n",
     });
     expect(problems).toEqual([
-      'server: db/seed/index.ts imports modules/users/service.ts, an internal file of module users; import its entry modules/users/index.ts',
+      'server: seed/index.ts imports modules/users/service.ts, an internal file of module users; import its entry modules/users/index.ts',
     ]);
   });
 
@@ -133,13 +133,29 @@ describe('check-imports', () => {
     );
   });
 
-  it('fails when db/ outside db/seed imports a module', () => {
+  it('fails when db/ imports a module', () => {
     const problems = check({
       'packages/server/src/db/client.ts':
         "import { findUser } from '../modules/users';\nexport const db = findUser;\n",
     });
     expect(problems).toEqual([
-      'server: db/client.ts imports modules/users/index.ts; db/ is below the modules (only db/seed/ may use module entries)',
+      'server: db/client.ts imports modules/users/index.ts; db/ is below the modules',
+    ]);
+  });
+
+  it('fails when platform/, db/ or a module imports the seed', () => {
+    const problems = check({
+      'packages/server/src/platform/clock.ts':
+        "import type { seed } from '../seed';\nexport type Clock = typeof seed;\n",
+      'packages/server/src/db/client.ts':
+        "import { seed } from '../seed/index.ts';\nexport const db = seed;\n",
+      'packages/server/src/modules/posts/service.ts':
+        "import { seed } from '../../seed';\nexport const s = seed;\n",
+    });
+    expect([...problems].sort()).toEqual([
+      'server: db/client.ts imports seed/index.ts; seed/ is above the modules, only main.ts, cli/ and tests use it',
+      'server: modules/posts/service.ts imports seed/index.ts; seed/ is above the modules, only main.ts, cli/ and tests use it',
+      'server: platform/clock.ts imports seed/index.ts; seed/ is above the modules, only main.ts, cli/ and tests use it',
     ]);
   });
 

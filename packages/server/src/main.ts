@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { describeStartContent, prepareContent } from './db/seed/on-start';
 import { createBus } from './platform/bus-factory';
 import { deferredFailureLog } from './platform/failure-log';
 import { createMailer } from './platform/mailer';
@@ -10,6 +9,7 @@ import {
   processFailureHandlers,
   SHUTDOWN_AFTER_CRASH_MS,
 } from './platform/process-failures';
+import { describeStartContent, prepareContent } from './seed/on-start';
 
 /** Failures outside a request go to stderr until the app's logger exists, then to the app's log. */
 const failureLog = deferredFailureLog();

@@ -3,10 +3,10 @@ import { userPermissionSchema } from '@plaza/contract';
 import { ZodError } from 'zod';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
-import { seedDemoContent } from '../db/seed';
 import { onSettingsStored, setSettingByPath } from '../modules/settings';
 import { createUser, refreshOnProfileOptions, setUserPassword } from '../modules/users';
 import { AppError } from '../platform/errors';
+import { seedDemoContent } from '../seed';
 
 const help = `Plaza operator commands (run as: npm run plaza -- <command>):
 

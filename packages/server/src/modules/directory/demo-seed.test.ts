@@ -2,7 +2,7 @@ import type { FilterOption, Occasion, User } from '@plaza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
-import { seedDemoContent } from '../../db/seed';
+import { seedDemoContent } from '../../seed';
 
 describe('the demo people in the directory', () => {
   let t: TestApp;

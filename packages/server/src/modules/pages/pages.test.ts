@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
 import { buildUser, testPassword } from '../../../test/factories';
 import { pages } from '../../db/schema';
-import { seedDemoContent } from '../../db/seed';
+import { seedDemoContent } from '../../seed';
 import { createPage } from './service';
 
 describe('CMS pages: GET pages/:id', () => {

@@ -28,7 +28,7 @@ export async function refreshUserSearchVectors(db: Db, userIds?: readonly number
 
 /**
  * Rebuilds the documents built by older rules (or never), so a deployment's members are found by the
- * current rules from its first start after an update on (the start runs it, db/seed/on-start.ts).
+ * current rules from its first start after an update on (the start runs it, seed/on-start.ts).
  */
 export async function refreshOutdatedSearchVectors(db: Db): Promise<void> {
   const outdated = await usersRepo.outdatedSearchVectors(db, documentVersionLexeme);

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { TestClient } from '../../../test/client';
-import { activities, groups, posts } from '../schema';
+import { createTestApp, type TestApp } from '../../test/app';
+import { TestClient } from '../../test/client';
+import { activities, groups, posts } from '../db/schema';
 import { seedDemoContent } from './index';
 
 describe('demo news and posts of the seed', () => {

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDbKind } from '../../../test/database';
-import { loadConfig } from '../../config';
-import { usersRepo } from '../../modules/users/repo';
-import { type Database, openDatabase } from '../client';
+import { createTestDatabase, testDbKind } from '../../test/database';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import { usersRepo } from '../modules/users/repo';
 import { seedDemoContent } from './index';
 import { describeStartContent, prepareContent } from './on-start';
 

@@ -1,6 +1,6 @@
-import type { Config } from '../../config';
-import { countUsers, refreshOutdatedSearchVectors } from '../../modules/users';
-import type { Database } from '../client';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { countUsers, refreshOutdatedSearchVectors } from '../modules/users';
 import { seedDemoContent } from './index';
 
 /** What a start did about content, for the console. */

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { settingsSchema } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
-import { defaultMenu, storeSettingsDocument } from '../../modules/settings';
-import { countUsers, createUser, insertUserRow, refreshUserSearchVectors } from '../../modules/users';
-import { hashPassword } from '../../platform/passwords';
-import type { Db } from '../client';
-import { MIGRATION_LOCK_ID } from '../locks';
+import type { Db } from '../db/client';
+import { MIGRATION_LOCK_ID } from '../db/locks';
+import { defaultMenu, storeSettingsDocument } from '../modules/settings';
+import { countUsers, createUser, insertUserRow, refreshUserSearchVectors } from '../modules/users';
+import { hashPassword } from '../platform/passwords';
 import { seedDemoPages } from './demo-pages';
 import { seedDemoFieldValues, seedDemoProfileFields } from './demo-profile-fields';
 import { demoCookieConfig, demoSettings } from './demo-settings';

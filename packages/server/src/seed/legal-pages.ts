@@ -1,6 +1,6 @@
 import { legalPageType, type PagesMap } from '@plaza/contract';
-import { createPage } from '../../modules/pages';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
+import { createPage } from '../modules/pages';
 
 interface LegalText {
   title: string;

@@ -1,8 +1,8 @@
 import { defaultLocale, type GroupType, isLocale } from '@plaza/contract';
 import { asc, eq, ne } from 'drizzle-orm';
-import { insertActivityRow, worded } from '../../modules/activities';
-import type { Db } from '../client';
-import { groupMemberships, groups, topics, users } from '../schema';
+import type { Db } from '../db/client';
+import { groupMemberships, groups, topics, users } from '../db/schema';
+import { insertActivityRow, worded } from '../modules/activities';
 
 type NewMembership = typeof groupMemberships.$inferInsert;
 

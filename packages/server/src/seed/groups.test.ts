@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { TestClient } from '../../../test/client';
+import { createTestApp, type TestApp } from '../../test/app';
+import { TestClient } from '../../test/client';
 import { seedDemoContent } from './index';
 
 describe('demo groups of the seed', () => {

@@ -1,5 +1,5 @@
-import type { Db } from '../client';
-import { profileFields, userProfileFieldValues } from '../schema';
+import type { Db } from '../db/client';
+import { profileFields, userProfileFieldValues } from '../db/schema';
 
 type Labels = { de_DE: string; en_GB: string };
 

@@ -1,7 +1,7 @@
-import { newStoredPath, writeStoredFile } from '../../modules/uploads';
-import { loadSharp } from '../../platform/sharp';
-import type { Db } from '../client';
-import { images } from '../schema';
+import type { Db } from '../db/client';
+import { images } from '../db/schema';
+import { newStoredPath, writeStoredFile } from '../modules/uploads';
+import { loadSharp } from '../platform/sharp';
 
 /** Colours of the demo article pictures, by category. */
 const palettes: Record<string, [string, string, string]> = {

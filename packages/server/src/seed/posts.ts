@@ -1,8 +1,6 @@
 import { defaultLocale, isLocale, postPath } from '@plaza/contract';
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { insertActivityRow, worded } from '../../modules/activities';
-import { sanitizeArticleHtml, sanitizeRichText } from '../../platform/html-sanitizer';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import {
   comments,
   groups,
@@ -13,7 +11,9 @@ import {
   posts,
   topics,
   users,
-} from '../schema';
+} from '../db/schema';
+import { insertActivityRow, worded } from '../modules/activities';
+import { sanitizeArticleHtml, sanitizeRichText } from '../platform/html-sanitizer';
 import { seedArticleImage } from './article-images';
 import { demoArticleReactions, demoArticles, demoCategories, demoPosts } from './posts-data';
 

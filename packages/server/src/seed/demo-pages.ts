@@ -1,5 +1,5 @@
-import { createPublishedPage } from '../../modules/pages';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
+import { createPublishedPage } from '../modules/pages';
 
 /**
  * Two demo CMS pages built from modules: a public page (it opens before sign-in) and a members' page
