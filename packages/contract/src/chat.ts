@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { idSchema, idValueSchema } from './entities';
+import { idListParam } from './list-param';
 import { plainTextField, text } from './text';
 
 /**
@@ -108,13 +109,6 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-/** A comma list of member ids. */
-const userIdList = (max: number) =>
-  text()
-    .regex(/^\d{1,10}(,\d{1,10})*$/, 'a comma list of member ids')
-    .transform((value) => [...new Set(value.split(',').map(Number))])
-    .pipe(z.array(idValueSchema).min(1).max(max));
-
 /** An attachment sent with a message: its bytes as a data URL, checked by content on the server. */
 export const chatAttachmentInputSchema = z.strictObject({
   /** The type the browser claims; the server believes the content. */
@@ -126,21 +120,39 @@ export const chatAttachmentInputSchema = z.strictObject({
     .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,[A-Za-z0-9+/]+=*$/, 'a base64 data URL'),
 });
 
-export const createMessageSchema = z.strictObject({
-  message: z
-    .strictObject({
-      /** The conversation. */
-      recipient: idValueSchema,
-      text: text().trim().max(chatLimits.textMaxLength).default(''),
-      attachment: chatAttachmentInputSchema.optional(),
-      /** Chosen by the client, unique per sender: sending again answers the stored message. */
-      client_id: text().regex(/^[A-Za-z0-9_-]{8,64}$/, 'letters, digits, - and _ (8 to 64)'),
-    })
-    .refine((message) => message.text !== '' || message.attachment, {
-      message: 'An empty message without an attachment is not sent.',
-      path: ['text'],
-    }),
+/**
+ * The members of a conversation the client has no id for (spec 7: `conversation {user_ids}`): one other
+ * member is the direct conversation with them (found or created); several make a group conversation,
+ * named `name` or by its members' first names.
+ */
+export const conversationMembersSchema = z.strictObject({
+  user_ids: z.array(idValueSchema).min(1).max(chatLimits.groupMaxMembers),
+  name: plainTextField(chatLimits.nameMaxLength).optional(),
 });
+
+export const createMessageSchema = z
+  .strictObject({
+    message: z
+      .strictObject({
+        /** The conversation; without it, `conversation.user_ids` names who the message goes to. */
+        recipient: idValueSchema.optional(),
+        text: text().trim().max(chatLimits.textMaxLength).default(''),
+        attachment: chatAttachmentInputSchema.optional(),
+        /** Chosen by the client, unique per sender: sending again answers the stored message. */
+        client_id: text()
+          .regex(/^[A-Za-z0-9_-]{8,64}$/, 'letters, digits, - and _ (8 to 64)')
+          .optional(),
+      })
+      .refine((message) => message.text !== '' || message.attachment, {
+        message: 'An empty message without an attachment is not sent.',
+        path: ['text'],
+      }),
+    conversation: conversationMembersSchema.optional(),
+  })
+  .refine((body) => body.message.recipient !== undefined || body.conversation !== undefined, {
+    message: 'Name the conversation (message.recipient) or its members (conversation.user_ids).',
+    path: ['message', 'recipient'],
+  });
 
 /** What the ChatChannel delivers to a participant. */
 export const chatEventSchema = z.discriminatedUnion('kind', [
@@ -162,6 +174,32 @@ export const chatEventSchema = z.discriminatedUnion('kind', [
 ]);
 export type ChatEvent = z.infer<typeof chatEventSchema>;
 
+/** The new group conversation's members and name: spec 7's `conversation {user_ids, name}`, or flat. */
+const channelConversationQuery = z
+  .object({
+    conversation: z
+      .strictObject({
+        user_ids: idListParam(chatLimits.groupMaxMembers),
+        name: plainTextField(chatLimits.nameMaxLength),
+      })
+      .optional(),
+    user_ids: idListParam(chatLimits.groupMaxMembers).optional(),
+    name: plainTextField(chatLimits.nameMaxLength).optional(),
+  })
+  .transform((query, ctx) => {
+    const userIds = query.conversation?.user_ids ?? query.user_ids;
+    const name = query.conversation?.name ?? query.name;
+    for (const [field, value] of [
+      ['user_ids', userIds],
+      ['name', name],
+    ] as const) {
+      if (value === undefined)
+        ctx.addIssue({ code: 'custom', message: 'Required', path: ['conversation', field] });
+    }
+    if (userIds === undefined || name === undefined) return z.NEVER;
+    return { user_ids: userIds, name };
+  });
+
 const tags = ['chat'];
 const recipientQuery = z.object({ recipient: idSchema });
 export const chatEndpoints = {
@@ -176,13 +214,11 @@ export const chatEndpoints = {
   newChannelConversation: defineEndpoint({
     method: 'GET',
     path: '/api/v2/messages/new_channel_conversation',
-    summary: 'Create a named group conversation with the caller and `user_ids` (a comma list)',
+    summary:
+      'Create a named group conversation with the caller and the members `conversation[user_ids][]` (or flat `user_ids`), named `conversation[name]` (or `name`)',
     tags,
     access: 'user',
-    query: z.object({
-      user_ids: userIdList(chatLimits.groupMaxMembers),
-      name: plainTextField(chatLimits.nameMaxLength),
-    }),
+    query: channelConversationQuery,
     response: z.object({ conversation_id: z.number().int() }),
   }),
   newDirectConversation: defineEndpoint({
@@ -191,7 +227,7 @@ export const chatEndpoints = {
     summary: 'The direct conversation with `user_ids` (one member): the existing one, or a new one',
     tags,
     access: 'user',
-    query: z.object({ user_ids: userIdList(1) }),
+    query: z.object({ user_ids: idListParam(1) }),
     response: z.object({ conversation_id: z.number().int() }),
   }),
   create: defineEndpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { limits } from './constants';
+import { listParam } from './list-param';
 import { text } from './text';
 
 /** One choosable value of a filter: `id` is what the list call sends back, `value` the localized text. */
@@ -25,7 +26,10 @@ export const maxFilterValues = 50;
 /** Chosen filter values by facet identifier: ANDed across facets, ORed within one. */
 export const filterValuesSchema = z.record(
   text().regex(/^[a-z][a-z0-9_]{0,63}$/, 'an unknown filter'),
-  z.array(text().trim().min(1).max(limits.directorySearchMaxLength)).min(1).max(maxFilterValues),
+  listParam(text().trim().min(1).max(limits.directorySearchMaxLength), {
+    max: maxFilterValues,
+    freeText: true,
+  }),
 );
 export type FilterValues = z.infer<typeof filterValuesSchema>;
 
@@ -64,9 +68,7 @@ function collectQueryFilters(
     }
     return z.NEVER;
   }
-  const filters: FilterValues = {};
-  for (const [facet, values] of Object.entries(parsed.data)) filters[facet] = [...new Set(values)];
-  return { ...rest, filters };
+  return { ...rest, filters: parsed.data };
 }
 
 /**

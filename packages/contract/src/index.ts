@@ -31,6 +31,7 @@ export * from './errors';
 export * from './filters';
 export * from './groups';
 export * from './link-url';
+export * from './list-param';
 export * from './media';
 export * from './members';
 export * from './menu';

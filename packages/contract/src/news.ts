@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { maxId } from './constants';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
+import { idListParam } from './list-param';
 import { streamPage, streamPageQuerySchema } from './pagination';
 import { postSchema } from './posts';
 import { text } from './text';
@@ -77,12 +78,9 @@ export const topTeaserSchema = z.object({
 
 const teaserBlock = z.object({ results: z.array(articleSchema), maxRecords: z.number().int() });
 
-/** Stream filters: `category` a comma list of category ids, `type` article or post. */
+/** Stream filters: `category` a list of category ids (`listParam`), `type` article or post. */
 export const newsFilterQuerySchema = z.object({
-  category: text()
-    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/)
-    .transform((s) => s.split(',').map(Number))
-    .optional(),
+  category: idListParam(50).optional(),
   type: z.enum(['article', 'post']).optional(),
 });
 

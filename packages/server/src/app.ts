@@ -13,6 +13,7 @@ import { registerErrorHandling } from './platform/errors';
 import { frameworkErrors } from './platform/framework-errors';
 import { configurePush } from './platform/push';
 import { queryScopes } from './platform/query-scopes';
+import { parseQueryString } from './platform/query-string';
 import { rateLimits } from './platform/rate-limit';
 import { realtimePlugin } from './platform/realtime';
 import { responseSerializerCompiler } from './platform/response-serializer';
@@ -29,6 +30,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    routerOptions: { querystringParser: parseQueryString },
     return503OnClosing: true,
     frameworkErrors,
   });

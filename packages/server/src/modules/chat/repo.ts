@@ -46,7 +46,7 @@ export type MessageWithSender = {
   id: number;
   conversation_id: number;
   sender_id: number | null;
-  client_id: string;
+  client_id: string | null;
   text: string;
   created_at: Date;
   sender_firstname: string | null;
@@ -115,6 +115,17 @@ export const chatRepo = {
       .where(and(anyId(users.id, ids), isNull(users.deactivated_at)));
     return rows.map((row) => row.id);
   },
+  /** The first names of the first `limit` of these members, by id (a group conversation's default name). */
+  async firstNames(db: Db, ids: number[], limit: number): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .select({ firstname: users.firstname })
+      .from(users)
+      .where(anyId(users.id, ids))
+      .orderBy(users.id)
+      .limit(limit);
+    return rows.map((row) => row.firstname).filter((name) => name !== '');
+  },
   /**
    * Creates a conversation with its participants in one transaction. A direct conversation created at
    * the same moment by the other member is found by its key instead (the unique key decides).
@@ -179,7 +190,7 @@ export const chatRepo = {
    */
   async insertMessage(
     db: Db,
-    values: { conversationId: number; senderId: number; clientId: string; text: string },
+    values: { conversationId: number; senderId: number; clientId: string | null; text: string },
     attachment: Omit<typeof chatAttachments.$inferInsert, 'message_id'> | null,
   ): Promise<{ id: number; created_at: Date; attachment_id: number | null } | undefined> {
     const [row] = await executeRows<{ id: number; created_at: Date | string; attachment_id: number | null }>(

@@ -34,7 +34,7 @@ export async function chatModule(
   route(app, chat.newChannelConversation, ({ user, query }) =>
     groupConversation(deps, user, query.user_ids, query.name),
   );
-  route(app, chat.create, ({ user, body }) => sendMessage(deps, user, body.message));
+  route(app, chat.create, ({ user, body }) => sendMessage(deps, user, body));
   route(app, chat.markAsRead, ({ user, body }) => markAsRead(deps, user, body.recipient, body.message_id));
   route(app, chat.typing, ({ user, body }) => typing(deps, user, body.recipient));
   route(app, chat.history, ({ user, query }) => history(deps, user, query));

@@ -27,7 +27,7 @@ export interface ChatDeps extends UploadDeps {
   log: { error(details: object, message: string): void };
 }
 
-type CreateMessage = z.output<NonNullable<(typeof chatEndpoints)['create']['body']>>['message'];
+type CreateMessageBody = z.output<NonNullable<(typeof chatEndpoints)['create']['body']>>;
 
 /** The conversation when the member takes part; for anyone else it does not exist. */
 async function ownConversation(db: Db, user: SessionUser, id: number): Promise<ConversationRow> {
@@ -94,23 +94,63 @@ export async function groupConversation(deps: ChatDeps, user: SessionUser, userI
   return { conversation_id: conversation.id };
 }
 
+/** A group conversation's name when its creator gives none: its members' first names, as the web does. */
+async function defaultGroupName(deps: ChatDeps, user: SessionUser, userIds: number[]): Promise<string> {
+  const names = await chatRepo.firstNames(
+    deps.db,
+    userIds.filter((id) => id !== user.id),
+    10,
+  );
+  return names.join(', ').slice(0, chatLimits.nameMaxLength) || '…';
+}
+
+/**
+ * The conversation a message goes to: the one `message.recipient` names, or else the one of the members
+ * `conversation.user_ids` names: the direct conversation with one other member (found or created), a new
+ * group conversation with several.
+ */
+async function messageConversation(
+  deps: ChatDeps,
+  user: SessionUser,
+  body: CreateMessageBody,
+): Promise<ConversationRow> {
+  const { recipient } = body.message;
+  if (recipient !== undefined) return ownConversation(deps.db, user, recipient);
+  if (!body.conversation) throw badRequest('Name the conversation or its members.', 'message.recipient');
+  const { user_ids: userIds, name } = body.conversation;
+  const others = [...new Set(userIds)].filter((id) => id !== user.id);
+  const { conversation_id } =
+    others.length === 1
+      ? await directConversation(deps, user, others[0]!)
+      : await groupConversation(deps, user, others, name ?? (await defaultGroupName(deps, user, others)));
+  return ownConversation(deps.db, user, conversation_id);
+}
+
 /** The client id was taken by a message stored a moment before (a resend racing the first send). */
 class ClientIdTaken extends Error {}
 
 /**
  * Stores a message, then delivers it to every participant's connections on every instance. A client id
- * sent again answers the message stored the first time (nothing is stored or delivered twice).
+ * sent again answers the message stored the first time (nothing is stored or delivered twice); without
+ * one, every call is a new message.
  */
 export async function sendMessage(
   deps: ChatDeps,
   user: SessionUser,
-  input: CreateMessage,
+  body: CreateMessageBody,
 ): Promise<ChatMessage> {
-  const conversation = await ownConversation(deps.db, user, input.recipient);
+  const input = body.message;
+  const clientId = input.client_id ?? null;
+  if (input.recipient === undefined && clientId !== null) {
+    // A resend of a message that named its members: answer the stored one, make no second conversation.
+    const earlier = await chatRepo.messageByClientId(deps.db, user.id, clientId);
+    if (earlier) return presentMessage(earlier, user.id, 0);
+  }
+  const conversation = await messageConversation(deps, user, body);
   const message = {
     conversationId: conversation.id,
     senderId: user.id,
-    clientId: input.client_id,
+    clientId,
     text: input.text,
   };
   const insert = async (attachment: StoredUpload | null) => {
@@ -123,9 +163,9 @@ export async function sendMessage(
     // A stored attachment goes again when its message is not stored (storeAttachment sees to it).
     stored = input.attachment ? await storeAttachment(deps, input.attachment, insert) : await insert(null);
   } catch (error) {
-    if (!(error instanceof ClientIdTaken)) throw error;
+    if (!(error instanceof ClientIdTaken) || clientId === null) throw error;
     // The client id was used before (a resend, or the same message racing this call): answer that one.
-    const earlier = await chatRepo.messageByClientId(deps.db, user.id, input.client_id);
+    const earlier = await chatRepo.messageByClientId(deps.db, user.id, clientId);
     return resentMessage(user, conversation, earlier!);
   }
   // The new message as stored, from what this call holds: nobody else has read it yet.
@@ -133,7 +173,7 @@ export async function sendMessage(
     id: stored.id,
     conversation_id: conversation.id,
     sender_id: user.id,
-    client_id: input.client_id,
+    client_id: clientId,
     text: input.text,
     created_at: stored.created_at,
     sender_firstname: user.firstname,
