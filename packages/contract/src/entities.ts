@@ -34,6 +34,11 @@ export const userSchema = z.object({
   position: z.string().nullable().optional(),
   location_names: z.array(z.string()).optional(),
   special_tasks: z.array(z.string()).optional(),
+  /**
+   * The member's status (`users.status`, set in the profile): empty, or one entry whose `value` is the
+   * `value` of one of `GET users/status_options` (as that list, a key such as `employee`; the web shows
+   * the label `people.statuses.<value>` of its texts). Shown to every viewer.
+   */
   special_state: z.array(z.object({ value: z.string() })),
   img_path: z.string().nullable(),
   image: z.string().nullable(),

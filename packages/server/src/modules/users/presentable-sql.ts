@@ -14,6 +14,7 @@ const presentableKeys = [
   'position',
   'location_names',
   'special_tasks',
+  'status',
   'birthday',
   'is_birth_year_visible',
   'entry_date',

@@ -62,7 +62,8 @@ export function presentUser(row: PresentableUser, view: UserView, now = new Date
     ...(hidden.has('position') ? {} : { position: row.position }),
     ...(hidden.has('locations') ? {} : { location_names: row.location_names }),
     ...(hidden.has('special_tasks') ? {} : { special_tasks: row.special_tasks }),
-    special_state: [],
+    // The status the member picked among GET users/status_options, by its value; always shown.
+    special_state: row.status ? [{ value: row.status }] : [],
     img_path: row.img_path,
     image: row.img_path,
     profile_url: `/who_is_who/${row.id}`,
