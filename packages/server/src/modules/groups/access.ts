@@ -1,7 +1,6 @@
 import type { GroupPermission, TopicPermission } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
-import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { accessRepo, type GroupRow, type MembershipRow, type TopicRow } from './access-repo';
 import {
@@ -11,6 +10,7 @@ import {
   type GroupFacts,
   type GroupViewer,
   groupPermissionsFor,
+  groupViewerOf,
   topicPermissionsFor,
 } from './policy';
 
@@ -41,15 +41,7 @@ export async function loadGroupViewer(
   user: SessionUser,
 ): Promise<{ membership: MembershipRow | null; viewer: GroupViewer }> {
   const membership = (await accessRepo.membership(db, groupId, user.id)) ?? null;
-  return { membership, viewer: viewerOf(user, membership) };
-}
-
-/** The viewer the group policy reads from a member and their membership row. */
-function viewerOf(user: SessionUser, membership: MembershipRow | null): GroupViewer {
-  return {
-    superadmin: isSuperadmin(user),
-    membership: membership ? { status: membership.status, role: membership.role } : null,
-  };
+  return { membership, viewer: groupViewerOf(user, membership) };
 }
 
 /** Loads a group for a viewer; a missing group and one the viewer may not see are both "not found". */
@@ -57,7 +49,7 @@ export async function loadGroupAccess(db: Db, groupId: number, user: SessionUser
   const found = await accessRepo.groupForViewer(db, groupId, user.id);
   if (!found) throw notFound('The group');
   const { group, membership } = found;
-  const viewer = viewerOf(user, membership);
+  const viewer = groupViewerOf(user, membership);
   const facts: GroupFacts = { type: group.type, adminCount: found.adminCount };
   if (!canSeeGroup(facts, viewer)) throw notFound('The group');
   return {

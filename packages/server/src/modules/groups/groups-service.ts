@@ -13,6 +13,7 @@ import { inviteInto } from './invitations';
 import { administeredGroupIds, membersRepo } from './members-repo';
 import { presentFiles, presentGroup, presentMemberPage, presentSummary } from './presenter';
 import { groupScopes, groupsRepo } from './repo';
+import { groupReaderOf } from './visibility-sql';
 
 /** Throws 400 unless the image exists and the member uploaded it. */
 export async function requireOwnImage(db: Db, imageId: number, userId: number): Promise<void> {
@@ -30,13 +31,12 @@ export async function listGroups(
   user: SessionUser,
   query: PageQuery & { type: (typeof groupListTypes)[number] },
 ) {
-  const superadmin = isSuperadmin(user);
   const where =
     query.type === 'member'
       ? groupScopes.member()
       : query.type === 'admin'
         ? groupScopes.admin()
-        : groupScopes.visible(superadmin);
+        : groupScopes.visible(groupReaderOf(user));
   return {
     ...(await summaryPage(db, user, where, query)),
     // Every member who has accepted the terms (the route already requires it) may create groups.

@@ -18,6 +18,7 @@ export {
   requireOwnImage,
 } from './groups-service';
 export { notifyMember } from './notify';
-export { canReadGroupContent } from './policy';
+export { canReadGroupContent, type GroupVisibility } from './policy';
 export { combinedName, type MemberPage, presentFiles, presentMemberPage } from './presenter';
 export { groupsModule } from './routes';
+export { type GroupReader, groupReaderOf, visibleGroup, visibleGroups } from './visibility-sql';

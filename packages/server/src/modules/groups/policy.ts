@@ -7,6 +7,7 @@ import {
   type TopicPermission,
   topicPermissions,
 } from '@plaza/contract';
+import { isSuperadmin, type PermissionHolder } from '../../platform/permissions';
 
 /** What the rules need to know about a viewer and a group. */
 export interface GroupViewer {
@@ -22,12 +23,48 @@ export interface GroupFacts {
   adminCount: number;
 }
 
-const isMember = (viewer: GroupViewer) => viewer.membership?.status === 'accepted';
+/** The viewer the rules read from a member (their site permissions) and their membership row, if any. */
+export function groupViewerOf(
+  user: PermissionHolder,
+  membership: { status: MembershipStatus; role: GroupRole } | null,
+): GroupViewer {
+  return {
+    superadmin: isSuperadmin(user),
+    membership: membership ? { status: membership.status, role: membership.role } : null,
+  };
+}
+
+/** Knowing that a group exists (`see`) and reading its content (`read_content`). */
+export type GroupVisibility = 'see' | 'read_content';
+
+/**
+ * The group visibility rule, written once: a superadmin sees and reads every group, a member (a
+ * membership in the state `memberStatus`, whatever its role) the groups they belong to, and every
+ * member of the site the groups of the types `everyMember` lists for each action. `can` decides it for
+ * one viewer; `visibility-sql.ts` writes the same rule as SQL for every list and stream that filters
+ * in the query (posts, news, CMS pages, TV, search, group lists); `visibility.test.ts` holds both to one
+ * table of group type x membership x site permission on a real database.
+ */
+export const groupVisibility = {
+  everyMember: { see: ['open', 'approval'], read_content: ['open'] },
+  memberStatus: 'accepted',
+} as const satisfies {
+  everyMember: Record<GroupVisibility, readonly GroupType[]>;
+  memberStatus: MembershipStatus;
+};
+
+const isMember = (viewer: GroupViewer) => viewer.membership?.status === groupVisibility.memberStatus;
 const isAdmin = (viewer: GroupViewer) => isMember(viewer) && viewer.membership?.role === 'admin';
+
+/** The visibility rule (`groupVisibility`) for one viewer and group. */
+function visible(action: GroupVisibility, group: Pick<GroupFacts, 'type'>, viewer: GroupViewer): boolean {
+  const types: readonly GroupType[] = groupVisibility.everyMember[action];
+  return viewer.superadmin || isMember(viewer) || types.includes(group.type);
+}
 
 /** May the viewer know the group exists? Private groups are invisible to everyone but their members. */
 export function canSeeGroup(group: GroupFacts, viewer: GroupViewer): boolean {
-  return group.type !== 'private' || viewer.superadmin || isMember(viewer);
+  return visible('see', group, viewer);
 }
 
 /**
@@ -35,7 +72,7 @@ export function canSeeGroup(group: GroupFacts, viewer: GroupViewer): boolean {
  * Open groups are readable by every member of the site; approval and private groups by their members.
  */
 export function canReadGroupContent(group: GroupFacts, viewer: GroupViewer): boolean {
-  return group.type === 'open' || viewer.superadmin || isMember(viewer);
+  return visible('read_content', group, viewer);
 }
 
 /** May the viewer manage members (invite, remove, promote, answer applications)? Group admins and superadmins. */

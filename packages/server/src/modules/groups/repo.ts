@@ -1,9 +1,10 @@
 import type { GroupRole, GroupType, MembershipStatus } from '@plaza/contract';
-import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { inlineCount } from '../../db/inline-count';
 import { files, groupMemberships, groups, images, topics, users } from '../../db/schema';
+import { type GroupReader, visibleGroups } from './visibility-sql';
 
 export type NewGroupRow = typeof groups.$inferInsert;
 
@@ -45,12 +46,15 @@ export interface GroupSummaryRow {
 export const groupScopes = {
   member: (): SQL => eq(own.status, 'accepted'),
   admin: (): SQL => and(eq(own.status, 'accepted'), eq(own.role, 'admin'))!,
-  /** Every group the viewer may see: all but private ones, which only their members (and superadmins) see. */
-  visible: (superadmin: boolean): SQL | undefined =>
-    superadmin ? undefined : or(ne(groups.type, 'private'), eq(own.status, 'accepted')),
-  /** Public groups (open or approval) the viewer is not a member of. */
+  /** Every group the viewer may see (the visibility rule, `visibility-sql.ts`). */
+  visible: (reader: GroupReader): SQL | undefined =>
+    visibleGroups(reader, 'see', { id: groups.id, type: groups.type }),
+  /** Public groups (those every member sees: open or approval) the viewer is not a member of. */
   public: (): SQL =>
-    and(inArray(groups.type, ['open', 'approval']), or(isNull(own.status), ne(own.status, 'accepted')))!,
+    and(
+      visibleGroups('every_member', 'see', { id: groups.id, type: groups.type }),
+      or(isNull(own.status), ne(own.status, 'accepted')),
+    )!,
 };
 
 const byName = [asc(sql`lower(${groups.name})`), asc(groups.id)];
