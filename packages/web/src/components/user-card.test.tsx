@@ -28,6 +28,18 @@ describe('UserCard', () => {
     expect(screen.getByText('Head of Data')).toBeTruthy();
   });
 
+  it('shows the status (special_state) by its label, named for assistive technology', () => {
+    renderInApp(<UserCard user={{ ...person, special_state: [{ value: 'trainee' }] }} />, {
+      path: '/en_GB/who_is_who',
+    });
+    expect(screen.getByText('Trainee').textContent).toBe('Status: Trainee');
+  });
+
+  it('shows no status line without a special_state', () => {
+    renderInApp(<UserCard user={{ ...person, special_state: [] }} />, { path: '/en_GB/who_is_who' });
+    expect(screen.queryByText(/Status:/)).toBeNull();
+  });
+
   it('caps locations at 1 and special tasks at 5, each with a +N button', () => {
     renderInApp(<UserCard user={person} />, { path: '/en_GB/who_is_who' });
     expect(chips('Locations')).toEqual(['Berlin', '+2']);

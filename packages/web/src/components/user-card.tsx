@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { useSession } from '../app/session';
 import { useLang } from '../app/use-lang';
 import { useStartDirectChat } from '../lib/chat-link';
+import { visuallyHidden } from '../lib/visually-hidden';
 import { CappedList } from './capped-list';
 import { FallbackAvatar } from './fallback-avatar';
 
@@ -22,6 +23,8 @@ export interface UserCardPerson {
   position?: string | null;
   location_names?: string[];
   special_tasks?: string[];
+  /** The member's status: values of `GET users/status_options`, shown by their labels. */
+  special_state?: { value: string }[];
   img_path: string | null;
 }
 
@@ -38,8 +41,8 @@ export function personName(user: Pick<UserCardPerson, 'firstname' | 'lastname' |
 }
 
 /**
- * The user card: avatar (106 px, person icon without a picture), name, position, location (1 shown),
- * special tasks (5) and further lists (5 each), each with a '+N' button for the rest. The whole card
+ * The user card: avatar (106 px, person icon without a picture), name, position, status (`special_state`),
+ * location (1 shown), special tasks (5) and further lists (5 each), each with a '+N' button for the rest. The whole card
  * opens the profile: the name's link stretches over the card, the '+N' buttons sit above it. With
  * `show_user_overview_contact_button`, a contact icon (above the link too) starts a direct chat.
  */
@@ -47,6 +50,9 @@ export function UserCard({ user, lists = [] }: { user: UserCardPerson; lists?: U
   const { t } = useTranslation();
   const lang = useLang();
   const name = personName(user);
+  const states = (user.special_state ?? []).map(({ value }) =>
+    t(`people.statuses.${value}`, { defaultValue: value }),
+  );
   const session = useSession();
   const contact =
     session.settings.show_user_overview_contact_button && session.user && session.user.id !== user.id;
@@ -87,6 +93,14 @@ export function UserCard({ user, lists = [] }: { user: UserCardPerson; lists?: U
       {user.position && (
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {user.position}
+        </Typography>
+      )}
+      {states.length > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Box component="span" sx={visuallyHidden}>
+            {t('user_card.status')}:{' '}
+          </Box>
+          {states.join(', ')}
         </Typography>
       )}
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, width: '100%' }}>

@@ -8,7 +8,7 @@ import type {
   UpdateProfileInput,
 } from '@plaza/contract';
 import { pageSizes } from '@plaza/contract/constants';
-import { genders } from '@plaza/contract/profile';
+import { genders, userStatuses } from '@plaza/contract/profile';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -42,9 +42,10 @@ const optionLists = {
   gender: routes.users.genderOptions,
   country: routes.users.countryOptions,
   salutation: routes.users.salutationOptions,
+  status: routes.users.statusOptions,
 } as const;
 
-/** An option list of the profile forms (gender, country, salutation), labels in the page language. */
+/** An option list of the profile forms (gender, country, salutation, status), labels in the page language. */
 export const optionsQuery = (name: keyof typeof optionLists) =>
   queryOptions({
     queryKey: profileKeys.options(name),
@@ -67,6 +68,16 @@ export function useGenderOptions(kind: 'gender' | 'salutation'): Option[] {
       label: t(kind === 'gender' ? `people.genders.${value}` : `people.salutations.${value}`),
     }))
   );
+}
+
+/**
+ * The status choices: the server's list (GET users/status_options), and until it has answered the contract's
+ * values with the bundled labels.
+ */
+export function useStatusOptions(): Option[] {
+  const { t } = useTranslation();
+  const options = useQuery(optionsQuery('status'));
+  return options.data ?? userStatuses.map((value) => ({ value, label: t(`people.statuses.${value}`) }));
 }
 
 /** Values other members use for the list fields, offered while typing. */

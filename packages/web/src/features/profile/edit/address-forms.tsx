@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { ApiRequestError } from '../../../lib/api-client';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { addressQuery, optionsQuery, useGenderOptions, useSaveAddress } from '../api/profile';
-import { GenderSelect, SavedFormHeading, type SaveMessage } from './form-parts';
+import { OptionSelect, SavedFormHeading, type SaveMessage } from './form-parts';
 import { textFieldProps } from './form-text';
 import { profileErrorText } from './profile-form-schema';
 
@@ -101,7 +101,7 @@ function AddressForm({
         message={message}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
-        <GenderSelect
+        <OptionSelect
           control={form.control}
           name="gender"
           label={label('salutation')}

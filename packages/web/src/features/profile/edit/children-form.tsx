@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { useLang } from '../../../app/use-lang';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { childrenQuery, useGenderOptions, useSaveChildren } from '../api/profile';
-import { EntryFieldset, GenderSelect, SavedFormHeading, type SaveMessage } from './form-parts';
+import { EntryFieldset, OptionSelect, SavedFormHeading, type SaveMessage } from './form-parts';
 import { textFieldProps } from './form-text';
 import { birthdayFieldSchema } from './profile-form-schema';
 
@@ -114,7 +114,7 @@ function ChildrenEditor({ userId, saved }: { userId: number; saved: Child[] }) {
                   helperText: t('profile.edit.birthday_hint'),
                 })}
               />
-              <GenderSelect
+              <OptionSelect
                 control={form.control}
                 name={`children.${index}.gender`}
                 label={t('profile.children.gender')}

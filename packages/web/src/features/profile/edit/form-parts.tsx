@@ -13,17 +13,22 @@ import { visuallyHidden } from '../../../lib/visually-hidden';
 /** A form's save result shown under its heading. */
 export type SaveMessage = { severity: 'success' | 'error'; text: string };
 
-/** A select of genders or salutations with a "not given" entry ('') first. */
-export function GenderSelect<T extends FieldValues, V>({
+/**
+ * A select of an option list (genders, salutations, statuses) with a "not given" entry ('') first, its
+ * text `noneLabel` (by default the gender's).
+ */
+export function OptionSelect<T extends FieldValues, V>({
   control,
   name,
   label,
   options,
+  noneLabel,
 }: {
   control: Control<T, unknown, V>;
   name: FieldPath<T>;
   label: string;
   options: Option[];
+  noneLabel?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -42,7 +47,7 @@ export function GenderSelect<T extends FieldValues, V>({
           fullWidth
           margin="normal"
         >
-          <MenuItem value="">{t('profile.edit.gender_none')}</MenuItem>
+          <MenuItem value="">{noneLabel ?? t('profile.edit.gender_none')}</MenuItem>
           {options.map((option) => (
             <MenuItem key={option.value} value={option.value}>
               {option.label}

@@ -6,20 +6,21 @@ import { limits } from '@plaza/contract/constants';
 import { profileLimits } from '@plaza/contract/profile';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useGenderOptions } from '../api/profile';
-import { GenderSelect } from './form-parts';
+import { useGenderOptions, useStatusOptions } from '../api/profile';
+import { OptionSelect } from './form-parts';
 import { textFieldProps } from './form-text';
 import type { ProfileFormFields, ProfileFormValues } from './profile-form-schema';
 
 type ProfileForm = UseFormReturn<ProfileFormFields, unknown, ProfileFormValues>;
 
 /**
- * Names, title, position, gender (options from the server) and the birthday as DD/MM/YYYY text,
+ * Names, title, position, gender and status (options from the server) and the birthday as DD/MM/YYYY text,
  * with the "show my year of birth" checkbox when the settings show it.
  */
 export function PersonalFields({ form, showYearCheckbox }: { form: ProfileForm; showYearCheckbox: boolean }) {
   const { t } = useTranslation();
   const genders = useGenderOptions('gender');
+  const statuses = useStatusOptions();
   const text = (
     name: Parameters<typeof textFieldProps<ProfileFormFields>>[2],
     maxLength: number,
@@ -45,18 +46,27 @@ export function PersonalFields({ form, showYearCheckbox }: { form: ProfileForm; 
           autoComplete="honorific-prefix"
           {...text('title', profileLimits.titleMax)}
         />
-        <GenderSelect
+        <OptionSelect
           control={form.control}
           name="gender"
           label={t('profile.edit.gender')}
           options={genders}
         />
       </Box>
-      <TextField
-        label={t('profile.edit.position')}
-        autoComplete="organization-title"
-        {...text('position', profileLimits.positionMax)}
-      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+        <TextField
+          label={t('profile.edit.position')}
+          autoComplete="organization-title"
+          {...text('position', profileLimits.positionMax)}
+        />
+        <OptionSelect
+          control={form.control}
+          name="status"
+          label={t('profile.edit.status')}
+          options={statuses}
+          noneLabel={t('profile.edit.status_none')}
+        />
+      </Box>
       <Box
         sx={{
           display: 'grid',

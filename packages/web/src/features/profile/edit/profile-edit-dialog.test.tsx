@@ -147,6 +147,7 @@ describe('ProfileEditDialog: saving', () => {
       title: 'Dr.',
       position: 'Chief Scientist',
       gender: 'female',
+      status: 'employee',
       birthday: '24/12/1991',
       is_birth_year_visible: true,
       locations: ['Hamburg', 'Berlin'],

@@ -10,6 +10,7 @@ import {
   toBirthdayInput,
   type UpdateProfileInput,
   updateProfileSchema,
+  userStatusSchema,
 } from '@plaza/contract';
 import type { TFunction } from 'i18next';
 import type { FieldError } from 'react-hook-form';
@@ -39,7 +40,7 @@ const careerFieldsSchema = careerSchema.pick({ title: true, company: true }).ext
 /**
  * The profile form, built from the contract's `updateProfileSchema`: names are required there
  * (`nameSchema`), the rest keeps the contract's limits; the birthday is the typed text, the gender
- * '' for none, and custom field values by field id.
+ * and the status '' for none, and custom field values by field id.
  */
 export const profileFormSchema = updateProfileSchema
   .pick({
@@ -56,6 +57,7 @@ export const profileFormSchema = updateProfileSchema
     firstname: nameSchema,
     lastname: nameSchema,
     gender: z.union([genderSchema, z.literal('')]),
+    status: z.union([userStatusSchema, z.literal('')]),
     birthday: birthdayFieldSchema,
     is_birth_year_visible: z.boolean(),
     careers: z.array(careerFieldsSchema).max(profileLimits.careersMax),
@@ -78,6 +80,7 @@ export function profileFormDefaults(profile: Profile, locale: Locale): ProfileFo
     title: profile.title ?? '',
     position: profile.position ?? '',
     gender: profile.gender ?? '',
+    status: profile.status ?? '',
     birthday: profile.birthday ? toBirthdayInput(profile.birthday, locale) : '',
     is_birth_year_visible: profile.is_birth_year_visible,
     locations: profile.locations ?? [],
@@ -114,6 +117,7 @@ export function profilePayload(
     title: values.title ?? '',
     position: values.position ?? '',
     gender: values.gender === '' ? null : values.gender,
+    status: values.status === '' ? null : values.status,
     locations: values.locations,
     areas: values.areas,
     skills: values.skills,
