@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { visibleGroups } from '../groups';
 
 /**
  * Query pieces of the search across the community. The statement of the posts of a word too rare for
@@ -27,26 +28,24 @@ export function searchQuery(words: readonly string[]): SQL {
   return sql`(${sql.join(parts, sql` && `)})`;
 }
 
-/** The ids of the groups the searcher is an accepted member of, as an array run once per statement. */
-const memberGroupIds = (searcher: Searcher) =>
-  sql`array(select m.group_id from group_memberships m where m.user_id = ${searcher.id} and m.status = 'accepted')`;
+/** A group `g` of the statement, as the group visibility rule reads it. */
+const g = { id: sql`g.id`, type: sql`g.type` };
 
 /**
- * Groups `g` the searcher may know of (groups/policy.ts `canSeeGroup`): all but private ones, which only
- * their members and superadmins see.
+ * Groups `g` the searcher may know of (`visibleGroups` of the groups module, the rule of
+ * `can(viewer, 'see', group)`): all but private ones, which only their members and superadmins see.
  */
 export function seeableGroups(searcher: Searcher): SQL {
-  if (searcher.superadmin) return sql`true`;
-  return sql`(g.type <> 'private' or g.id = any(${memberGroupIds(searcher)}))`;
+  return visibleGroups(searcher, 'see', g) ?? sql`true`;
 }
 
 /**
- * Groups `g` whose content (topics, posts) the searcher may read (groups/policy.ts
- * `canReadGroupContent`): open groups, the searcher's own groups, every group for superadmins.
+ * Groups `g` whose content (topics, posts) the searcher may read (`visibleGroups` of the groups
+ * module, the rule of `can(viewer, 'read_content', group)`): open groups, the searcher's own groups,
+ * every group for superadmins.
  */
 export function readableGroupContent(searcher: Searcher): SQL {
-  if (searcher.superadmin) return sql`true`;
-  return sql`(g.type = 'open' or g.id = any(${memberGroupIds(searcher)}))`;
+  return visibleGroups(searcher, 'read_content', g) ?? sql`true`;
 }
 
 /** The page types as an SQL list of values, for `type in (...)`. */

@@ -11,9 +11,9 @@ import {
 } from '@plaza/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import { searchWords } from '../directory';
+import { groupReaderOf } from '../groups';
 import { readablePosts, readerOf } from '../posts';
 import { getSettings } from '../settings';
 import { isFieldIncluded } from '../users';
@@ -78,7 +78,7 @@ function contextOf(db: Db, user: SessionUser, locale: Locale, term: string): Sea
   return {
     db,
     user,
-    searcher: { id: user.id, superadmin: isSuperadmin(user) },
+    searcher: groupReaderOf(user),
     locale,
     now: new Date(),
     query: searchQuery(words),
