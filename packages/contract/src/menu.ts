@@ -24,6 +24,10 @@ export const routeNames = [
 
 export type NavigationItem = {
   type: (typeof routeNames)[number];
+  /**
+   * The id the route takes: a page, group, profile, job or rating; for `topic` the news topic (category)
+   * whose topic view `/{lang}/categories/{id}` the item opens.
+   */
   reference_id: number | null;
   title: string;
   icon: string | null;

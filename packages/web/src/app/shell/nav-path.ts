@@ -5,6 +5,9 @@ const paths: Partial<Record<NavigationItem['type'], (id: number | null) => strin
   'activity-feed': () => '/activity_feed',
   groups: () => '/groups',
   group: (id) => `/groups/${id}`,
+  // A topic item names only its topic (`reference_id`, no group), so it opens the topic view of that news
+  // topic, `/{lang}/categories/{id}`; a group's topic page would need the group's id as well.
+  topic: (id) => `/categories/${id}`,
   'who-is-who': () => '/who_is_who',
   profile: (id) => `/who_is_who/${id}`,
   occasions: () => '/occasions/',
