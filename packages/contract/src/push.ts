@@ -41,7 +41,11 @@ export const pushEndpoints = {
     summary: "Store this browser's push subscription for the caller (the same browser again: the same id)",
     tags,
     access: 'user',
-    body: z.strictObject({ subscription: pushSubscriptionSchema }),
+    /** The browser's subscription object as the spec sends it, or wrapped as `{ subscription }` (the web). */
+    body: z.union([
+      z.strictObject({ subscription: pushSubscriptionSchema }),
+      pushSubscriptionSchema.transform((subscription) => ({ subscription })),
+    ]),
     response: z.object({ id: z.string() }),
   }),
   unsubscribe: defineEndpoint({

@@ -153,7 +153,10 @@ export const searchEndpoints = {
     summary: `Suggestions while typing in the shell's search box: at most ${limits.searchSuggestionsMax} members, groups, topics, articles and pages`,
     tags,
     access: 'user',
-    query: z.object({ q: searchTermSchema.default('') }),
+    /** The typed text as `q`, or as `query` like the spec's suggestion calls write it. */
+    query: z
+      .object({ q: searchTermSchema.optional(), query: searchTermSchema.optional() })
+      .transform(({ q, query }) => ({ q: q ?? query ?? '' })),
     response: z.object({ results: z.array(searchSuggestionSchema) }),
   }),
 };

@@ -95,12 +95,21 @@ export const topicEndpoints = {
     summary: 'Create a topic in a group (manage_topics)',
     tags,
     access: 'user',
-    body: z.object({
-      name: topicTitleSchema,
-      description: topicDescriptionSchema,
-      group_id: idValueSchema,
-      img_id: idValueSchema.nullable().optional(),
-    }),
+    /** The name as `name`, or as `title` like the spec's topic form (and PUT topics/{id}) writes it. */
+    body: z
+      .object({
+        name: topicTitleSchema.optional(),
+        title: topicTitleSchema.optional(),
+        description: topicDescriptionSchema,
+        group_id: idValueSchema,
+        img_id: idValueSchema.nullable().optional(),
+      })
+      .transform(({ name, title, ...rest }, ctx) => {
+        const given = name ?? title;
+        if (given !== undefined) return { ...rest, name: given };
+        ctx.addIssue({ code: 'custom', message: 'Required', path: ['name'] });
+        return z.NEVER;
+      }),
     response: topicSchema,
     status: 201,
   }),
