@@ -30,8 +30,10 @@ export function listParam<T extends z.ZodType<unknown, string>>(item: T, options
       const pieces = Array.isArray(sent) ? sent : [sent];
       return freeText ? pieces : pieces.flatMap((piece) => piece.split(','));
     })
-    .pipe(z.array(item).min(min).max(max))
-    .transform((items) => [...new Set(items)] as z.output<T>[]);
+    .pipe(z.array(item))
+    .transform((items) => [...new Set(items)] as z.output<T>[])
+    .refine((items) => items.length >= min, { message: `at least ${min} value(s)` })
+    .refine((items) => items.length <= max, { message: `at most ${max} values` });
 }
 
 /** One id in a query string. */
