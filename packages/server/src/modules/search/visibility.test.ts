@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app';
 import type { TestClient } from '../../../test/client';
+import { buildGroup } from '../../../test/factories';
 import { ids, kind, search, searchFixture } from '../../../test/search-fixture';
-import { pages } from '../../db/schema';
+import { pages, posts, topics } from '../../db/schema';
 
 describe('search across the community: what it never shows', () => {
   let t: TestApp;
+  let outsider: { id: number };
+  let insider: { id: number };
   let outsiderClient: TestClient;
   let insiderClient: TestClient;
   let adminClient: TestClient;
@@ -14,8 +17,17 @@ describe('search across the community: what it never shows', () => {
   let openTopic: { id: number };
 
   beforeAll(async () => {
-    ({ t, outsiderClient, insiderClient, adminClient, privateGroup, hiddenTopic, openTopic } =
-      await searchFixture());
+    ({
+      t,
+      outsider,
+      insider,
+      outsiderClient,
+      insiderClient,
+      adminClient,
+      privateGroup,
+      hiddenTopic,
+      openTopic,
+    } = await searchFixture());
   });
 
   afterAll(async () => {
@@ -38,6 +50,35 @@ describe('search across the community: what it never shows', () => {
       [hiddenTopic.id, openTopic.id].sort(),
     );
     expect(ids(await search(adminClient, { query: 'Quokkaparade' }), 'search_posts')).toHaveLength(1);
+  });
+
+  it('shows an approval group to a member who applied, but none of its topics and posts until they belong', async () => {
+    const approvalGroup = await buildGroup(t.db, {
+      name: 'Wartende Wombats',
+      description: 'Aufnahme nach Antrag',
+      type: 'approval',
+      admins: [insider],
+      applied: [outsider],
+    });
+    const [topic] = await t.db
+      .insert(topics)
+      .values({ group_id: approvalGroup.id, name: 'Wombatwanderung', description: 'intern' })
+      .returning({ id: topics.id });
+    await t.db.insert(posts).values({
+      author_id: insider.id,
+      written_by: insider.id,
+      group_id: approvalGroup.id,
+      description: '<p>Die Wombatwanderung beginnt am Montag.</p>',
+    });
+
+    expect(ids(await search(outsiderClient, { query: 'Wombats' }), 'search_groups')).toEqual([
+      approvalGroup.id,
+    ]);
+    expect((await search(outsiderClient, { query: 'Wombatwanderung' })).modules).toEqual([]);
+
+    const found = await search(insiderClient, { query: 'Wombatwanderung' });
+    expect(ids(found, 'search_topics')).toEqual([topic!.id]);
+    expect(ids(found, 'search_posts')).toHaveLength(1);
   });
 
   it('never finds deactivated members, nor members by a field the settings hide', async () => {
