@@ -1,4 +1,5 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { loadChunk } from './chunk-error';
 import { Guard } from './guard-route';
 import { LanguageLayout, LanguageRedirect, NotFoundRedirect, type RouteTitle } from './language-layout';
 import { RouteError } from './route-error';
@@ -6,9 +7,11 @@ import { RouteError } from './route-error';
 /** A route's fixed page title, a text key (language-layout.tsx sets the tab's title from it). */
 const titled = (title: string): RouteTitle => ({ title });
 
-/** Lazy page module: `lazy: page(() => import('./x'), 'XPage')`. */
+/** Lazy page module: `lazy: page(() => import('./x'), 'XPage')`, loaded through `loadChunk` (time-out, errors). */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return async () => ({ Component: (await load())[name] as React.ComponentType });
+  return async () => ({
+    Component: await loadChunk(() => load().then((module) => module[name] as React.ComponentType)),
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
+import { lazyChunk } from '../app/chunk-error';
 import { useOpenedOnce } from '../lib/use-opened-once';
 
 /**
@@ -11,7 +12,7 @@ export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
   isOpen: (props: P) => boolean = (props) => (props as { open?: boolean }).open === true,
 ) {
-  const Dialog = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
+  const Dialog = lazyChunk(load) as unknown as ComponentType<P>;
   return function LazyDialog(props: P) {
     if (!useOpenedOnce(isOpen(props))) return null;
     return (

@@ -1,13 +1,13 @@
-import { lazy } from 'react';
 import { Navigate } from 'react-router';
+import { lazyChunk } from '../chunk-error';
 import { loginPath, rootView } from '../guard';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
 
 // app/first-load starts loading the dashboard's code when the app opens on it.
-const DashboardView = lazy(() => import('./dashboard-view'));
+const DashboardView = lazyChunk(() => import('./dashboard-view').then((module) => module.default));
 // A visitor's page (when one is configured): members never load its code.
-const LandingPage = lazy(() => import('./landing-page').then((module) => ({ default: module.LandingPage })));
+const LandingPage = lazyChunk(() => import('./landing-page').then((module) => module.LandingPage));
 
 /** The root view: dashboard for members, the landing page for visitors when configured, else sign-in. */
 export function RootView() {

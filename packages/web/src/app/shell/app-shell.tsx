@@ -6,12 +6,13 @@ import IconButton from '@mui/material/IconButton';
 import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
 import { ChatButton } from '../../features/chat/chat-button';
 import { usePushSubscription } from '../../lib/push';
 import { useMedia } from '../../lib/use-media';
+import { lazyChunk } from '../chunk-error';
 import { LightProgress } from '../light/progress';
 import { MuiTheme } from '../mui-theme';
 import { useSession } from '../session';
@@ -26,8 +27,8 @@ import { SideDrawerContent } from './side-drawer';
 const drawerWidth = 280;
 
 /** The extended search bar, loaded only where the settings ask for it. */
-const ExtendedSearchBar = lazy(() =>
-  import('./extended-search-bar').then((module) => ({ default: module.ExtendedSearchBar })),
+const ExtendedSearchBar = lazyChunk(() =>
+  import('./extended-search-bar').then((module) => module.ExtendedSearchBar),
 );
 
 /** The app shell in the customer's MUI theme (the pages inside it use MUI). */

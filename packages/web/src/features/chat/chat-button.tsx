@@ -2,9 +2,10 @@ import ChatIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { lazyChunk } from '../../app/chunk-error';
 import { call } from '../../lib/api-client';
 import { chatParams } from '../../lib/chat-link';
 import { routes } from '../../lib/endpoint-routes';
@@ -12,9 +13,7 @@ import { subscribeChannel } from '../../lib/realtime';
 import { chatKeys } from './chat-keys';
 
 /** The overlay's code is loaded when it first opens, so the first page load stays small. */
-const ChatOverlay = lazy(() =>
-  import('./overlay/chat-overlay').then((module) => ({ default: module.ChatOverlay })),
-);
+const ChatOverlay = lazyChunk(() => import('./overlay/chat-overlay').then((module) => module.ChatOverlay));
 
 /**
  * The shell's chat button: the unread count (GET messages/unread, kept live through the ChatChannel) as

@@ -4,17 +4,16 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyChunk } from '../../app/chunk-error';
 import { type ModuleFormProps, OptionalTitle } from './module-form-parts';
 
 const noMentions = async () => [];
 
 /** The editor's code loads when a text is edited: a page of many texts opens as previews, and fast. */
-const RichTextEditor = lazy(() =>
-  import('../../components/rich-text/rich-text-editor').then((module) => ({
-    default: module.RichTextEditor,
-  })),
+const RichTextEditor = lazyChunk(() =>
+  import('../../components/rich-text/rich-text-editor').then((module) => module.RichTextEditor),
 );
 
 /**

@@ -3,13 +3,14 @@ import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { avatarSizes } from '@plaza/contract/constants';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyChunk } from '../../app/chunk-error';
 import { useSession } from '../../app/session';
 import { FallbackAvatar } from '../../components/fallback-avatar';
 
 const loadBox = () => import('./create-post/create-post-box');
-const CreatePostBoxChunk = lazy(() => loadBox().then((module) => ({ default: module.CreatePostBox })));
+const CreatePostBoxChunk = lazyChunk(() => loadBox().then((module) => module.CreatePostBox));
 
 /**
  * The create-post box, collapsed to one line until the member uses it: the editor (TipTap,

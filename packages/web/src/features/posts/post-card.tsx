@@ -9,9 +9,10 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Post } from '@plaza/contract';
 import { postPath } from '@plaza/contract/paths';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { lazyChunk } from '../../app/chunk-error';
 import { useLang } from '../../app/use-lang';
 import { FallbackAvatar } from '../../components/fallback-avatar';
 import { lazyDialog } from '../../components/lazy-dialog';
@@ -26,7 +27,7 @@ import { PostFiles } from './post-files';
 import { PostPreviewCard } from './post-preview-card';
 
 /** The edit dialog carries the editor (TipTap), so it loads when a member edits, not with the stream. */
-const EditPostDialog = lazy(() => import('./edit-post-dialog').then((m) => ({ default: m.EditPostDialog })));
+const EditPostDialog = lazyChunk(() => import('./edit-post-dialog').then((m) => m.EditPostDialog));
 /** The delete confirmation (and MUI's dialog) loads when a member first deletes, not with the stream. */
 const ConfirmDialog = lazyDialog(() =>
   import('../../components/confirm-dialog').then((m) => m.ConfirmDialog),
