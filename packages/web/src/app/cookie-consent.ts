@@ -1,5 +1,7 @@
 import { cookies } from '@plaza/contract/constants';
+import { call } from '../lib/api-client';
 import { readCookie, writeCookie } from '../lib/cookies';
+import { routes } from '../lib/endpoint-routes';
 
 /** The stored consent, as the cookies hold it; null when the visitor has not chosen yet. */
 export function readConsent(): { trackAll: boolean; categories: number[] } | null {
@@ -17,6 +19,24 @@ export function saveConsent(categories: number[], trackAll: boolean): void {
   writeCookie('cdisc', '1', cookies.consentExpiryDays);
   writeCookie('track_all', trackAll ? '1' : '0', cookies.consentExpiryDays);
   writeCookie('cookie_config', chosen.join('-'), cookies.consentExpiryDays);
+}
+
+/**
+ * The query of a settings.consent read: the stored choice as the cookies hold it, `cdisc` and `track_all`
+ * as '1' or '0', the categories joined with '-' (necessary only while nothing is chosen).
+ */
+export function consentQuery(): { cdisc: '0' | '1'; track_all: '0' | '1'; categories: string } {
+  const stored = readConsent();
+  return {
+    cdisc: stored ? '1' : '0',
+    track_all: stored?.trackAll ? '1' : '0',
+    categories: (stored?.categories.length ? stored.categories : [1]).join('-'),
+  };
+}
+
+/** GET settings/consent with the stored choice: the cookie config and what that choice allows. */
+export function fetchConsent() {
+  return call(routes.settings.consent, { query: consentQuery() });
 }
 
 /** The window event that asks the cookie overlay to open. */

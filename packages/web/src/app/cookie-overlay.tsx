@@ -10,12 +10,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../lib/api-client';
-import { routes } from '../lib/endpoint-routes';
 import {
+  consentQuery,
   cookieOverlayEvent,
   cookieOverlayView,
   cookieOverlayWanted,
+  fetchConsent,
   localized,
   readConsent,
   saveConsent,
@@ -45,8 +45,8 @@ export function CookieOverlay({ requested = false }: { requested?: boolean }) {
   }, []);
 
   const consent = useQuery({
-    queryKey: ['consent'],
-    queryFn: () => call(routes.settings.consent),
+    queryKey: ['consent', consentQuery()],
+    queryFn: fetchConsent,
     enabled: open,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cookieOverlayWanted, openCookieOverlay, saveConsent } from '../../app/cookie-consent';
+import { cookieOverlayWanted, fetchConsent, openCookieOverlay, saveConsent } from '../../app/cookie-consent';
 import { LightButton } from '../../app/light/button';
 import { useSession } from '../../app/session';
-import { call } from '../../lib/api-client';
-import { routes } from '../../lib/endpoint-routes';
 
 /**
  * The cookie choice of the sign-in pages, in the page's flow below the form and drawn with the page
@@ -25,7 +23,7 @@ export function CookieNotice() {
   const acceptAll = async () => {
     setBusy(true);
     try {
-      const { cookie_config } = await call(routes.settings.consent);
+      const { cookie_config } = await fetchConsent();
       finish(
         cookie_config.cookie_types.map((type) => type.id),
         true,
