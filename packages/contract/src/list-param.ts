@@ -19,17 +19,14 @@ interface ListParamOptions {
   freeText?: boolean;
 }
 
-/** The pieces of a list parameter as sent: one string or an array of them. */
-const sentPieces = z.union([text(), z.array(text())]);
+/** The pieces of a list parameter as sent: one string or an array of them (a bad one named by its index). */
+const sentPieces = z.preprocess((sent) => (typeof sent === 'string' ? [sent] : sent), z.array(text()));
 
 /** A list query parameter whose items `item` parses from their text; repeated values count once. */
 export function listParam<T extends z.ZodType<unknown, string>>(item: T, options: ListParamOptions) {
   const { min = 1, max, freeText = false } = options;
   return sentPieces
-    .transform((sent) => {
-      const pieces = Array.isArray(sent) ? sent : [sent];
-      return freeText ? pieces : pieces.flatMap((piece) => piece.split(','));
-    })
+    .transform((pieces) => (freeText ? pieces : pieces.flatMap((piece) => piece.split(','))))
     .pipe(z.array(item))
     .transform((items) => [...new Set(items)] as z.output<T>[])
     .refine((items) => items.length >= min, { message: `at least ${min} value(s)` })

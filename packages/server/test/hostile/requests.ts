@@ -2,6 +2,7 @@ import type { Endpoint } from '@plaza/contract';
 import { endpoints } from '@plaza/contract';
 import fc from 'fast-check';
 import type { z } from 'zod';
+import { parseQueryString } from '../../src/platform/query-string';
 import { type Candidate, candidatesFor } from './mutations';
 import { core, type GenContext, remove, type Spot, setAt, shapeOf, spotsOf, validArb } from './schema';
 
@@ -186,13 +187,8 @@ export function expectationOf(endpoint: Endpoint, sent: ModelCase): Expectation 
       Object.fromEntries(Object.entries(sent.params).map(([k, v]) => [k, wire(v)])),
     ],
     ['body', endpoint.body, sent.body === undefined ? undefined : JSON.parse(JSON.stringify(sent.body))],
-    [
-      'query',
-      endpoint.query,
-      Object.fromEntries(
-        Object.entries(sent.query).map(([k, v]) => [wire(k), Array.isArray(v) ? v.map(wire) : wire(v)]),
-      ),
-    ],
+    // The query as the server's own parser reads the query string (bracketed keys nest).
+    ['query', endpoint.query, parseQueryString(buildUrl('', {}, sent.query).slice(1))],
   ];
   for (const [where, schema, value] of parts) {
     if (!schema) continue;
