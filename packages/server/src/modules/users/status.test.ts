@@ -1,4 +1,4 @@
-import { userStatuses } from '@plaza/contract';
+import { type User, userStatuses } from '@plaza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import type { TestClient } from '../../../test/client';
@@ -19,7 +19,7 @@ describe('profiles: the status and special_state', () => {
     const directory = (await benClient.get('/api/v2/users', { query: { query: 'Quellenhof' } })).json();
     const search = (await benClient.get('/api/v2/users/search', { query: { q: 'Quellenhof' } })).json();
     const session = (await annaClient.get('/api/v2/auth/is_authenticated')).json().session;
-    const find = (results: { id: number }[]) => results.find((user) => user.id === anna.id);
+    const find = (results: User[]) => results.find((user) => user.id === anna.id);
     return { directory: find(directory.results), search: find(search.results), session: session.user };
   }
 
