@@ -2,6 +2,7 @@ import { activityEndpoints } from './activities';
 import { authEndpoints } from './auth';
 import { chatEndpoints } from './chat';
 import { directoryEndpoints } from './directory';
+import { groupMemberEndpoints } from './group-members';
 import { groupEndpoints } from './groups';
 import { mediaEndpoints } from './media';
 import { memberEndpoints } from './members';
@@ -29,6 +30,7 @@ export * from './endpoint';
 export * from './entities';
 export * from './errors';
 export * from './filters';
+export * from './group-members';
 export * from './groups';
 export * from './link-url';
 export * from './list-param';
@@ -60,7 +62,7 @@ export const endpoints = {
   menu: menuEndpoints,
   settings: settingsEndpoints,
   activities: activityEndpoints,
-  groups: groupEndpoints,
+  groups: { ...groupEndpoints, ...groupMemberEndpoints },
   topics: topicEndpoints,
   uploads: uploadEndpoints,
   posts: postEndpoints,
