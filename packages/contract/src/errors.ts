@@ -13,6 +13,8 @@ export const errorCodes = [
   'rate_limited',
   'csrf_invalid',
   'invalid_credentials',
+  /** The right password for an account an administrator deactivated (never told without the password). */
+  'account_deactivated',
   'agb_not_accepted',
   'reset_link_invalid',
   'current_password_wrong',

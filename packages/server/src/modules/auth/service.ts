@@ -76,9 +76,17 @@ export async function login(deps: Deps, { request, reply }: Call, input: LoginIn
   await limiter.signInAttempt(identifier, request.ip);
   const user = await findUserByLogin(db, field, identifier);
   const valid = await verifyPassword(input.password, user?.password_hash ?? dummyPasswordHash);
-  // A deactivated account answers like a wrong password: the sign-in tells nothing about the account.
   if (!user || !valid || user.deactivated_at) {
     await limiter.count('signInFailures', address);
+    // Only the right password learns that the account was deactivated (and not to reset it); without it,
+    // a deactivated account answers like any wrong password and tells nothing.
+    if (user && valid) {
+      throw new AppError(
+        403,
+        'account_deactivated',
+        'This account has been deactivated. Please contact your administrator.',
+      );
+    }
     throw new AppError(401, 'invalid_credentials', 'The sign-in details are not correct.');
   }
   await limiter.signInSucceeded(identifier, request.ip);

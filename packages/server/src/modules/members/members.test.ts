@@ -122,12 +122,20 @@ describe('member administration: invitations, list, deactivation, reset links', 
     expect(off.json().status).toBe('deactivated');
     expect((await member.get('/api/v2/activities')).statusCode).toBe(401);
     const again = new TestClient(t.app);
+    // The right password learns that the account is deactivated; a wrong one learns nothing.
     const refused = await again.post('/api/v2/auth/login', {
       username: colleague.username,
       password: testPassword,
     });
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json().errors[0].code).toBe('invalid_credentials');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors[0].code).toBe('account_deactivated');
+    expect(again.jar.has('plaza_session')).toBe(false);
+    const guessed = await again.post('/api/v2/auth/login', {
+      username: colleague.username,
+      password: 'a wrong password',
+    });
+    expect(guessed.statusCode).toBe(401);
+    expect(guessed.json().errors[0].code).toBe('invalid_credentials');
     expect(await directory()).toBe(0);
     expect((await admin.post(`/api/v2/members/${colleague.id}/reset_password`)).statusCode).toBe(403);
 
