@@ -29,6 +29,22 @@ test('an unknown route shows the 404 page with a way back', async ({ page }) => 
   await expectAccessible(page);
 });
 
+test('a visitor opens the legal pages by their aliases without signing in, and is told the footer opens a new tab', async ({
+  page,
+}) => {
+  await page.goto('/en_GB/imprint');
+  await expect(page).toHaveURL(/\/en_GB\/page\/2$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Imprint' })).toBeVisible();
+  await page.goto('/de_DE/privacy');
+  await expect(page).toHaveURL(/\/de_DE\/page\/3$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeVisible();
+  const footer = page.getByRole('navigation', { name: 'Rechtliche Hinweise' });
+  await expect(footer.getByRole('link', { name: 'Impressum (öffnet in einem neuen Tab)' })).toHaveAttribute(
+    'target',
+    '_blank',
+  );
+});
+
 test('the error route shows the title and text from its query', async ({ page }) => {
   await page.goto('/en_GB/error?title=Payment%20failed&description=The%20card%20was%20declined');
   await expect(page.getByText('Payment failed')).toBeVisible();

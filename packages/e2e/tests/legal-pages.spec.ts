@@ -11,6 +11,8 @@ const links = {
   de_DE: ['Impressum', 'Datenschutz', 'Nutzungsbedingungen', 'Fragen und Antworten'],
   en_GB: ['Imprint', 'Privacy', 'Terms of use', 'Questions and answers'],
 } as const;
+/** What each footer link tells screen readers besides its name. */
+const newTab = { de_DE: '(öffnet in einem neuen Tab)', en_GB: '(opens in a new tab)' } as const;
 
 test.beforeEach(async ({ context }) => acceptCookies(context));
 
@@ -24,7 +26,7 @@ test.describe('signed in', () => {
       for (const [index, name] of links[lang].entries()) {
         const [tab] = await Promise.all([
           context.waitForEvent('page'),
-          footer.getByRole('link', { name, exact: true }).click(),
+          footer.getByRole('link', { name: `${name} ${newTab[lang]}`, exact: true }).click(),
         ]);
         await expect(tab.getByRole('heading', { level: 1, name: titles[lang][index] })).toBeVisible();
         await expect(tab).toHaveTitle(`${titles[lang][index]} - Nordlicht GmbH`);

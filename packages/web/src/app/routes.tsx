@@ -65,6 +65,11 @@ export const routes: RouteObject[] = [
           },
           { path: 'landing', lazy: page(() => import('./pages/landing-page'), 'LandingRoute') },
           { path: 'page/:id', lazy: page(() => import('./pages/page-route'), 'PageRoute') },
+          // The legal pages' aliases are open to visitors: the CMS page itself decides who may read it.
+          { path: 'terms', lazy: page(() => import('./pages/legal-redirect'), 'TermsRedirect') },
+          { path: 'q-and-a', lazy: page(() => import('./pages/legal-redirect'), 'QAndARedirect') },
+          { path: 'imprint', lazy: page(() => import('./pages/legal-redirect'), 'ImprintRedirect') },
+          { path: 'privacy', lazy: page(() => import('./pages/legal-redirect'), 'PrivacyRedirect') },
           { path: 'previews/:id', lazy: page(() => import('./pages/page-route'), 'PreviewRoute') },
           {
             element: <Guard access="login" />,
@@ -134,9 +139,6 @@ export const routes: RouteObject[] = [
                 handle: titled('errors.pages.result_not_found.title'),
                 lazy: page(() => import('./pages/error-pages'), 'ResultNotFoundPage'),
               },
-              { path: 'terms', lazy: page(() => import('./pages/legal-redirect'), 'TermsRedirect') },
-              { path: 'q-and-a', lazy: page(() => import('./pages/legal-redirect'), 'QAndARedirect') },
-              { path: 'imprint', lazy: page(() => import('./pages/legal-redirect'), 'ImprintRedirect') },
               {
                 path: 'members',
                 handle: titled('members.title'),

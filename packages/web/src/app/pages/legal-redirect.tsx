@@ -15,3 +15,5 @@ export const TermsRedirect = () => <LegalRedirect type="terms" />;
 export const QAndARedirect = () => <LegalRedirect type="q_and_a" />;
 /** /imprint: the imprint page of the pages map. */
 export const ImprintRedirect = () => <LegalRedirect type="imprint" />;
+/** /privacy: the privacy page of the pages map. */
+export const PrivacyRedirect = () => <LegalRedirect type="privacy" />;

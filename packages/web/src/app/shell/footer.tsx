@@ -2,11 +2,12 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../lib/visually-hidden';
 import { openCookieOverlay } from '../cookie-consent';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
 
-/** Legal links in the configured order (new tab), copyright year and company, cookie settings. */
+/** Legal links in the configured order (a new tab, said to screen readers), copyright year and company, cookie settings. */
 export function Footer() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -29,6 +30,7 @@ export function Footer() {
           legal.map(({ type, id }) => (
             <Link key={type} href={`/${lang}/page/${id}`} target="_blank" rel="noopener">
               {t(`app.legal.${type}`, { defaultValue: type })}
+              <Box component="span" sx={visuallyHidden}>{` ${t('app.footer.new_tab')}`}</Box>
             </Link>
           ))}
         <Link component="button" type="button" onClick={() => openCookieOverlay()}>

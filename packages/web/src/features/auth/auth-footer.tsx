@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { openCookieOverlay } from '../../app/cookie-consent';
 import { useSession } from '../../app/session';
 import { useLang } from '../../app/use-lang';
+import { visuallyHidden } from '../../lib/visually-hidden';
 
 /**
  * The sign-in pages' footer, like the app's (app/shell/footer.tsx) but without MUI: the legal pages in
@@ -33,6 +34,7 @@ export function AuthFooter() {
             rel="noopener"
           >
             {t(`app.legal.${type}`, { defaultValue: type })}
+            <span style={visuallyHidden}>{` ${t('app.footer.new_tab')}`}</span>
           </a>
         ))}
         <button type="button" className="pz-link-button pz-body2" onClick={() => openCookieOverlay()}>

@@ -25,12 +25,15 @@ describe('AuthLayout', () => {
     const hrefs = within(legal)
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
+    // Each link says, to screen readers, that it opens a new tab (which it does).
+    const newTab = ' (opens in a new tab)';
     expect(hrefs).toEqual([
-      ['Imprint', '/en_GB/page/2'],
-      ['Privacy', '/en_GB/page/3'],
-      ['Terms of use', '/en_GB/page/1'],
-      ['Questions and answers', '/en_GB/page/4'],
+      [`Imprint${newTab}`, '/en_GB/page/2'],
+      [`Privacy${newTab}`, '/en_GB/page/3'],
+      [`Terms of use${newTab}`, '/en_GB/page/1'],
+      [`Questions and answers${newTab}`, '/en_GB/page/4'],
     ]);
+    for (const link of within(legal).getAllByRole('link')) expect(link.getAttribute('target')).toBe('_blank');
     const asked = vi.fn();
     window.addEventListener(cookieOverlayEvent, asked);
     fireEvent.click(within(legal).getByRole('button', { name: 'Cookie settings' }));
