@@ -115,16 +115,15 @@ export const chatRepo = {
       .where(and(anyId(users.id, ids), isNull(users.deactivated_at)));
     return rows.map((row) => row.id);
   },
-  /** The first names of the first `limit` of these members, by id (a group conversation's default name). */
-  async firstNames(db: Db, ids: number[], limit: number): Promise<string[]> {
+  /** The first names of these members (at most `limit`), by id. */
+  async firstNames(db: Db, ids: number[], limit: number): Promise<{ id: number; firstname: string }[]> {
     if (ids.length === 0) return [];
-    const rows = await db
-      .select({ firstname: users.firstname })
+    return db
+      .select({ id: users.id, firstname: users.firstname })
       .from(users)
       .where(anyId(users.id, ids))
       .orderBy(users.id)
       .limit(limit);
-    return rows.map((row) => row.firstname).filter((name) => name !== '');
   },
   /**
    * Creates a conversation with its participants in one transaction. A direct conversation created at

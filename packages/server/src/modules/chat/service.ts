@@ -94,14 +94,17 @@ export async function groupConversation(deps: ChatDeps, user: SessionUser, userI
   return { conversation_id: conversation.id };
 }
 
-/** A group conversation's name when its creator gives none: its members' first names, as the web does. */
-async function defaultGroupName(deps: ChatDeps, user: SessionUser, userIds: number[]): Promise<string> {
-  const names = await chatRepo.firstNames(
-    deps.db,
-    userIds.filter((id) => id !== user.id),
-    10,
+/**
+ * A group conversation's name when its creator gives none: its members' first names in the order the
+ * client listed them, as the web names a group.
+ */
+async function defaultGroupName(deps: ChatDeps, memberIds: number[]): Promise<string> {
+  const shown = memberIds.slice(0, 10);
+  const names = new Map(
+    (await chatRepo.firstNames(deps.db, shown, shown.length)).map((m) => [m.id, m.firstname]),
   );
-  return names.join(', ').slice(0, chatLimits.nameMaxLength) || '…';
+  const listed = shown.map((id) => names.get(id) ?? '').filter((name) => name !== '');
+  return listed.join(', ').slice(0, chatLimits.nameMaxLength) || '…';
 }
 
 /**
@@ -122,7 +125,7 @@ async function messageConversation(
   const { conversation_id } =
     others.length === 1
       ? await directConversation(deps, user, others[0]!)
-      : await groupConversation(deps, user, others, name ?? (await defaultGroupName(deps, user, others)));
+      : await groupConversation(deps, user, others, name ?? (await defaultGroupName(deps, others)));
   return ownConversation(deps.db, user, conversation_id);
 }
 

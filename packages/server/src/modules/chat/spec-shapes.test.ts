@@ -66,7 +66,7 @@ describe('chat in the spec shapes', () => {
     ]);
   });
 
-  it('makes a group conversation for several members, named by them or by conversation.name', async () => {
+  it('makes a group conversation for several members, named by them in the order listed or by conversation.name', async () => {
     const unnamed = await create(alice, {
       message: { text: 'Team!' },
       conversation: { user_ids: [ids.bob, ids.carol] },
@@ -77,6 +77,13 @@ describe('chat in the spec shapes', () => {
       type: 'group',
       group: { name: 'Bob, Carol' },
       participant_count: 3,
+    });
+    const reversed = await create(alice, {
+      message: { text: 'Team again' },
+      conversation: { user_ids: [ids.carol, ids.bob] },
+    });
+    expect((await history(bob, reversed.json().conversation_id)).conversation.group).toEqual({
+      name: 'Carol, Bob',
     });
     const named = await create(alice, {
       message: { text: 'Hello' },
