@@ -115,15 +115,10 @@ export const chatRepo = {
       .where(and(anyId(users.id, ids), isNull(users.deactivated_at)));
     return rows.map((row) => row.id);
   },
-  /** The first names of these members (at most `limit`), by id. */
-  async firstNames(db: Db, ids: number[], limit: number): Promise<{ id: number; firstname: string }[]> {
+  /** The first names of these members. */
+  async firstNames(db: Db, ids: number[]): Promise<{ id: number; firstname: string }[]> {
     if (ids.length === 0) return [];
-    return db
-      .select({ id: users.id, firstname: users.firstname })
-      .from(users)
-      .where(anyId(users.id, ids))
-      .orderBy(users.id)
-      .limit(limit);
+    return db.select({ id: users.id, firstname: users.firstname }).from(users).where(anyId(users.id, ids));
   },
   /**
    * Creates a conversation with its participants in one transaction. A direct conversation created at

@@ -100,9 +100,7 @@ export async function groupConversation(deps: ChatDeps, user: SessionUser, userI
  */
 async function defaultGroupName(deps: ChatDeps, memberIds: number[]): Promise<string> {
   const shown = memberIds.slice(0, 10);
-  const names = new Map(
-    (await chatRepo.firstNames(deps.db, shown, shown.length)).map((m) => [m.id, m.firstname]),
-  );
+  const names = new Map((await chatRepo.firstNames(deps.db, shown)).map((m) => [m.id, m.firstname]));
   const listed = shown.map((id) => names.get(id) ?? '').filter((name) => name !== '');
   return listed.join(', ').slice(0, chatLimits.nameMaxLength) || '…';
 }
