@@ -11,7 +11,7 @@ const person = (
   id: number,
   name: string,
   role: 'admin' | 'member',
-  status: 'accepted' | 'pending' = 'accepted',
+  status: 'accepted' | 'pending' | 'applied' = 'accepted',
 ): GroupMember => ({
   id,
   img: null,
@@ -146,5 +146,53 @@ describe('ManageMembersDialog', () => {
         'DELETE /api/v2/groups/1/invitations/11',
       ]),
     );
+  });
+
+  it('lists pending join requests on the requests tab, with their count, and answers them', async () => {
+    const applied = { query: { type: 'applications' as const } };
+    const answered = { success: true as const, membership: null };
+    const calls = renderDialog([
+      answer(
+        endpoints.groups.users,
+        list([person(21, 'Lea Wagner', 'member', 'applied'), person(22, 'Max Bauer', 'member', 'applied')]),
+        { params: { id: 1 }, ...applied },
+      ),
+      answer(endpoints.groups.acceptApplication, answered, { params: { id: 121 } }),
+      answer(endpoints.groups.declineApplication, answered, { params: { id: 122 } }),
+    ]);
+    const dialog = await screen.findByRole('dialog');
+    const tab = await within(dialog).findByRole('tab', { name: 'Join requests (2)' });
+    within(dialog).getByRole('tab', { name: 'All' }).focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowRight}');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Join requests (2)'));
+    await userEvent.keyboard('{Enter}');
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    const lea = (await within(dialog).findByText('Lea Wagner')).closest('li') as HTMLElement;
+    expect(
+      within(lea)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Accept', 'Decline']);
+    await userEvent.click(within(lea).getByRole('button', { name: 'Accept' }));
+    expect((await within(dialog).findByRole('status')).textContent).toContain(
+      'The request has been accepted.',
+    );
+    const max = within(dialog).getByText('Max Bauer').closest('li') as HTMLElement;
+    await userEvent.click(within(max).getByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual([
+        'PUT /api/v2/groups/applications/121',
+        'DELETE /api/v2/groups/applications/122',
+      ]),
+    );
+  });
+
+  it('says so when no join requests are waiting', async () => {
+    renderDialog([
+      answer(endpoints.groups.users, list([]), { params: { id: 1 }, query: { type: 'applications' } }),
+    ]);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(await within(dialog).findByRole('tab', { name: 'Join requests (0)' }));
+    expect(await within(dialog).findByText('No open join requests')).toBeTruthy();
   });
 });

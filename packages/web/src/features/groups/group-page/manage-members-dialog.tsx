@@ -36,8 +36,8 @@ import {
 type Notice = { severity: 'success' | 'error'; text: string } | null;
 
 /**
- * The manage-members overlay (group admins): tabs all, admins, invitations and declined invitations,
- * each searchable (500 ms after typing) and paged (9, or 3 on phones); changing the tab resets the
+ * The manage-members overlay (group admins): tabs all, admins, invitations, declined invitations and
+ * join requests (their count in the tab's name, answered on the spot), each searchable (500 ms after typing) and paged (9, or 3 on phones); changing the tab resets the
  * search and the page. Above them, inviting people who are not in the group yet.
  */
 export function ManageMembersDialog({
@@ -59,6 +59,11 @@ export function ManageMembersDialog({
   const search = useDebouncedValue(text.trim(), timings.memberSearchDebounceMs);
   const perPage = manageMembersPageSize(mobile);
   const users = useQuery(groupUsersQuery(group.id, { type: tab, page, perPage, search }));
+  // The first page of the join requests, whose total the requests tab shows (the tab's own first page).
+  const requests = useQuery(
+    groupUsersQuery(group.id, { type: 'applications', page: 1, perPage, search: '' }),
+  );
+  const requestCount = requests.data?.pagination.total;
   const mutations = useMemberMutations(group.id);
   const resendAll = useResendInvitations(group.id);
   const busy = Object.values(mutations).some((m) => m.isPending) || resendAll.isPending;
@@ -104,7 +109,11 @@ export function ManageMembersDialog({
               <Tab
                 key={value}
                 value={value}
-                label={t(`group_page.manage.tabs.${value}`)}
+                label={
+                  value === 'applications' && requestCount !== undefined
+                    ? t('group_page.manage.tabs.applications_count', { count: requestCount })
+                    : t(`group_page.manage.tabs.${value}`)
+                }
                 id={`manage-tab-${value}`}
                 aria-controls="manage-members-panel"
               />

@@ -10,9 +10,16 @@ import {
   useResendInvitation,
   useWithdrawInvitation,
 } from '../api/group';
+import { useAnswerMembership } from '../api/groups-list';
 
-/** The tabs of the manage-members overlay. */
-export const manageMembersTabs = ['all', 'admins', 'invitations', 'invitations_decline'] as const;
+/** The tabs of the manage-members overlay; `applications` holds the pending join requests. */
+export const manageMembersTabs = [
+  'all',
+  'admins',
+  'invitations',
+  'invitations_decline',
+  'applications',
+] as const;
 export type ManageMembersTab = (typeof manageMembersTabs)[number];
 
 /** One action of a row: its text key and what it calls. */
@@ -32,10 +39,14 @@ export function useMemberMutations(groupId: number) {
     resend: useResendInvitation(groupId),
     withdraw: useWithdrawInvitation(groupId),
     forget: useForgetDeclinedInvitation(groupId),
+    answer: useAnswerMembership(),
   };
 }
 
-/** Which actions a row offers on a tab: admin rights and removal, or the invitation's resend and withdrawal. */
+/**
+ * Which actions a row offers on a tab: admin rights and removal, the invitation's resend and withdrawal,
+ * or the answer to a join request (the spec's PUT and DELETE groups/applications/{membership id}).
+ */
 export function rowActions(
   tab: ManageMembersTab,
   member: GroupMember,
@@ -72,6 +83,14 @@ export function rowActions(
         { key: 'resend', run: () => m.resend.mutateAsync(id), done: 'resent' },
         { key: 'forget', run: () => m.forget.mutateAsync(id), done: 'forgotten', color: 'error' },
       ];
+    case 'applications': {
+      const answer = (accept: boolean) => () =>
+        m.answer.mutateAsync({ membershipId: member.membership_id ?? 0, type: 'application', accept });
+      return [
+        { key: 'accept_request', run: answer(true), done: 'request_accepted' },
+        { key: 'decline_request', run: answer(false), done: 'request_declined', color: 'error' },
+      ];
+    }
   }
 }
 
