@@ -92,8 +92,9 @@ async function fillDemoContent(
     username: 'admin',
     email: 'admin@example.com',
     password,
-    firstname: 'Plaza',
-    lastname: 'Admin',
+    // A person's name: the dashboard greets the administrator by first name ("Hallo, Katrin!").
+    firstname: 'Katrin',
+    lastname: 'Vogel',
     permissions: ['superadmin'],
   });
   await seedDemoGroups(db, admin.id);

@@ -50,6 +50,9 @@ describe('demo content at start', { timeout: 120_000 }, () => {
     expect(describeStartContent(first)).toEqual([expect.stringMatching(/^Admin login: admin \/ \S{12,}$/)]);
     const members = await usersRepo.count(database.db);
     expect(members).toBeGreaterThan(20);
+    // The dashboard greets by first name: the administrator is a person, not the brand ("Hallo, Plaza!").
+    const admin = await usersRepo.byLogin(database.db, 'username', 'admin');
+    expect(admin?.firstname).toBe('Katrin');
     const second = await prepareContent(database, { ...base, demoContent: true });
     expect(second).toEqual({ kind: 'ready' });
     expect(describeStartContent(second)).toEqual([]);

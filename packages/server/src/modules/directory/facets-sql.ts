@@ -1,8 +1,8 @@
 import type { DirectoryFacet, FilterValues } from '@plaza/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { equivalentFacetValues } from '../../platform/data-labels';
 import { badRequest } from '../../platform/errors';
 import { builtinFacets, type Catalog } from './catalog';
-import { equivalentFacetValues } from './facet-values';
 import { fieldById, type ProfileFieldDef } from './profile-fields';
 import { facetColumns } from './repo';
 

@@ -1,8 +1,8 @@
 import type { DirectoryFacet, FilterOption, Locale } from '@plaza/contract';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { facetValueLabel } from '../../platform/data-labels';
 import { builtinFacets, builtinLabel, type Catalog } from './catalog';
-import { facetValueLabel } from './facet-values';
 import { customFieldId, localized, valueLabel } from './profile-fields';
 import { directoryRepo } from './repo';
 
@@ -12,7 +12,7 @@ export const builtinFacetValues = (db: Db, facets: readonly DirectoryFacet[], me
 
 /**
  * Filter options of the built-in facets: each value once, in the viewer's language when it is a known
- * one (facet-values.ts), else as it occurs; sorted by what shows.
+ * one (platform/data-labels.ts), else as it occurs; sorted by what shows.
  */
 export function builtinOptions(
   facets: readonly DirectoryFacet[],

@@ -57,7 +57,7 @@ export async function listDirectory(
   const fallback: DirectoryOrder = catalog.settings.base_options.show_users_in_order;
   const order: DirectoryOrder = query.order_by ?? (rank ? 'relevance' : fallback);
   const [view, { rows, total }] = await Promise.all([
-    loadUserView(db, viewer),
+    loadUserView(db, viewer, locale),
     directoryRepo.page(db, where, {
       order,
       fallback,

@@ -1,6 +1,7 @@
 import {
   type AdminPage,
   type AdminPageListItem,
+  type Locale,
   type PageDraft,
   type PageDraftInput,
   type PageFile,
@@ -24,7 +25,8 @@ import {
 } from '../uploads';
 import { referencedUploads, storedModules } from './module-input';
 import { pagePolicy } from './policy';
-import { draftDocument } from './presenter';
+import { draftDocument, type PageDocument } from './presenter';
+import { localTitle } from './references';
 import { type PageRow, pagesRepo } from './repo';
 
 function requireManager(user: SessionUser): void {
@@ -56,12 +58,20 @@ function presentAdminPage(row: PageRow, map: PagesMap): AdminPage {
   };
 }
 
-function presentListItem(row: PageRow, map: PagesMap): AdminPageListItem {
+/**
+ * A list row's title: the draft's new title while it renames the page, else the page's title in the
+ * reader's language (legal pages are stored in German with an English translation).
+ */
+function listTitle(row: PageRow, document: PageDocument, locale: Locale): string {
+  return document.title !== row.title ? document.title : localTitle(row, locale);
+}
+
+function presentListItem(row: PageRow, map: PagesMap, locale: Locale): AdminPageListItem {
   const document = draftDocument(row);
   return {
     id: row.id,
     type: document.type,
-    title: document.title,
+    title: listTitle(row, document, locale),
     status: status(row),
     has_unpublished_changes: row.draft !== null,
     visibility: document.visibility,
@@ -100,7 +110,12 @@ async function draftToStore(db: Db, pageId: number | null, draft: PageDraft) {
 }
 
 /** The administration's list of pages, newest first. */
-export async function listAdminPages(db: Db, user: SessionUser, query: { before?: number; type?: PageType }) {
+export async function listAdminPages(
+  db: Db,
+  user: SessionUser,
+  query: { before?: number; type?: PageType },
+  locale: Locale,
+) {
   requireManager(user);
   const limit = pageLimits.adminListPageSize;
   const [rows, settings] = await Promise.all([
@@ -109,7 +124,7 @@ export async function listAdminPages(db: Db, user: SessionUser, query: { before?
   ]);
   const shown = rows.slice(0, limit);
   return {
-    results: shown.map((row) => presentListItem(row, settings.pages)),
+    results: shown.map((row) => presentListItem(row, settings.pages, locale)),
     next_before: rows.length > limit ? shown[shown.length - 1]!.id : null,
   };
 }

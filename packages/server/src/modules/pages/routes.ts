@@ -54,7 +54,7 @@ export async function pagesModule(app: FastifyInstance, { database, clock, confi
     ),
   );
 
-  route(app, pages.adminList, ({ user, query }) => listAdminPages(db, user, query));
+  route(app, pages.adminList, ({ user, query, request }) => listAdminPages(db, user, query, request.locale));
   route(app, pages.adminCreate, ({ user, body }) => createDraftPage(db, user, body));
   route(app, pages.adminGet, ({ user, params }) => readAdminPage(db, user, params.id));
   route(app, pages.adminSave, ({ user, params, body }) => saveDraft(db, user, params.id, body));

@@ -1,5 +1,6 @@
-import type { User, UserPermission } from '@plaza/contract';
+import type { Locale, User, UserPermission } from '@plaza/contract';
 import type { Db } from '../../db/client';
+import { facetValueLabels } from '../../platform/data-labels';
 import { getSettings } from '../settings';
 import type { PresentableKey } from './presentable-sql';
 import { hiddenFieldsFor, type IncludedProfileField, type Viewer, visibleBirthday } from './profile-policy';
@@ -19,12 +20,18 @@ export interface UserView {
   viewerId: number | null;
   /** Fields switched off for this viewer by `included_profile_*` (never applied to the viewer's own record). */
   hidden: ReadonlySet<IncludedProfileField>;
+  /** The reader's language: known special tasks show in it (platform/data-labels.ts); else as written. */
+  locale?: Locale;
 }
 
 /** The view of a viewer under the current settings (read from the database). */
-export async function loadUserView(db: Db, viewer: Viewer | null): Promise<UserView> {
+export async function loadUserView(db: Db, viewer: Viewer | null, locale?: Locale): Promise<UserView> {
   const settings = await getSettings(db);
-  return { viewerId: viewer?.id ?? null, hidden: hiddenFieldsFor(viewer, settings.profile_options) };
+  return {
+    viewerId: viewer?.id ?? null,
+    hidden: hiddenFieldsFor(viewer, settings.profile_options),
+    ...(locale ? { locale } : {}),
+  };
 }
 
 /** The view of a member looking at their own record (sign-in, session): nothing hidden. */
@@ -61,7 +68,13 @@ export function presentUser(row: PresentableUser, view: UserView, now = new Date
     ...(hidden.has('title') ? {} : { title: row.title }),
     ...(hidden.has('position') ? {} : { position: row.position }),
     ...(hidden.has('locations') ? {} : { location_names: row.location_names }),
-    ...(hidden.has('special_tasks') ? {} : { special_tasks: row.special_tasks }),
+    ...(hidden.has('special_tasks')
+      ? {}
+      : {
+          special_tasks: view.locale
+            ? facetValueLabels('special_tasks', row.special_tasks, view.locale)
+            : row.special_tasks,
+        }),
     // The status the member picked among GET users/status_options, by its value; always shown.
     special_state: row.status ? [{ value: row.status }] : [],
     img_path: row.img_path,

@@ -8,6 +8,7 @@ import {
   type Settings,
 } from '@plaza/contract';
 import { z } from 'zod';
+import { facetValueLabels } from '../../platform/data-labels';
 import { t } from '../../platform/i18n';
 import { isOnline } from './presenter';
 import { type IncludedProfileField, visibleBirthday } from './profile-policy';
@@ -46,7 +47,8 @@ export interface ProfileContext {
 
 /**
  * Maps a member to the contract's profile for a viewer: switched-off fields leave no key, the birth
- * year only to its owner, private keys only when the viewer may edit.
+ * year only to its owner, private keys only when the viewer may edit; known areas, languages and special
+ * tasks in the reader's language.
  */
 export function presentProfile(row: UserRow, ctx: ProfileContext): Profile {
   const shown = (field: IncludedProfileField) => !ctx.hidden.has(field);
@@ -73,11 +75,13 @@ export function presentProfile(row: UserRow, ctx: ProfileContext): Profile {
     ...(shown('birthday') ? { birthday: visibleBirthday(row, ctx.viewerId) } : {}),
     is_birth_year_visible: row.is_birth_year_visible,
     ...(shown('locations') ? { locations: row.location_names } : {}),
-    ...(shown('areas') ? { areas: row.areas } : {}),
+    ...(shown('areas') ? { areas: facetValueLabels('areas', row.areas, ctx.locale) } : {}),
     ...(shown('skills') ? { skills: row.skills } : {}),
-    ...(shown('languages') ? { languages: row.languages } : {}),
+    ...(shown('languages') ? { languages: facetValueLabels('languages', row.languages, ctx.locale) } : {}),
     ...(shown('careers') ? { careers: careersOf(row.careers) } : {}),
-    ...(shown('special_tasks') ? { special_tasks: row.special_tasks } : {}),
+    ...(shown('special_tasks')
+      ? { special_tasks: facetValueLabels('special_tasks', row.special_tasks, ctx.locale) }
+      : {}),
     status,
     status_label: status ? t(ctx.locale, `people.statuses.${status}`) : null,
     custom_fields: ctx.customFields,

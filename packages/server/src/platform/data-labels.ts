@@ -1,11 +1,12 @@
 import { type DirectoryFacet, type Locale, locales } from '@plaza/contract';
-import { loadBundle } from '../../platform/i18n';
+import { loadBundle } from './i18n';
 
 /**
- * Facet values that mean the same in the deployment's languages: members write their languages and
- * areas in their own language (Deutsch and German, Vertrieb and Sales). The `directory_values` texts
- * name the known ones by key; a filter shows each once, in the viewer's language, and finds the
- * members who wrote it in any language. Values the texts do not know stay as written.
+ * Data labels that mean the same in the deployment's languages: members write their languages, areas
+ * and special tasks in their own language (Deutsch and German, Vertrieb and Sales, Erste Hilfe and
+ * First-aid officer). The `directory_values` texts name the known ones by key; a filter shows each once,
+ * in the viewer's language, and finds the members who wrote it in any language; a profile or a user card
+ * shows them in the reader's language. Values the texts do not know stay as written.
  */
 type Vocabulary = Map<string, { key: string; labels: Map<Locale, string> }>;
 
@@ -34,6 +35,11 @@ function vocabulary(facet: DirectoryFacet): Vocabulary {
 /** How a value shows to a viewer: its label in their language when the texts know it, else as written. */
 export function facetValueLabel(facet: DirectoryFacet, value: string, locale: Locale): string {
   return vocabulary(facet).get(value.toLowerCase())?.labels.get(locale) ?? value;
+}
+
+/** A member's values as a reader sees them: each in the reader's language when known, repeats once. */
+export function facetValueLabels(facet: DirectoryFacet, values: readonly string[], locale: Locale): string[] {
+  return [...new Set(values.map((value) => facetValueLabel(facet, value, locale)))];
 }
 
 /** A filter's values with every spelling that means the same (`German` gives German and Deutsch). */
