@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limits } from './constants';
+import { limits, pageSizes } from './constants';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
 import { membershipStatusSchema } from './groups';
@@ -73,7 +73,7 @@ export const activityEndpoints = {
   latestNotifications: defineEndpoint({
     method: 'GET',
     path: '/api/v2/notifications/latest',
-    summary: 'Notifications not yet shown to the member',
+    summary: `The member's latest ${pageSizes.notifications} notifications, newest first, read ones too`,
     tags: ['activities'],
     access: 'user',
     response: z.object({ results: z.array(activitySchema) }),
@@ -81,7 +81,7 @@ export const activityEndpoints = {
   markNotificationOld: defineEndpoint({
     method: 'GET',
     path: '/api/v2/notifications/mark_as_old',
-    summary: 'Mark a notification as shown',
+    summary: 'Mark one of the own notifications as shown, which reads it (it counts unread no more)',
     tags: ['activities'],
     access: 'user',
     query: z.object({ id: idSchema }),

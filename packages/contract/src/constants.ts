@@ -13,6 +13,8 @@ export const pageSizes = {
   postStream: 10,
   newsStream: 10,
   activityFeed: 20,
+  /** The bell's panel: the member's latest notifications, read ones too. */
+  notifications: 20,
   groupGallery: 12,
   inviteCandidates: 20,
   authorSearch: 20,

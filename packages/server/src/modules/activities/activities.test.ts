@@ -1,4 +1,4 @@
-import { limits } from '@plaza/contract';
+import { limits, pageSizes } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -116,7 +116,9 @@ describe('activities and notifications', () => {
     );
   }
 
-  it('serves notifications not yet shown, and marks only own ones old', async () => {
+  // Issue 47: the bell listed only notifications not yet shown, and showing one left it unread, so the
+  // badge kept "1 unread" over an empty list and nothing cleared it.
+  it('serves the latest notifications, read ones too; marking one shown marks it read, only own ones', async () => {
     const mine = await recordActivity(t, {
       userId: alice.id,
       actorId: bob.id,
@@ -125,22 +127,50 @@ describe('activities and notifications', () => {
       membership: { id: 7, status: 'pending' },
     });
     const theirs = await recordActivity(t, { userId: bob.id, type: 'other', text: 'for bob' });
+    const unread = async (client: TestClient) =>
+      (await client.get('/api/v2/activities/unread_activities')).json().unread_activities;
+    const before = await unread(aliceClient);
 
     const latest = (await aliceClient.get('/api/v2/notifications/latest')).json();
-    expect(latest.results.map((a: { id: number }) => a.id)).toContain(mine.id);
-    expect(latest.results.find((a: { id: number }) => a.id === mine.id).membership).toEqual({
-      id: 7,
-      status: 'pending',
-    });
+    expect(latest.results[0]).toMatchObject({ id: mine.id, read: false, old: false });
+    expect(latest.results[0].membership).toEqual({ id: 7, status: 'pending' });
     expect(latest.results.map((a: { id: number }) => a.id)).not.toContain(theirs.id);
 
+    // Another member's notification is "not found" and stays as it was.
     const other = await aliceClient.get('/api/v2/notifications/mark_as_old', { query: { id: theirs.id } });
     expect(other.statusCode).toBe(404);
+    const bobClient = new TestClient(t.app);
+    await bobClient.login(bob.username, testPassword);
+    expect((await bobClient.get('/api/v2/notifications/latest')).json().results[0]).toMatchObject({
+      id: theirs.id,
+      read: false,
+    });
 
     const marked = await aliceClient.get('/api/v2/notifications/mark_as_old', { query: { id: mine.id } });
     expect(marked.json()).toEqual({ id: mine.id, old: true });
+    expect(await unread(aliceClient)).toBe(before - 1);
+    // Shown once, it stays in the bell, now read; marking it again changes nothing.
     const after = (await aliceClient.get('/api/v2/notifications/latest')).json();
-    expect(after.results.map((a: { id: number }) => a.id)).not.toContain(mine.id);
+    expect(after.results[0]).toMatchObject({ id: mine.id, read: true, old: true });
+    const again = await aliceClient.get('/api/v2/notifications/mark_as_old', { query: { id: mine.id } });
+    expect(again.statusCode).toBe(200);
+    expect(await unread(aliceClient)).toBe(before - 1);
+  });
+
+  it('serves at most one panel of notifications, newest first, whether shown before or not', async () => {
+    const dora = await buildUser(t.db);
+    const doraClient = new TestClient(t.app);
+    await doraClient.login(dora.username, testPassword);
+    await t.db.execute(
+      sql`insert into activities (user_id, type, text, read, old)
+        select ${dora.id}, 'other', 'seen ' || n, true, true from generate_series(1, ${pageSizes.notifications}) n`,
+    );
+    await insertUnread(dora.id, 5);
+    const { results } = (await doraClient.get('/api/v2/notifications/latest')).json();
+    expect(results).toHaveLength(pageSizes.notifications);
+    expect(results.filter((a: { read: boolean }) => !a.read)).toHaveLength(5);
+    const ids = results.map((a: { id: number }) => a.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
   it('refuses bad input with 400', async () => {

@@ -144,20 +144,21 @@ export const activitiesRepo = {
       .returning({ id: activities.id });
     return rows.length;
   },
-  async latestNotOld(db: Db, userId: number, limit: number): Promise<ActivityWithActor[]> {
+  /** The member's newest `limit` activities, read or not: a walk of `activities_user_created_idx`. */
+  async latest(db: Db, userId: number, limit: number): Promise<ActivityWithActor[]> {
     return db
       .select(withActor)
       .from(activities)
       .leftJoin(users, eq(users.id, activities.actor_id))
-      .where(and(eq(activities.user_id, userId), eq(activities.old, false)))
+      .where(eq(activities.user_id, userId))
       .orderBy(desc(activities.created_at), desc(activities.id))
       .limit(inlineCount(limit));
   },
-  /** Marks one of the member's own notifications old; returns whether it was theirs. */
+  /** Marks one of the member's own notifications old and read; returns whether it was theirs. */
   async markOld(db: Db, userId: number, id: number): Promise<boolean> {
     const rows = await db
       .update(activities)
-      .set({ old: true })
+      .set({ old: true, read: true })
       .where(and(eq(activities.user_id, userId), eq(activities.id, id)))
       .returning({ id: activities.id });
     return rows.length > 0;

@@ -7,6 +7,7 @@ import {
   limits,
   type notificationEventSchema,
   type PageQuery,
+  pageSizes,
 } from '@plaza/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -18,8 +19,6 @@ import { pushInBackground } from '../../platform/push';
 import { notificationTopic } from '../../platform/realtime';
 import { presentActivity } from './presenter';
 import { type ActivityWithActor, activitiesRepo, type NewActivityRow } from './repo';
-
-const LATEST_NOTIFICATIONS = 20;
 
 /** What a feature says happened to a member. */
 export interface ActivityInput {
@@ -158,13 +157,19 @@ export async function unreadCount(db: Db, userId: number) {
   return { unread_activities: await activitiesRepo.unreadCount(db, userId, limits.maxUnreadCount) };
 }
 
-/** Notifications not yet shown to the member, in the caller's language. */
+/**
+ * The bell's panel: the member's latest notifications, newest first, read ones too (the reader tells them
+ * apart by `read`), in the caller's language.
+ */
 export async function latestNotifications(db: Db, userId: number, locale: Locale) {
-  const rows = await activitiesRepo.latestNotOld(db, userId, LATEST_NOTIFICATIONS);
+  const rows = await activitiesRepo.latest(db, userId, pageSizes.notifications);
   return { results: rows.map((row) => presentActivity(row, locale)) };
 }
 
-/** Marks one of the member's own notifications as shown; someone else's is "not found". */
+/**
+ * Marks one of the member's own notifications as shown, which is reading it: it counts unread no more.
+ * Someone else's is "not found".
+ */
 export async function markNotificationOld(db: Db, userId: number, id: number) {
   if (!(await activitiesRepo.markOld(db, userId, id))) throw notFound('The notification');
   return { id, old: true as const };

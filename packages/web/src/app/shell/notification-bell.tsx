@@ -7,18 +7,13 @@ import Link from '@mui/material/Link';
 import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import { limits } from '@plaza/contract/constants';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ActivityItem } from '../../features/activities/activity-item';
-import { call } from '../../lib/api-client';
-import { routes } from '../../lib/endpoint-routes';
 import { useLang } from '../use-lang';
-import { useUnreadActivities } from './use-notifications';
-
-const latestKey = ['activities', 'notifications', 'latest'] as const;
+import { useLatestNotifications, useUnreadActivities } from './use-notifications';
 
 /** The server counts unread activities up to `limits.maxUnreadCount`; from there the badge shows "99+". */
 const badgeMax = limits.maxUnreadCount - 1;
@@ -30,33 +25,21 @@ function bellLabel(t: TFunction, count: number): string {
 }
 
 /**
- * The bell in the app bar: the unread count as its badge, and a panel of the notifications not shown
- * yet (`GET notifications/latest`, kept live like the count). Closing the panel marks what it showed as
- * old, so the next opening shows only what arrived since; the activity feed keeps them all.
+ * The bell in the app bar: the unread count as its badge, and a panel of the latest notifications, read
+ * ones too (kept live like the count). Opening it reads the unread ones it shows, so the badge goes; they
+ * stay marked new until the panel closes. The activity feed keeps them all.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
   const lang = useLang();
-  const client = useQueryClient();
   const titleId = useId();
   const bell = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const unread = useUnreadActivities(true);
-  const latest = useQuery({
-    queryKey: latestKey,
-    queryFn: () => call(routes.activities.latestNotifications),
-    enabled: open,
-  });
-  const shown = latest.data?.results ?? [];
+  const latest = useLatestNotifications(open);
+  const { shown } = latest;
   const count = Number.isInteger(unread) ? (unread ?? 0) : 0;
-
-  const close = () => {
-    setOpen(false);
-    if (shown.length === 0) return;
-    void Promise.allSettled(
-      shown.map((item) => call(routes.activities.markNotificationOld, { query: { id: item.id } })),
-    ).then(() => client.invalidateQueries({ queryKey: latestKey }));
-  };
+  const close = () => setOpen(false);
 
   return (
     <>
