@@ -42,7 +42,10 @@ export const postFileSchema = z.object({
 });
 export type PostFile = z.infer<typeof postFileSchema>;
 
-/** The link preview stored with a post (spec: Post.preview), fetched by the server when the post is created. */
+/**
+ * The link of a post with its preview (spec: Post.preview), fetched by the server when the post is
+ * created. When no preview could be fetched the link is kept alone: `url` with every other field null.
+ */
 export const postPreviewSchema = linkPreviewSchema;
 export type PostPreview = z.infer<typeof postPreviewSchema>;
 

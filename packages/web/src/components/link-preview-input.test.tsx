@@ -75,7 +75,7 @@ describe('LinkPreviewInput', () => {
     ]);
     expect(onChange).toHaveBeenLastCalledWith(preview);
     expect(screen.getByRole('figure', { name: 'Preview of example.com' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'An article' }).getAttribute('href')).toBe(preview.url);
+    expect(screen.getByRole('link', { name: /^An article/ }).getAttribute('href')).toBe(preview.url);
     expect(screen.getByText('What it is about')).toBeTruthy();
   });
 
@@ -95,15 +95,27 @@ describe('LinkPreviewInput', () => {
     expect(screen.getByText(/Enter a web address starting with http/)).toBeTruthy();
   });
 
-  it('says so when there is no preview and keeps the value empty', async () => {
+  // The link was lost when no preview came back (issue 47, point 1): it is kept, as a plain link card.
+  it('keeps the link as a plain link card when there is no preview', async () => {
     stubFetch([answer(endpoints.media.preview, { preview: null })]);
     const onChange = vi.fn();
     renderInApp(<Harness onChange={onChange} />);
-    type('https://example.com/nothing');
+    type('https://intranet.example.com/nothing');
     await act(() => vi.advanceTimersByTimeAsync(500));
     await act(() => vi.advanceTimersByTimeAsync(10));
     expect(screen.getByText(/No preview is available/)).toBeTruthy();
-    expect(onChange).not.toHaveBeenCalled();
+    expect(onChange).toHaveBeenLastCalledWith({
+      url: 'https://intranet.example.com/nothing',
+      title: null,
+      description: null,
+      image: null,
+      image_url: null,
+      video_url: null,
+    });
+    expect(screen.getByRole('figure', { name: 'Link to intranet.example.com' })).toBeTruthy();
+    const link = screen.getByRole('link', { name: /^https:\/\/intranet\.example\.com\/nothing/ });
+    expect(link.getAttribute('href')).toBe('https://intranet.example.com/nothing');
+    expect(link.getAttribute('rel')).toContain('noopener');
   });
 
   it('removes the preview and the link with the remove button', async () => {

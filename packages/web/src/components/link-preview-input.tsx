@@ -10,26 +10,45 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../lib/api-client';
 import { routes } from '../lib/endpoint-routes';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { isLinkOnly, linkOnly } from './link-preview/link-only';
 import { LinkPreviewCard } from './link-preview/link-preview-card';
 import { previewLookupText } from './link-preview/lookup-rule';
 
 export interface LinkPreviewInputProps {
   /** The preview attached to the post, or null. */
   value: LinkPreview | null;
-  /** Called with the looked-up preview, or null when the link is changed or removed. */
+  /**
+   * Called with the looked-up preview (the link alone when none was found), or null when the link is
+   * changed or removed.
+   */
   onChange(value: LinkPreview | null): void;
+  /** The typed text, when the form keeps it (it posts the link even before a lookup answered). */
+  link?: string;
+  onLinkChange?(link: string): void;
   disabled?: boolean;
 }
 
 /**
  * The link field of the post box: a preview is looked up (`GET media.preview`) for valid links of at
- * least 10 characters, 500 ms after the last keystroke, and shown as a card with a remove button.
- * Editing the link drops the current preview until the new one arrives.
+ * least 10 characters, 500 ms after the last keystroke, and shown as a card with a remove button; a
+ * link without a preview is kept and shown as a plain link card. Editing the link drops the current
+ * preview until the new one arrives.
  */
-export function LinkPreviewInput({ value, onChange, disabled = false }: LinkPreviewInputProps) {
+export function LinkPreviewInput({
+  value,
+  onChange,
+  link,
+  onLinkChange,
+  disabled = false,
+}: LinkPreviewInputProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState(value?.url ?? '');
+  const [ownText, setOwnText] = useState(link ?? value?.url ?? '');
+  const text = link ?? ownText;
+  const setText = (next: string) => {
+    setOwnText(next);
+    onLinkChange?.(next);
+  };
   const debounced = useDebouncedValue(text, timings.linkPreviewDebounceMs);
   const settled = debounced === text;
   const lookup = settled ? previewLookupText(debounced) : null;
@@ -40,11 +59,13 @@ export function LinkPreviewInput({ value, onChange, disabled = false }: LinkPrev
     staleTime: 5 * 60_000,
     retry: false,
   });
+  const answered = query.isSuccess || query.isError;
   const found = query.data?.preview ?? null;
 
+  // No preview (none found, the lookup failed): the link itself is kept, shown as a plain link card.
   useEffect(() => {
-    if (found && value === null && lookup !== null) onChange(found);
-  }, [found, value, lookup, onChange]);
+    if (value === null && lookup !== null && answered) onChange(found ?? linkOnly(lookup));
+  }, [found, answered, value, lookup, onChange]);
 
   const change = (next: string) => {
     setText(next);
@@ -56,8 +77,7 @@ export function LinkPreviewInput({ value, onChange, disabled = false }: LinkPrev
   };
 
   const invalid = settled && text.trim() !== '' && lookup === null;
-  const notFound =
-    !invalid && lookup !== null && value === null && (query.isError || query.data?.preview === null);
+  const notFound = !invalid && value !== null && isLinkOnly(value);
   const helper = invalid
     ? t('link_preview.invalid')
     : notFound

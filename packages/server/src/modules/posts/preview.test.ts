@@ -52,7 +52,7 @@ describe('posts: link previews are fetched by the server', () => {
     expect(post.preview?.image).toMatch(/^\/uploads\/images\/[0-9a-f]{32}\.webp$/);
   });
 
-  it('stores no preview for a refused target, and still writes the post', async () => {
+  it('keeps the link without a preview for a refused target, fetching nothing', async () => {
     const before = site.requests.length;
     for (const url of [
       'http://evil.test/',
@@ -64,8 +64,23 @@ describe('posts: link previews are fetched by the server', () => {
         group_id: groupId,
         preview: { url, title: '<script>alert(1)</script>' },
       });
-      expect(post.preview, url).toBeNull();
+      expect(post.preview, url).toEqual({
+        url,
+        title: null,
+        description: null,
+        image: null,
+        image_url: null,
+        video_url: null,
+      });
     }
     expect(site.requests.length).toBe(before);
+  });
+
+  it('keeps the link when the site has no preview (unreachable, not found), and reads it back', async () => {
+    const url = `${site.base}/gone`;
+    const post = await writePost(client, { description: '<p>Link</p>', group_id: groupId, preview: { url } });
+    expect(post.preview).toMatchObject({ url, title: null, description: null, image: null });
+    const again = (await client.get(`/api/v2/posts/${post.item_id}`)).json();
+    expect(again.preview?.url).toBe(url);
   });
 });

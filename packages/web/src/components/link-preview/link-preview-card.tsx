@@ -8,24 +8,21 @@ import Typography from '@mui/material/Typography';
 import type { LinkPreview } from '@plaza/contract';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../lib/visually-hidden';
+import { isLinkOnly, linkHost } from './link-only';
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host.replace(/^www\./, '');
-  } catch {
-    return url;
-  }
-}
-
-/** A link preview as a card: image (the local copy), title, description, host, video link; optional remove button. */
+/**
+ * A link preview as a card: image (the local copy), title, description, host, video link; optional
+ * remove button. A link without a preview shows its host and address only.
+ */
 export function LinkPreviewCard({ preview, onRemove }: { preview: LinkPreview; onRemove?: () => void }) {
   const { t } = useTranslation();
-  const host = hostOf(preview.url);
+  const host = linkHost(preview.url);
+  const plain = isLinkOnly(preview);
   return (
     <Card
       variant="outlined"
       component="figure"
-      aria-label={t('link_preview.card_label', { host })}
+      aria-label={t(plain ? 'link_preview.link_label' : 'link_preview.card_label', { host })}
       sx={{ m: 0, display: 'flex', position: 'relative', flexDirection: { xs: 'column', sm: 'row' } }}
     >
       {preview.image && (
@@ -42,7 +39,10 @@ export function LinkPreviewCard({ preview, onRemove }: { preview: LinkPreview; o
         </Typography>
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           <Link href={preview.url} target="_blank" rel="noopener noreferrer nofollow" underline="hover">
-            {preview.title ?? host}
+            {preview.title ?? (plain ? preview.url : host)}
+            <Box component="span" sx={visuallyHidden}>
+              {` ${t('link_preview.opens_new_tab')}`}
+            </Box>
           </Link>
         </Typography>
         {preview.description && (

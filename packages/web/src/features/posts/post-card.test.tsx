@@ -131,4 +131,18 @@ describe('PostCard', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  // A link posted without a preview (issue 47, point 1) shows as a plain link card.
+  it('shows a link kept without a preview as a plain link card that opens safely', () => {
+    stubFetch([]);
+    const url = 'https://intranet.example.com/wiki/Kantine?tag=1';
+    const preview = { url, title: null, description: null, image: null, image_url: null, video_url: null };
+    renderInApp(<PostCard post={{ ...post, preview }} />, { user: sessionUser(3) });
+    const card = screen.getByRole('figure', { name: 'Link to intranet.example.com' });
+    const link = within(card).getByRole('link', { name: /opens in a new tab/ });
+    expect(link.textContent).toContain(url);
+    expect(link.getAttribute('href')).toBe(url);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+  });
 });

@@ -161,6 +161,8 @@ export function CreatePostBox({
             key={round}
             value={draft.preview}
             onChange={(preview) => update({ preview })}
+            link={draft.link}
+            onLinkChange={(link) => update({ link })}
             disabled={create.isPending}
           />
           {(create.isError || uploadError !== null) && (

@@ -62,4 +62,22 @@ describe('uploadsPending and draftToInput', () => {
     });
     expect(uploadsPending({ ...draft, files: [{ key: 'a', name: 'a.pdf', id: 4 }] })).toBe(false);
   });
+
+  // The link was lost when no preview came back (issue 47, point 1): the typed link is posted anyway.
+  it('posts the typed link without a preview, even before its lookup answered', () => {
+    const draft = {
+      ...emptyDraft(1),
+      description: '<p>Hi</p>',
+      text: 'Hi',
+      link: ' https://intranet.example.com/a ',
+    };
+    expect(draftToInput(draft).preview).toEqual({ url: 'https://intranet.example.com/a' });
+    expect(draftToInput({ ...draft, link: '' }).preview).toBeNull();
+  });
+
+  it('refuses a link field that holds no link', () => {
+    const draft = { ...emptyDraft(1), text: 'Hi', link: 'intranet/page' };
+    expect(draftErrors(draft, strict)).toEqual(['link']);
+    expect(draftErrors({ ...draft, link: '  ' }, strict)).toEqual([]);
+  });
 });

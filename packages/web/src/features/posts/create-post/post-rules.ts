@@ -1,4 +1,5 @@
 import type { CreatePostInput, LinkPreview, PostSelectOption } from '@plaza/contract';
+import { previewLookupText } from '../../../components/link-preview/lookup-rule';
 
 /** A file of the post being written: uploading (no id yet) or uploaded. */
 export interface DraftFile {
@@ -14,20 +15,24 @@ export interface PostDraft {
   groupId: number | null;
   topicId: number | null;
   files: DraftFile[];
+  /** The text of the link field: posted as the post's link when it is one, preview or not. */
+  link: string;
+  /** The preview shown for the link (the server fetches its own). */
   preview: LinkPreview | null;
   authorId: number | null;
 }
 
-export type PostDraftError = 'description' | 'group' | 'topic';
+export type PostDraftError = 'description' | 'group' | 'topic' | 'link';
 
 /** A fresh form: empty, with the page's group and topic preselected. */
 export function emptyDraft(groupId: number | null = null, topicId: number | null = null): PostDraft {
-  return { description: '', text: '', groupId, topicId, files: [], preview: null, authorId: null };
+  return { description: '', text: '', groupId, topicId, files: [], link: '', preview: null, authorId: null };
 }
 
 /**
  * What is missing (spec 5 "Post"): the description always; unless posts without a group are allowed,
- * a group, and a topic when the chosen group has topics (a group without topics takes posts directly).
+ * a group, and a topic when the chosen group has topics (a group without topics takes posts directly);
+ * a link field holding something that is no link.
  */
 export function draftErrors(
   draft: PostDraft,
@@ -35,6 +40,7 @@ export function draftErrors(
 ): PostDraftError[] {
   const errors: PostDraftError[] = [];
   if (!draft.text.trim()) errors.push('description');
+  if (draft.link.trim() && previewLookupText(draft.link) === null) errors.push('link');
   if (!allowWithoutGroup) {
     if (draft.groupId === null) errors.push('group');
     else {
@@ -48,6 +54,12 @@ export function draftErrors(
 /** True while a file is still uploading: the post waits for its id. */
 export const uploadsPending = (draft: PostDraft) => draft.files.some((file) => file.id === null);
 
+/** The link to post: the typed one (even before its lookup answered), else the shown preview's. */
+function linkOf(draft: PostDraft): { url: string } | null {
+  const url = previewLookupText(draft.link) ?? draft.preview?.url;
+  return url ? { url } : null;
+}
+
 /** The call's body from the form. */
 export function draftToInput(draft: PostDraft): CreatePostInput {
   return {
@@ -55,7 +67,7 @@ export function draftToInput(draft: PostDraft): CreatePostInput {
     group_id: draft.groupId,
     topic_id: draft.groupId === null ? null : draft.topicId,
     files: draft.files.flatMap((file) => (file.id === null ? [] : [file.id])),
-    preview: draft.preview ? { url: draft.preview.url } : null,
+    preview: linkOf(draft),
     author_id: draft.authorId,
   };
 }
