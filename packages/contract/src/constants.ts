@@ -34,7 +34,6 @@ export const timings = {
   groupsReloadMs: 60_000,
   snackbarMs: 2_500,
   tvSlideMs: 30_000,
-  chatMarkAsReadDelayMs: 5_000,
   topTeaserIntervalMs: 5_000,
 } as const;
 

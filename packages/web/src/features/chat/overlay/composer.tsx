@@ -48,16 +48,12 @@ export function Composer({
   error,
   onClearError,
   restored,
-  onFocus,
-  onBlur,
 }: {
   conversationId: number;
   onSend: (message: ComposedMessage) => Promise<void>;
   error: string | null;
   onClearError: () => void;
   restored: ComposedMessage | null;
-  onFocus: () => void;
-  onBlur: () => void;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -193,8 +189,6 @@ export function Composer({
               submit();
             }
           }}
-          onFocus={onFocus}
-          onBlur={onBlur}
           placeholder={t('chat.overlay.conversation.placeholder')}
           multiline
           maxRows={5}

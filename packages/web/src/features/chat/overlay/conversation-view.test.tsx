@@ -1,5 +1,4 @@
 import { endpoints } from '@plaza/contract';
-import { timings } from '@plaza/contract/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, answerError, stubFetch } from '../../../test/fetch-stub';
@@ -135,16 +134,61 @@ describe('ConversationView', () => {
     expect(calls.some((call) => call.url.includes('after=11'))).toBe(true);
   });
 
-  it('marks the conversation read 5 s after opening', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const calls = stubFetch([history, answer(endpoints.chat.markAsRead, { unread: 0 })]);
-    show();
-    await within(await screen.findByRole('log')).findByText('Hi there');
-    const marks = () => calls.filter((call) => call.url.includes('/messages/mark_as_read'));
-    act(() => vi.advanceTimersByTime(timings.chatMarkAsReadDelayMs - 1000));
-    expect(marks()).toHaveLength(0);
-    act(() => vi.advanceTimersByTime(1000));
-    await waitFor(() => expect(marks()).toHaveLength(1));
-    expect(marks()[0]).toMatchObject({ method: 'POST', body: { recipient: conversation.id } });
+  // Issue 47: read only after the conversation stayed open 5 s, so a member who read a message and closed
+  // the overlay sooner left it unread, and its sender never saw "Seen".
+  describe('reading', () => {
+    let visibility: DocumentVisibilityState = 'visible';
+    beforeEach(() => {
+      visibility = 'visible';
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(document, 'visibilityState');
+    });
+
+    const unreadHistory = answer(
+      endpoints.chat.history,
+      { conversation, results: [message(10, { text: 'Hi there', unread: true })], has_more: false },
+      { query: { recipient: conversation.id } },
+    );
+    const marksOf = (calls: { method: string; url: string; body: unknown }[]) =>
+      calls.filter((call) => call.url.includes('/messages/mark_as_read')).map((call) => call.body);
+    const pause = (ms: number) => act(() => new Promise((done) => setTimeout(done, ms)));
+
+    it('marks what it shows read at once, and each message from someone else as it arrives', async () => {
+      const calls = stubFetch([unreadHistory, answer(endpoints.chat.markAsRead, { unread: 0 })]);
+      show();
+      await within(await screen.findByRole('log')).findByText('Hi there');
+      await waitFor(() => expect(marksOf(calls)).toEqual([{ recipient: conversation.id, message_id: 10 }]));
+      await waitFor(() => expect(FakeSocket.instances.some((socket) => socket.readyState === 1)).toBe(true));
+
+      act(() =>
+        FakeSocket.deliver({ kind: 'message', message: message(11, { text: 'Live', unread: true }) }),
+      );
+      await within(log()).findByText('Live');
+      await waitFor(() => expect(marksOf(calls)).toHaveLength(2));
+      expect(marksOf(calls)[1]).toEqual({ recipient: conversation.id, message_id: 11 });
+
+      // The viewer's own message is nothing to read.
+      act(() => FakeSocket.deliver({ kind: 'message', message: message(12, { sender: own, text: 'Mine' }) }));
+      await within(log()).findByText('Mine');
+      await pause(100);
+      expect(marksOf(calls)).toHaveLength(2);
+    });
+
+    it('in a hidden tab, waits until the tab is visible again', async () => {
+      visibility = 'hidden';
+      const calls = stubFetch([unreadHistory, answer(endpoints.chat.markAsRead, { unread: 0 })]);
+      show();
+      await within(await screen.findByRole('log')).findByText('Hi there');
+      await pause(200);
+      expect(marksOf(calls)).toHaveLength(0);
+
+      visibility = 'visible';
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await waitFor(() => expect(marksOf(calls)).toEqual([{ recipient: conversation.id, message_id: 10 }]));
+    });
   });
 });

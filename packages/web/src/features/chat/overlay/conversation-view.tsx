@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { type ChatMessage, type Conversation, chatEventSchema } from '@plaza/contract/chat';
-import { timings } from '@plaza/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,9 +22,11 @@ import {
   lastStoredId,
   mergeMessages,
   newClientId,
+  newestUnreadId,
   pendingMessage,
   type ShownMessage,
 } from './messages-state';
+import { useMarkRead } from './use-mark-read';
 
 /** How long a typing notice stays without a new one (the sender repeats it about every 3 s). */
 const typingShownMs = 5_000;
@@ -33,8 +34,8 @@ const typingShownMs = 5_000;
 /**
  * One conversation: its history (newest page, "load older"), live messages, read receipts and typing from
  * the ChatChannel, what was missed after a reconnect (`after` the last id), and the composer. Sending shows
- * the message pending until the server answers; a failure puts the text back with an error. The
- * conversation is marked read 5 s after opening and whenever the input gets the focus.
+ * the message pending until the server answers; a failure puts the text back with an error. What it shows
+ * is marked read at once while the tab is visible (`useMarkRead`).
  */
 export function ConversationView({
   conversationId,
@@ -58,25 +59,8 @@ export function ConversationView({
   const [restored, setRestored] = useState<ComposedMessage | null>(null);
   const messagesRef = useRef(messages);
   messagesRef.current = messages;
-  const inputFocused = useRef(false);
-  const markedUpTo = useRef(0);
   const list = useRef<HTMLDivElement>(null);
   const keepScroll = useRef<number | null>(null);
-
-  const markRead = useCallback(
-    (force = false) => {
-      const last = lastStoredId(messagesRef.current) ?? 0;
-      if (!force && last <= markedUpTo.current) return;
-      markedUpTo.current = last;
-      call(routes.chat.markAsRead, { body: { recipient: conversationId } }).then(
-        () => void client.invalidateQueries({ queryKey: chatKeys.all }),
-        () => {
-          markedUpTo.current = 0;
-        },
-      );
-    },
-    [client, conversationId],
-  );
 
   // The newest page of the history.
   useEffect(() => {
@@ -101,12 +85,8 @@ export function ConversationView({
     onTitle(conversation ? conversationName(conversation, viewerId) : null);
   }, [conversation, viewerId, onTitle]);
 
-  // Marked read 5 s after opening (spec 9).
-  useEffect(() => {
-    if (!conversation) return;
-    const timer = setTimeout(() => markRead(true), timings.chatMarkAsReadDelayMs);
-    return () => clearTimeout(timer);
-  }, [conversation, markRead]);
+  // Shown, so read: at once, while the tab is visible (issue 47; the spec's 5 s wait lost receipts).
+  useMarkRead(conversationId, newestUnreadId(messages, viewerId), conversation !== null);
 
   // After a reconnect: the messages after the newest one shown, page by page (`has_more` says to go on).
   const catchUp = useCallback(async () => {
@@ -138,9 +118,6 @@ export function ConversationView({
           const senderId = event.message.sender.id;
           setMessages((current) => mergeMessages(current, [event.message]));
           setTyping((current) => (current && current.id === senderId ? null : current));
-          if (senderId !== viewerId && inputFocused.current && document.hasFocus()) {
-            setTimeout(() => markRead(), 0);
-          }
         } else if (event.kind === 'read' && event.conversation_id === conversationId) {
           setMessages((current) => applyRead(current, event.user_id, event.message_id));
         } else if (event.kind === 'typing' && event.conversation_id === conversationId) {
@@ -156,7 +133,7 @@ export function ConversationView({
       clearTimeout(typingTimer);
       stop();
     };
-  }, [conversationId, viewerId, markRead, catchUp]);
+  }, [conversationId, viewerId, catchUp]);
 
   const loadOlder = () => {
     const before = firstStoredId(messagesRef.current);
@@ -306,13 +283,6 @@ export function ConversationView({
         error={sendError}
         onClearError={() => setSendError(null)}
         restored={restored}
-        onFocus={() => {
-          inputFocused.current = true;
-          markRead();
-        }}
-        onBlur={() => {
-          inputFocused.current = false;
-        }}
       />
     </>
   );

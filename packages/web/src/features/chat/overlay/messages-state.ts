@@ -99,3 +99,12 @@ export function firstStoredId(current: readonly ShownMessage[]): number | undefi
     if (!message.pending && (first === undefined || message.id < first)) first = message.id;
   return first;
 }
+
+/** The newest stored message someone other than `viewerId` sent that the viewer has not read, or 0. */
+export function newestUnreadId(current: readonly ShownMessage[], viewerId: number): number {
+  let newest = 0;
+  for (const message of current)
+    if (!message.pending && message.unread && message.sender.id !== viewerId && message.id > newest)
+      newest = message.id;
+  return newest;
+}
