@@ -24,6 +24,8 @@ export const authSessionSchema = z.object({
   signup_config: signupConfigSchema,
   routes: z.array(navigationItemSchema),
   settingsRoutes: z.array(settingsMenuItemSchema),
+  /** The administration the member may open (members, pages, TV displays); empty for everyone else. */
+  administrationRoutes: z.array(settingsMenuItemSchema),
   auth_redirect: z.string().nullable(),
 });
 export type AuthSession = z.infer<typeof authSessionSchema>;

@@ -16,8 +16,11 @@ test.describe('superadmin', () => {
     test.setTimeout(180_000);
     const title = `Company run ${Date.now()}`;
     await page.goto('/en_GB/groups');
-    await page.getByRole('button', { name: 'Open settings' }).click();
-    await page.getByRole('dialog', { name: 'Settings' }).getByRole('link', { name: 'Manage pages' }).click();
+    // The administration has its own place in the navigation (not the personal settings).
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Manage pages' })
+      .click();
     await expect(page).toHaveURL(/\/en_GB\/manage_pages$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
 
@@ -111,6 +114,7 @@ test.describe('member', () => {
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await expect(settings.getByRole('link', { name: 'My profile' })).toBeVisible();
     await expect(settings.getByRole('link', { name: 'Manage pages' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Administration' })).toHaveCount(0);
     await page.goto('/en_GB/manage_pages');
     await expect(page).toHaveURL(/\/en_GB\/403$/);
   });

@@ -17,6 +17,7 @@ import enImageUpload from '@plaza/contract/locales/en_GB/image_upload.json';
 import enLinkPreview from '@plaza/contract/locales/en_GB/link_preview.json';
 import enListControls from '@plaza/contract/locales/en_GB/list_controls.json';
 import enMembers from '@plaza/contract/locales/en_GB/members.json';
+import enMenu from '@plaza/contract/locales/en_GB/menu.json';
 import enNews from '@plaza/contract/locales/en_GB/news.json';
 import enOccasions from '@plaza/contract/locales/en_GB/occasions.json';
 import enPageAdmin from '@plaza/contract/locales/en_GB/page_admin.json';
@@ -61,6 +62,7 @@ export function testSession(settings: Settings, user: AuthSession['user']): Auth
     signup_config: { type: 'default', social: [] },
     routes: [],
     settingsRoutes: [],
+    administrationRoutes: [],
     auth_redirect: null,
   };
 }
@@ -97,6 +99,7 @@ export function renderInApp(
           topics: enTopics,
           list_controls: enListControls,
           members: enMembers,
+          menu: enMenu,
           page_admin: enPageAdmin,
           occasions: enOccasions,
           people: enPeople,

@@ -16,7 +16,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/
 import { rateLimiter } from '../../platform/rate-limit';
 import { closeSessionSockets } from '../../platform/realtime';
 import { endAllSessions, endSession, startSession } from '../../platform/session';
-import { getSettings, navigationFor, settingsMenuFor } from '../settings';
+import { administrationMenuFor, getSettings, navigationFor, settingsMenuFor } from '../settings';
 import { findUserByLogin, ownView, presentUser, type UserRow } from '../users';
 import { authRepo } from './repo';
 
@@ -54,6 +54,8 @@ export async function authSession({ database }: Deps, request: FastifyRequest): 
     },
     routes,
     settingsRoutes,
+    administrationRoutes:
+      user && status === 'authenticated' ? administrationMenuFor(user, request.locale) : [],
     auth_redirect: user ? null : `/${request.locale}/login`,
   };
 }

@@ -3,6 +3,7 @@ export { forgetSettingsDocuments } from './document-cache';
 export { defaultMenu } from './menu-data';
 export { settingsModule } from './routes';
 export {
+  administrationMenuFor,
   getSettings,
   navigationFor,
   onSettingsStored,

@@ -138,6 +138,30 @@ export async function navigationFor(db: Db, _user: SessionUser, locale: Locale):
   return localizeMenu(menu, locale, (key) => t(locale, key));
 }
 
+/**
+ * The administration a member may open, shown in the navigation under its own heading (empty for
+ * everyone else): superadmins and the users permission manage the members' accounts; superadmins the
+ * CMS pages and the keys of TV displays.
+ */
+export function administrationMenuFor(user: SessionUser, locale: Locale): SettingsMenuItem[] {
+  const link = (key: string, path: string, icon: string, title: string): SettingsMenuItem => ({
+    type: 'link',
+    key,
+    link: path,
+    title,
+    icon,
+    status: null,
+  });
+  const superadmin = isSuperadmin(user);
+  return [
+    ...(superadmin || hasPermission(user, 'users')
+      ? [link('members', '/members', 'people', t(locale, 'menu.settings.members'))]
+      : []),
+    ...(superadmin ? [link('pages', '/manage_pages', 'article', t(locale, 'menu.settings.pages'))] : []),
+    ...(superadmin ? [link('tv_displays', '/tv_displays', 'tv', t(locale, 'tv.admin.open_link'))] : []),
+  ];
+}
+
 /** The settings drawer of a member: links, then toggles with the member's current values. */
 export async function settingsMenuFor(
   db: Db,
@@ -158,14 +182,6 @@ export async function settingsMenuFor(
     link('activities', '/activity_feed', 'notifications'),
     link('follows', '/follows', 'people'),
     link('change_password', '/change_password', 'lock'),
-    // Superadmins and the users permission manage the members' accounts.
-    ...(isSuperadmin(user) || hasPermission(user, 'users') ? [link('members', '/members', 'people')] : []),
-    // Superadmins manage the CMS pages (the web's page administration).
-    ...(isSuperadmin(user) ? [link('pages', '/manage_pages', 'article')] : []),
-    // Superadmins manage the keys of TV displays (the TV slideshow).
-    ...(isSuperadmin(user)
-      ? [{ ...link('tv_displays', '/tv_displays', 'tv'), title: t(locale, 'tv.admin.open_link') }]
-      : []),
     ...(settings.single_sign_on ? [] : [link('logout', '/logout', 'logout')]),
   ];
   const toggles = preferenceKeys.map(

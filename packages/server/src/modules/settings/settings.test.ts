@@ -39,15 +39,30 @@ describe('settings updates', () => {
     expect((await new TestClient(t.app).put('/api/v2/settings', { meta_title: 'x' })).statusCode).toBe(401);
   });
 
-  it('links the page administration in the settings drawer of superadmins only', async () => {
-    const adminMenu = (await admin.get('/api/v2/menu/settings', { query: { locale: 'en_GB' } })).json();
-    expect(adminMenu).toContainEqual(
+  // The administration hid in the personal settings drawer: it has its own place in the navigation.
+  it('lists the administration in the session of those allowed, apart from the settings drawer', async () => {
+    const administration = async (client: TestClient) =>
+      (await client.get('/api/v2/auth/is_authenticated', { query: { locale: 'en_GB' } })).json().session
+        .administrationRoutes as { key: string; link: string; title: string }[];
+    expect(await administration(admin)).toEqual([
+      expect.objectContaining({ type: 'link', key: 'members', link: '/members', title: 'Manage members' }),
       expect.objectContaining({ type: 'link', key: 'pages', link: '/manage_pages', title: 'Manage pages' }),
-    );
+      expect.objectContaining({
+        type: 'link',
+        key: 'tv_displays',
+        link: '/tv_displays',
+        title: 'TV displays',
+      }),
+    ]);
+    const adminDrawer = (await admin.get('/api/v2/menu/settings')).json() as { key: string }[];
+    expect(adminDrawer.map((item) => item.key)).not.toContain('pages');
+    const usersAdmin = new TestClient(t.app);
+    await usersAdmin.login((await buildUser(t.db, { permissions: ['users'] })).username, testPassword);
+    expect((await administration(usersAdmin)).map((item) => item.key)).toEqual(['members']);
     const member = new TestClient(t.app);
     await member.login((await buildUser(t.db)).username, testPassword);
-    const memberMenu = (await member.get('/api/v2/menu/settings')).json();
-    expect(memberMenu.map((item: { key: string }) => item.key)).not.toContain('pages');
+    expect(await administration(member)).toEqual([]);
+    expect(await administration(new TestClient(t.app))).toEqual([]);
   });
 
   it("sends a language's texts with an entity tag per language, answers 304 to it and refuses unknown languages", async () => {

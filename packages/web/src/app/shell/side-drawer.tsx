@@ -14,6 +14,7 @@ import { NavLink, Link as RouterLink } from 'react-router';
 import { ShellSearchBox } from '../../features/search/shell-search-box';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
+import { AdministrationNav } from './administration-nav';
 import { navigationHref } from './nav-path';
 
 /** The side drawer: own avatar and name, settings and logout, search, main navigation. */
@@ -119,6 +120,7 @@ export function SideDrawerContent({
           ))}
         </List>
       </Box>
+      <AdministrationNav onNavigate={onNavigate} />
     </Box>
   );
 }

@@ -39,7 +39,8 @@ describe('TvPage', () => {
     const calls = stubFetch([]);
     show('');
     expect(screen.getByRole('heading', { name: 'This screen needs a display key' })).toBeTruthy();
-    expect(screen.getByText(/Settings → TV displays/)).toBeTruthy();
+    // It names where display keys are managed: the navigation's administration, not the settings.
+    expect(screen.getByText(/in the navigation under Administration → TV displays/)).toBeTruthy();
     expect(calls).toHaveLength(0);
   });
 

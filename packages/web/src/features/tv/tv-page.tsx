@@ -59,9 +59,12 @@ function TvScreen({ displayKey }: { displayKey: string | null }) {
   });
   const status = feed.error instanceof ApiRequestError ? feed.error.status : null;
 
+  // Where display keys are managed: the navigation's administration entry (app/shell/administration-nav.tsx).
+  const place = `${t('menu.administration.title')} → ${t('tv.admin.open_link')}`;
   if (!displayKey || status === 401)
-    return <Notice title={t('tv.no_key.title')} body={t('tv.no_key.body')} />;
-  if (status === 403) return <Notice title={t('tv.invalid_key.title')} body={t('tv.invalid_key.body')} />;
+    return <Notice title={t('tv.no_key.title')} body={t('tv.no_key.body', { place })} />;
+  if (status === 403)
+    return <Notice title={t('tv.invalid_key.title')} body={t('tv.invalid_key.body', { place })} />;
   if (feed.data) {
     if (feed.data.results.length === 0) return <Notice title={t('tv.empty')} />;
     return <TvSlideshow slides={feed.data.results} lang={lang} />;
