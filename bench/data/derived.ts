@@ -28,12 +28,13 @@ export const derived: Area = {
   async fill(ctx) {
     await ctx.step('users.search_vector', () => refreshUserSearchVectors(ctx.db));
     // Posts got theirs as they were made (posts.ts); the other documents of the search, as the triggers of
-    // migration 0012 would have made them.
+    // migrations 0012 and 0035 (files) would have made them.
     await ctx.step(
       'search documents',
       'update groups set search_vector = plaza_named_search_vector(name, description)',
       'update topics set search_vector = plaza_named_search_vector(name, description)',
       'update pages set search_vector = plaza_page_search_vector(title, teaser, content, translations, modules)',
+      'update files set search_vector = plaza_file_search_vector(name)',
     );
     await ctx.step(
       'posts counters',

@@ -1,6 +1,6 @@
 import { type Area, type FillContext, textArray } from './context';
 import { memberCount } from './people';
-import { groupAdjectives, groupSubjects, topicNames } from './words';
+import { fileNames, groupAdjectives, groupSubjects, topicNames } from './words';
 
 /** Groups at scale 1. */
 export const groupsAtScale1 = 300;
@@ -123,7 +123,7 @@ export const groups: Area = {
       'files',
       `insert into files (group_id, topic_id, uploader_id, name, mime_type, size, path, created_at)
        select g.id, case when ${rand('g.id * 16 + f', 'files.in_topic')} < 0.5 then t.topic_id end,
-         g.creator_id, 'Dokument-' || g.id || '-' || f || '.pdf', 'application/pdf',
+         g.creator_id, ${pick(fileNames, 'g.id * 16 + f', 'files.name')} || '_' || g.id || '-' || f || '.pdf', 'application/pdf',
          10000 + ${below('g.id * 16 + f', 'files.size', 2_000_000)},
          'bench/group-files/' || g.id || '-' || f || '.pdf', g.created_at + make_interval(days => f)
        from groups g

@@ -179,6 +179,20 @@ export const topicNames = [
   'Feedback',
 ];
 
+/** Names of group files (each followed by the group and a number); "Meeting" also in posts (`subjects`). */
+export const fileNames = [
+  'Protokoll Meeting',
+  'Quartalsbericht',
+  'Dienstplan',
+  'Präsentation',
+  'Budgetplanung',
+  'Checkliste Onboarding',
+  'Leitfaden',
+  'Schulungsunterlagen',
+  'Projektplan',
+  'Meeting Notes',
+];
+
 /** Post and comment sentences, put together from an opening, a subject and a closing. */
 export const openings = [
   'Kurzes Update:',

@@ -7,11 +7,12 @@ import { text } from './text';
  * The search across the community (spec: "Search results", section 7 `GET pages/search with page and
  * query`, section 8 "Result-not-found appears when search has no modules").
  *
- * One term searches members, groups, topics, posts, news articles and CMS pages with PostgreSQL full-text
+ * One term searches members, groups, topics, posts, group files (by name), news articles and CMS pages with PostgreSQL full-text
  * search: every word must match, as a German or English stem or as the prefix of a word ("Entw" finds
  * "Entwicklung", "Häuser" finds "Haus"). Only what the searcher may see is found: listed members by the
  * profile fields the deployment shows, groups the searcher may see, topics and posts of groups whose
- * content they may read, published articles and pages whose publish date has come.
+ * content they may read, files of those groups and of their active topics, published articles and pages
+ * whose publish date has come.
  *
  * The answer is a "search page": one module per kind that has hits on the page asked for, in the order
  * of `searchModuleTypes`. No module means no hits (the web then shows result-not-found). Each kind is
@@ -23,6 +24,7 @@ export const searchModuleTypes = [
   'search_groups',
   'search_topics',
   'search_posts',
+  'search_files',
   'search_news',
   'search_pages',
 ] as const;
@@ -73,6 +75,23 @@ export const searchPostResultSchema = z.object({
   /** ISO 8601. */
   created_at: z.string(),
 });
+/** A file shared in a group or one of its topics, found by its name. */
+export const searchFileResultSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The MIME type. */
+  type: z.string(),
+  /** Bytes. */
+  size: z.number().int(),
+  /** The permission-checked download (`GET /api/v2/files/:id`). */
+  link: z.string(),
+  group_id: z.number().int(),
+  /** Null for a file of the group itself. */
+  topic_id: z.number().int().nullable(),
+  group_name: z.string(),
+  /** ISO 8601. */
+  created_at: z.string(),
+});
 export const searchArticleResultSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -104,6 +123,7 @@ export const searchModuleSchema = z.discriminatedUnion('type', [
   searchModule('search_groups', searchGroupResultSchema),
   searchModule('search_topics', searchTopicResultSchema),
   searchModule('search_posts', searchPostResultSchema),
+  searchModule('search_files', searchFileResultSchema),
   searchModule('search_news', searchArticleResultSchema),
   searchModule('search_pages', searchPageResultSchema),
 ]);
@@ -141,7 +161,7 @@ export const searchEndpoints = {
     method: 'GET',
     path: '/api/v2/pages/search',
     summary:
-      'Search across the community: a module per kind with hits (members, groups, topics, posts, news, pages); a blank query answers no modules',
+      'Search across the community: a module per kind with hits (members, groups, topics, posts, files, news, pages); a blank query answers no modules',
     tags,
     access: 'user',
     query: searchQuerySchema,

@@ -134,6 +134,12 @@ export const files = pgTable(
     /** Relative to DATA_DIR/uploads; a random name, never the uploaded one. */
     path: text('path').notNull(),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The search document of its name (kept by a trigger; the search module finds files by name). */
+    search_vector: tsvector('search_vector'),
   },
-  (t) => [index('files_group_idx').on(t.group_id, t.created_at), index('files_topic_idx').on(t.topic_id)],
+  (t) => [
+    index('files_group_idx').on(t.group_id, t.created_at),
+    index('files_topic_idx').on(t.topic_id),
+    index('files_search_idx').using('gin', t.search_vector),
+  ],
 );

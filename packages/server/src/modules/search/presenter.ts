@@ -1,8 +1,8 @@
 import { type SearchResultOf, type SearchSuggestion, searchExcerptMaxLength } from '@plaza/contract';
 import { combinedName } from '../groups';
 import { personName } from '../posts';
-import { imageUrl } from '../uploads';
-import type { ArticleHit, GroupHit, MemberHit, PageHit, PostHit, TopicHit } from './repo';
+import { fileLink, imageUrl } from '../uploads';
+import type { ArticleHit, FileHit, GroupHit, MemberHit, PageHit, PostHit, TopicHit } from './repo';
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
@@ -59,6 +59,17 @@ export const presentHit = {
     topic_id: row.topic_id,
     excerpt: excerpt(htmlText(row.description)),
     author_name: personName(row, ''),
+    created_at: iso(row.created_at),
+  }),
+  file: (row: FileHit): SearchResultOf<'search_files'> => ({
+    id: row.id,
+    name: row.name,
+    type: row.mime_type,
+    size: row.size,
+    link: fileLink(row.id),
+    group_id: row.group_id,
+    topic_id: row.topic_id,
+    group_name: row.group_name,
     created_at: iso(row.created_at),
   }),
   article: (row: ArticleHit): SearchResultOf<'search_news'> => ({

@@ -4,6 +4,7 @@ import { executeRows } from '../../db/execute-rows';
 import { inlineCount } from '../../db/inline-count';
 import { listedMembers } from '../directory';
 import {
+  fileOfActiveTopic,
   localisedTitle,
   readableGroupContent,
   readablePages,
@@ -68,6 +69,16 @@ export interface TopicHit {
   name: string;
   group_name: string;
 }
+export interface FileHit {
+  id: number;
+  name: string;
+  mime_type: string;
+  size: number;
+  group_id: number;
+  topic_id: number | null;
+  group_name: string;
+  created_at: string | Date;
+}
 export interface PostHit {
   id: number;
   group_id: number | null;
@@ -92,7 +103,7 @@ export interface PageHit {
 const postTextRead = 2000;
 
 /** The kinds found by title or name, read together in one prepared statement (`named`). */
-export type NamedKind = 'members' | 'groups' | 'topics';
+export type NamedKind = 'members' | 'groups' | 'topics' | 'files';
 /** The kinds of published pages, read together in one statement (`published`). */
 export type PublishedKind = 'articles' | 'pages';
 
@@ -163,6 +174,20 @@ const namedParts: Record<NamedKind, (searcher: Searcher, words: SQL, slice: Slic
       ) c join topics t on t.id = c.id join groups g on g.id = t.group_id
       ${page}`;
   },
+  /** Files, by name, of groups whose content the searcher may read (a topic's file: an active topic). */
+  files: (searcher, words, slice) => {
+    const [pos, page] = ranked(
+      sql`ts_rank(f.search_vector, ${words}) desc, f.created_at desc, f.id desc`,
+      slice,
+    );
+    return sql`select f.id, f.name, f.mime_type, f.size, f.group_id, f.topic_id, g.name as group_name, f.created_at, ${pos}
+      from (
+        select f.id from files f join groups g on g.id = f.group_id left join topics t on t.id = f.topic_id
+        where f.search_vector @@ ${words} and ${fileOfActiveTopic} and ${readableGroupContent(searcher)}
+        limit ${inlineCount(candidates)}
+      ) c join files f on f.id = c.id join groups g on g.id = f.group_id
+      ${page}`;
+  },
 };
 
 /** The page types of each published kind. */
@@ -204,6 +229,7 @@ export interface NamedHits {
   members: MemberHit[];
   groups: GroupHit[];
   topics: TopicHit[];
+  files: FileHit[];
 }
 export interface PublishedHits {
   articles: ArticleHit[];
@@ -230,7 +256,7 @@ const rankedPosts = (candidateIds: SQL, query: SQL, slice: Slice) => sql`
   limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`;
 
 export const searchRepo = {
-  /** Members, groups and topics (those of `kinds`), in one prepared statement. */
+  /** Members, groups, topics and files (those of `kinds`), in one prepared statement. */
   async named(db: Db, searcher: Searcher, query: SQL, slice: Slice, kinds: readonly NamedKind[]) {
     const words = once(query);
     const parts = kinds.map((kind): [NamedKind, SQL] => [kind, namedParts[kind](searcher, words, slice)]);

@@ -48,6 +48,9 @@ export function readableGroupContent(searcher: Searcher): SQL {
   return visibleGroups(searcher, 'read_content', g) ?? sql`true`;
 }
 
+/** A file `f` of its group itself, or of an active topic `t` (a suggested topic's files stay out of sight). */
+export const fileOfActiveTopic = sql`(f.topic_id is null or t.status = 'active')`;
+
 /** The page types as an SQL list of values, for `type in (...)`. */
 export const typeList = (types: readonly string[]): SQL =>
   sql.join(

@@ -32,13 +32,14 @@ interface SearchContext {
 }
 
 /**
- * Where each kind is read: members, groups and topics in one statement (`named`), articles and pages in
+ * Where each kind is read: members, groups, topics and files in one statement (`named`), articles and pages in
  * another (`published`), posts in their own. The search page reads the three side by side.
  */
 const namedKinds: Partial<Record<SearchModuleType, NamedKind>> = {
   search_members: 'members',
   search_groups: 'groups',
   search_topics: 'topics',
+  search_files: 'files',
 };
 const publishedKinds: Partial<Record<SearchModuleType, PublishedKind>> = {
   search_news: 'articles',
@@ -65,6 +66,7 @@ async function searchKinds(ctx: SearchContext, slice: Slice, types: readonly Sea
     search_groups: names?.groups?.map(presentHit.group) ?? [],
     search_topics: names?.topics?.map(presentHit.topic) ?? [],
     search_posts: posts?.map(presentHit.post) ?? [],
+    search_files: names?.files?.map(presentHit.file) ?? [],
     search_news: pages?.articles?.map(presentHit.article) ?? [],
     search_pages: pages?.pages?.map(presentHit.page) ?? [],
   };

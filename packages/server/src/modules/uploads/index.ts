@@ -23,6 +23,6 @@ export {
   uploadImage,
 } from './images-service';
 export { type ReceivedUpload, receiveUpload, registerMultipart } from './multipart';
-export { type FileRow, imagesUrlPrefix, imageUrl, presentFile, presentImage } from './presenter';
+export { type FileRow, fileLink, imagesUrlPrefix, imageUrl, presentFile, presentImage } from './presenter';
 export { uploadsModule } from './routes';
 export { deleteStoredFiles, newStoredPath, resolveStoredPath, writeStoredFile } from './storage';

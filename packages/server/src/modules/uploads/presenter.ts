@@ -14,7 +14,11 @@ export function imageUrl(path: string | null | undefined): string | null {
   return path ? `/uploads/${path}` : null;
 }
 
-export type FileRow = typeof files.$inferSelect;
+/** A files row as read (its search document is the search module's). */
+export type FileRow = Omit<typeof files.$inferSelect, 'search_vector'>;
+
+/** A stored file's download address: the permission-checked download route. */
+export const fileLink = (id: number) => `/api/v2/files/${id}`;
 
 /** Maps a files row to the contract's file; `link` goes through the permission-checked download route. */
 export function presentFile(
@@ -24,7 +28,7 @@ export function presentFile(
 ): StoredFile {
   return {
     id: row.id,
-    link: `/api/v2/files/${row.id}`,
+    link: fileLink(row.id),
     type: row.mime_type,
     name: row.name,
     size: row.size,

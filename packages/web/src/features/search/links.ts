@@ -13,6 +13,11 @@ export const hitPath = {
     if (hit.group_id !== null) return `/${lang}/groups/${hit.group_id}`;
     return `/${lang}/news/post-${hit.id}`;
   },
+  /** A file in the files tab of its topic or group (where it is downloaded, beside its neighbours). */
+  search_files: (lang: string, hit: SearchResultOf<'search_files'>) =>
+    hit.topic_id === null
+      ? `/${lang}/groups/${hit.group_id}?selectedTab=files`
+      : `/${lang}/groups/${hit.group_id}/topics/${hit.topic_id}?selectedTab=files`,
   search_news: (lang: string, hit: SearchResultOf<'search_news'>) => `/${lang}/news/${hit.id}`,
   search_pages: (lang: string, hit: SearchResultOf<'search_pages'>) => `/${lang}/page/${hit.id}`,
 };

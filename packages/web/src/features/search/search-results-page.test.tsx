@@ -40,6 +40,26 @@ const firstPage: SearchPage = {
         next_page: 2,
       },
     },
+    {
+      id: 'search_files',
+      type: 'search_files',
+      data: {
+        ...empty,
+        results: [
+          {
+            id: 5,
+            name: 'Radkarte.pdf',
+            type: 'application/pdf',
+            size: 2048,
+            link: '/api/v2/files/5',
+            group_id: 2,
+            topic_id: null,
+            group_name: 'Fahrrad',
+            created_at: '2026-01-01T08:00:00.000Z',
+          },
+        ],
+      },
+    },
   ],
 };
 
@@ -97,6 +117,10 @@ describe('SearchResultsPage', () => {
         .getByRole('link', { name: /Neue Radwege/ })
         .getAttribute('href'),
     ).toBe('/en_GB/news/post-70');
+    const files = screen.getByRole('region', { name: 'Files' });
+    const file = within(files).getByRole('link', { name: /Radkarte\.pdf/ });
+    expect(file.getAttribute('href')).toBe('/en_GB/groups/2?selectedTab=files');
+    expect(file.textContent).toContain('in Fahrrad · 2 KB');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Results for “Rad”');
     await userEvent.click(within(posts).getByRole('button', { name: 'Show more' }));
     const more = await within(posts).findByRole('link', { name: /Radfahren im Winter/ });

@@ -15,12 +15,13 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { formatFileSize } from '../../lib/file-size';
 import { searchMoreQuery, searchPageQuery } from './api/search';
 import { hitPath } from './links';
 
 /**
  * `/{lang}/search_results?q=`: the search across the community, a section per kind with hits (members,
- * groups, topics, posts, news, pages), each hit a link and "more" per section. No hits: the
+ * groups, topics, posts, group files, news, pages), each hit a link and "more" per section. No hits: the
  * result-not-found page takes this one's place in the history (its back button goes one step back, to
  * where the search started). A blank term searches nothing and says so.
  */
@@ -89,9 +90,9 @@ type Hit = SearchModule['data']['results'][number];
 
 /** A hit as a link: what it is called, with a line about it where there is one. */
 function HitItem({ type, hit }: { type: SearchModuleType; hit: Hit }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { lang = '' } = useParams();
-  const { primary, secondary, image } = describe(type, hit, t);
+  const { primary, secondary, image } = describe(type, hit, t, i18n.language);
   const to = (hitPath[type] as (lang: string, hit: Hit) => string)(lang, hit);
   return (
     <ListItem disablePadding>
@@ -114,6 +115,7 @@ function describe(
   type: SearchModuleType,
   hit: Hit,
   t: (key: string, options?: Record<string, unknown>) => string,
+  locale: string,
 ): { primary: string; secondary?: string; image?: string | null } {
   switch (type) {
     case 'search_members': {
@@ -136,6 +138,11 @@ function describe(
       const post = hit as Extract<Hit, { excerpt: string }>;
       const where = post.group_id === null ? ` · ${t('search.post_in_news')}` : '';
       return { primary: post.excerpt, secondary: `${post.author_name}${where}` };
+    }
+    case 'search_files': {
+      const file = hit as Extract<Hit, { link: string }>;
+      const size = formatFileSize(file.size, locale);
+      return { primary: file.name, secondary: t('search.file_in_group', { group: file.group_name, size }) };
     }
     case 'search_news': {
       const article = hit as Extract<Hit, { teaser: string }>;

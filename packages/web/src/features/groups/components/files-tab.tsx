@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiErrorText } from '../../../lib/api-error-text';
+import { formatFileSize } from '../../../lib/file-size';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import type { groupFilesQuery } from '../api/group';
 import { filesPaging } from '../page-sizes';
@@ -27,15 +28,6 @@ interface FilesTabProps {
   /** Present when the viewer may upload (post_content). */
   upload?: UseMutationResult<unknown, Error, File>;
   remove: UseMutationResult<unknown, Error, number>;
-}
-
-/** A file size for people: bytes, KB or MB. */
-export function formatFileSize(bytes: number, locale: string): string {
-  const format = (value: number) =>
-    value.toLocaleString(locale.replace('_', '-'), { maximumFractionDigits: 1 });
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${format(bytes / 1024)} KB`;
-  return `${format(bytes / (1024 * 1024))} MB`;
 }
 
 /**
