@@ -121,8 +121,11 @@ function replyTo(text: string): Reply {
   const message = result.data;
   if (message.command === 'ping') return { kind: 'answer', type: 'pong' };
   if (message.command === 'unsubscribe') return { kind: 'silence' };
-  // Both channels of the contract are built: a member may subscribe to either (their own topic).
-  return { kind: 'answer', type: 'confirm_subscription' };
+  // The member's own channels take no stream; the test's member reads the news stream and no group
+  // exists here, so a group's or a topic's stream is refused.
+  const confirmed =
+    message.channel === 'StreamChannel' ? message.stream?.kind === 'news' : message.stream === undefined;
+  return { kind: 'answer', type: confirmed ? 'confirm_subscription' : 'reject_subscription' };
 }
 
 interface Frame {

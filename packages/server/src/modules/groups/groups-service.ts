@@ -10,7 +10,8 @@ import { deleteStoredFiles, removeImage } from '../uploads';
 import { type GroupAccess, loadGroupAccess, requireGroupPermission } from './access';
 import type { GroupDeps } from './deps';
 import { inviteInto } from './invitations';
-import { administeredGroupIds, membersRepo } from './members-repo';
+import { acceptedGroupsOf, administeredGroupIds, membersRepo } from './members-repo';
+import { everyMemberReads } from './policy';
 import { presentFiles, presentGroup, presentMemberPage, presentSummary } from './presenter';
 import { groupScopes, groupsRepo } from './repo';
 import { groupReaderOf } from './visibility-sql';
@@ -202,6 +203,16 @@ export function groupMembersPage(
   ...args: Parameters<typeof membersRepo.page>
 ): ReturnType<typeof membersRepo.page> {
   return membersRepo.page(...args);
+}
+
+/**
+ * Ids of the groups whose content a member reads as a member only (not every member reads it): with
+ * the groups every member reads, what the member reads (`groupVisibility`).
+ */
+export async function groupsReadAsMember(db: Db, userId: number): Promise<number[]> {
+  return (await acceptedGroupsOf(db, userId))
+    .filter((group) => !everyMemberReads(group.type))
+    .map((g) => g.id);
 }
 
 /** Ids of the groups a member administers (as an accepted admin); topics lists their suggestions. */

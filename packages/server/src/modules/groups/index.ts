@@ -13,12 +13,13 @@ export type { GroupDeps } from './deps';
 export {
   groupMembersPage,
   groupsAdministeredBy,
+  groupsReadAsMember,
   newestGroupFiles,
   onGroupRemoving,
   requireOwnImage,
 } from './groups-service';
 export { notifyMember } from './notify';
-export { canReadGroupContent, type GroupVisibility } from './policy';
+export { canReadGroupContent, everyMemberReads, type GroupVisibility } from './policy';
 export { combinedName, type MemberPage, presentFiles, presentMemberPage } from './presenter';
 export { groupsModule } from './routes';
 export { type GroupReader, groupReaderOf, visibleGroup, visibleGroups } from './visibility-sql';

@@ -1,4 +1,4 @@
-import type { GroupRole, GroupUserListType, MembershipStatus } from '@plaza/contract';
+import type { GroupRole, GroupType, GroupUserListType, MembershipStatus } from '@plaza/contract';
 import { and, asc, eq, ilike, inArray, notExists, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -81,6 +81,15 @@ const byName = [asc(sql`lower(${users.lastname})`), asc(sql`lower(${users.firstn
 
 const inviter = alias(users, 'inviter');
 const applicant = alias(users, 'applicant');
+
+/** The groups a member belongs to (an accepted membership, whatever its role), with their types. */
+export function acceptedGroupsOf(db: Db, userId: number): Promise<{ id: number; type: GroupType }[]> {
+  return db
+    .select({ id: groups.id, type: groups.type })
+    .from(groupMemberships)
+    .innerJoin(groups, eq(groups.id, groupMemberships.group_id))
+    .where(and(eq(groupMemberships.user_id, userId), eq(groupMemberships.status, 'accepted')));
+}
 
 /** Queries on memberships and the member lists of groups. */
 export const membersRepo = {

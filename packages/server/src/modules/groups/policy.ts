@@ -62,6 +62,11 @@ function visible(action: GroupVisibility, group: Pick<GroupFacts, 'type'>, viewe
   return viewer.superadmin || isMember(viewer) || types.includes(group.type);
 }
 
+/** Whether every member of the site reads the content of a group of this type (no membership needed). */
+export function everyMemberReads(type: GroupType): boolean {
+  return visible('read_content', { type }, { superadmin: false, membership: null });
+}
+
 /** May the viewer know the group exists? Private groups are invisible to everyone but their members. */
 export function canSeeGroup(group: GroupFacts, viewer: GroupViewer): boolean {
   return visible('see', group, viewer);

@@ -1,6 +1,7 @@
 import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { addChannel } from '../../platform/realtime';
 import { route } from '../../platform/route';
 import { onGroupRemoving } from '../groups';
 import { receiveUpload, registerMultipart, sendDownload } from '../uploads';
@@ -10,6 +11,7 @@ import { postPreviewFetcher } from './link-preview';
 import { groupPostOptions, postAuthors, postOptions } from './options';
 import { createPost, editPost, removePost, removePostsOfGroup } from './service';
 import { readablePost } from './stream';
+import { streamChannel } from './stream-channel';
 
 /** Posts: writing and deleting, their files, and the choices of the post form. */
 export async function postsModule(app: FastifyInstance, appDeps: AppDeps): Promise<void> {
@@ -22,6 +24,7 @@ export async function postsModule(app: FastifyInstance, appDeps: AppDeps): Promi
   };
   const { posts } = endpoints;
   onGroupRemoving(removePostsOfGroup);
+  addChannel(app, streamChannel(deps));
 
   // Multipart parsing exists only inside this scope, for the upload route.
   await app.register(async (scope) => {

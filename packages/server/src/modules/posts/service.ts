@@ -15,6 +15,7 @@ import { hasPermission, isSuperadmin } from '../../platform/permissions';
 import type { SessionUser } from '../../platform/request-context';
 import {
   combinedName,
+  everyMemberReads,
   loadGroupAccess,
   loadTopicAccess,
   memberReadsGroup,
@@ -29,6 +30,7 @@ import { postPolicy } from './policy';
 import { cleanPreview } from './preview';
 import { postsRepo } from './repo';
 import { readablePost, readablePostRow } from './stream';
+import { announceNewPost } from './stream-channel';
 
 /** Mentions notified per post at most (more spans are kept as text, without a notification). */
 const maxMentions = 50;
@@ -42,6 +44,8 @@ interface Target {
   groupId: number | null;
   groupName: string | null;
   topicId: number | null;
+  /** No group, or a group whose content every member reads. */
+  everyMemberReads: boolean;
 }
 
 /**
@@ -64,18 +68,24 @@ async function resolveTarget(
     }
     groupId = topicAccess.topic.group_id;
     if (!topicAccess.permissions.includes('post_content')) throw forbidden('You may not post in this topic.');
-    return { groupId, groupName: topicAccess.groupAccess.group.name, topicId };
+    const group = topicAccess.groupAccess.group;
+    return { groupId, groupName: group.name, topicId, everyMemberReads: everyMemberReads(group.type) };
   }
   if (groupId === null) {
     if (!allowWithout) throw badRequest('Choose a group and a topic for the post.', 'group_id');
-    return { groupId: null, groupName: null, topicId: null };
+    return { groupId: null, groupName: null, topicId: null, everyMemberReads: true };
   }
   const access = await loadGroupAccess(deps.db, groupId, user);
   requireGroupPermission(access, 'post_content');
   if (!allowWithout && (await postsRepo.hasTopics(deps.db, groupId))) {
     throw badRequest('Choose a topic of the group for the post.', 'topic_id');
   }
-  return { groupId, groupName: access.group.name, topicId: null };
+  return {
+    groupId,
+    groupName: access.group.name,
+    topicId: null,
+    everyMemberReads: everyMemberReads(access.group.type),
+  };
 }
 
 /** The member shown as author: the writer, or a chosen member when the writer may choose. */
@@ -94,7 +104,8 @@ async function resolveAuthor(
 
 /**
  * Writes a post: the target and author are checked, the HTML sanitised, the files claimed, the link
- * preview fetched on the server, and every mentioned member who can read the post gets an activity.
+ * preview fetched on the server, and every mentioned member who can read the post gets an activity;
+ * the open streams of its readers are told of it.
  */
 export async function createPost(deps: PostDeps, user: SessionUser, raw: CreatePostInput): Promise<Post> {
   const input = raw as z.output<typeof createPostSchema>;
@@ -124,6 +135,7 @@ export async function createPost(deps: PostDeps, user: SessionUser, raw: CreateP
   });
 
   await notifyMentioned(deps, mentioned, { postId: post.id, author, groupName: target.groupName });
+  await announceNewPost(deps.bus, { id: post.id, writerId: user.id, authorId: author.id }, target);
   return readablePost(deps.db, user, post.id);
 }
 
@@ -179,8 +191,7 @@ export async function editPost(
   const post = await readablePostRow(deps.db, user, id);
   if (!postPolicy.can(user, 'edit', post)) throw forbidden('Only the author may change this post.');
   const { description, mentions } = cleanDescription(input.description);
-  const target = { groupId: post.group_id, groupName: post.group_name, topicId: post.topic_id };
-  const mentioned = await readersAmong(deps, target, mentions.slice(0, maxMentions));
+  const mentioned = await readersAmong(deps, { groupId: post.group_id }, mentions.slice(0, maxMentions));
   const before = new Set((await postsRepo.mentionsOf(deps.db, [id])).map((row) => row.id));
   await deps.db.transaction(async (tx) => {
     await postsRepo.updateDescription(tx, id, description);
@@ -197,7 +208,11 @@ export async function editPost(
 }
 
 /** The mentioned members who exist and may read a post in the target (others get nothing). */
-async function readersAmong(deps: PostDeps, target: Target, ids: number[]): Promise<number[]> {
+async function readersAmong(
+  deps: PostDeps,
+  target: Pick<Target, 'groupId'>,
+  ids: number[],
+): Promise<number[]> {
   const readers: number[] = [];
   for (const id of ids) {
     const member = await findUserById(deps.db, id);

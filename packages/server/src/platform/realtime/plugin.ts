@@ -5,6 +5,7 @@ import {
   clientMessageSchema,
   realtimePath,
   type ServerMessage,
+  type StreamRef,
 } from '@plaza/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { AppDeps } from '../../deps';
 import { AppError, unauthenticated } from '../errors';
 import { pushRepo } from '../push';
-import { channels, sessionTopic } from './channels';
+import { type ChannelDefinition, channels, sessionTopic } from './channels';
 import { socketErrorHandler } from './socket-errors';
 
 const HEARTBEAT_MS = 30_000;
@@ -24,8 +25,42 @@ const MAX_MESSAGE_BYTES = 4096;
 /** RFC 6455 "Try Again Later": a temporary condition on the server; the web client reconnects with back-off. */
 const TRY_AGAIN_LATER = 1013;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The channels a socket may subscribe to: the platform's, then those modules add (`addChannel`). */
+    realtimeChannels: ChannelDefinition[];
+  }
+}
+
 function send(socket: WebSocket, message: ServerMessage) {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/** A subscription's key on its socket: the channel, and the stream of a channel of streams. */
+const subscriptionKey = (channel: ChannelName, stream: StreamRef | undefined) =>
+  stream ? `${channel}:${JSON.stringify(stream)}` : channel;
+
+/** The channel's name and, for a channel of streams, its stream: how the socket's messages name it. */
+const named = (channel: ChannelName, stream: StreamRef | undefined) =>
+  stream ? { channel, stream } : { channel };
+
+/** Subscribes one handler to several topics; answers the function that ends all of them. */
+async function subscribeAll(
+  bus: AppDeps['bus'],
+  topics: string[],
+  handler: (payload: unknown) => void,
+): Promise<() => Promise<void>> {
+  const settled = await Promise.allSettled(topics.map((topic) => bus.subscribe(topic, handler)));
+  const ends = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const endAll = async () => {
+    await Promise.all(ends.map((end) => end()));
+  };
+  const failure = settled.find((result) => result.status === 'rejected');
+  if (failure) {
+    await endAll().catch(() => undefined);
+    throw failure.reason;
+  }
+  return endAll;
 }
 
 /**
@@ -44,6 +79,8 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
   const alive = new WeakMap<WebSocket, boolean>();
   /** Whose each socket is: members with an open socket are marked seen (web push waits while they are). */
   const owners = new WeakMap<WebSocket, number>();
+  const registry = [...channels];
+  app.decorate('realtimeChannels', registry);
   const markSeen = (userIds: number[]) =>
     pushRepo.touch(database.db, userIds).catch((error: unknown) => {
       app.log.warn({ err: error }, 'real-time: marking connected members as seen failed');
@@ -95,7 +132,7 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
       const user = request.user!;
       const sessionId = request.sessionId!;
       const log = request.log.child({ userId: user.id, realtime: true });
-      const subscriptions = new Map<ChannelName, Promise<() => Promise<void>>>();
+      const subscriptions = new Map<string, Promise<() => Promise<void>>>();
       let closed = false;
       sockets.add(socket);
       alive.set(socket, true);
@@ -133,41 +170,49 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
         }
       };
 
-      const subscribe = async (name: ChannelName) => {
-        const channel = channels.find((candidate) => candidate.name === name);
-        if (!channel || !(await sessionIsValid())) {
-          return send(socket, { type: 'reject_subscription', channel: name });
-        }
-        let pending = subscriptions.get(channel.name);
+      const subscribe = async (name: ChannelName, stream: StreamRef | undefined) => {
+        const channel = registry.find((candidate) => candidate.name === name);
+        const reject = () => send(socket, { type: 'reject_subscription', ...named(name, stream) });
+        if (!channel || !(await sessionIsValid())) return reject();
+        const key = subscriptionKey(name, stream);
+        let pending = subscriptions.get(key);
         if (!pending) {
-          pending = bus.subscribe(channel.topicFor(user), (payload) =>
-            send(socket, { type: 'message', channel: channel.name, message: payload }),
-          );
-          subscriptions.set(channel.name, pending);
+          const topics = await channel.topicsFor(user, stream);
+          if (topics === null) return reject();
+          // A second subscribe of the same stream may have started meanwhile: it is the one kept.
+          pending = subscriptions.get(key);
+          if (!pending) {
+            pending = subscribeAll(bus, topics, (payload) => {
+              const message = channel.messageFor ? channel.messageFor(user, payload) : payload;
+              if (message !== undefined) send(socket, { type: 'message', ...named(name, stream), message });
+            });
+            subscriptions.set(key, pending);
+          }
         }
         try {
           await pending;
         } catch (error) {
-          if (subscriptions.get(channel.name) === pending) subscriptions.delete(channel.name);
+          if (subscriptions.get(key) === pending) subscriptions.delete(key);
           throw error;
         }
         if (closed) {
           // The socket closed while the subscription was being set up; its close handler has run.
-          if (subscriptions.get(channel.name) === pending) subscriptions.delete(channel.name);
-          return release(channel.name, pending);
+          if (subscriptions.get(key) === pending) subscriptions.delete(key);
+          return release(key, pending);
         }
-        send(socket, { type: 'confirm_subscription', channel: channel.name });
+        send(socket, { type: 'confirm_subscription', ...named(name, stream) });
       };
 
       const handle = async (message: ClientMessage) => {
         if (message.command === 'ping') return send(socket, { type: 'pong' });
         if (message.command === 'unsubscribe') {
-          const pending = subscriptions.get(message.channel);
-          subscriptions.delete(message.channel);
+          const key = subscriptionKey(message.channel, message.stream);
+          const pending = subscriptions.get(key);
+          subscriptions.delete(key);
           if (pending) await (await pending)();
           return;
         }
-        return subscribe(message.channel);
+        return subscribe(message.channel, message.stream);
       };
 
       const failed = (message: ClientMessage, error: unknown) => {
@@ -179,7 +224,7 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
         else if (busy) log.warn(context, 'real-time message failed: database busy');
         else log.error(context, 'real-time message failed');
         if (message.command === 'subscribe')
-          send(socket, { type: 'reject_subscription', channel: message.channel });
+          send(socket, { type: 'reject_subscription', ...named(message.channel, message.stream) });
         else send(socket, { type: 'error', message: 'The server could not handle this message.' });
         if (unavailable) closeForRetry('database unavailable, try again later');
         else if (busy) closeForRetry('database busy, try again later');
