@@ -23,6 +23,8 @@ export const errorCodes = [
   'username_taken',
   'email_taken',
   'last_admin',
+  /** The last superadmin's account cannot be deleted: another superadmin has to be appointed first. */
+  'last_superadmin',
   'image_required',
   /** The server cannot reach its database right now (503 with Retry-After); the same call works again later. */
   'database_unavailable',

@@ -154,8 +154,10 @@ export const profileSchema = z.object({
   section_variant: z.enum(profileSectionVariants),
   /** The viewer may edit this profile (self, superadmin or users permission). */
   editable: z.boolean(),
-  /** The viewer may delete this account (the same people). */
+  /** The viewer may delete this account (the same people, unless `deletion_blocked` names a reason). */
   deletable: z.boolean(),
+  /** Why a viewer who may edit the account cannot delete it (the last superadmin), else null. */
+  deletion_blocked: z.enum(['last_superadmin']).nullable(),
   /** The viewer may start a direct chat (any other member). */
   can_message: z.boolean(),
 });

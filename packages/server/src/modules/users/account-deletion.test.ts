@@ -76,14 +76,26 @@ describe('account deletion', () => {
     expect((await editor.get('/api/v2/users/follows')).statusCode).toBe(200);
   });
 
-  it('keeps the last superadmin', async () => {
+  it('keeps the last superadmin: 409 last_superadmin, and the profile offers no deletion but says why', async () => {
     const fresh = await createTestApp();
     try {
       const only = await buildAdmin(fresh.db);
       const client = await signedIn(fresh, only);
+      const profile = (await client.get(`/api/v2/users/${only.id}`)).json();
+      expect(profile).toMatchObject({
+        editable: true,
+        deletable: false,
+        deletion_blocked: 'last_superadmin',
+      });
       const refused = await client.delete(`/api/v2/users/${only.id}`);
       expect(refused.statusCode).toBe(409);
+      expect(refused.json().errors[0].code).toBe('last_superadmin');
+      expect(await usersRepo.byId(fresh.db, only.id)).toBeDefined();
       const second = await buildAdmin(fresh.db);
+      expect((await client.get(`/api/v2/users/${only.id}`)).json()).toMatchObject({
+        deletable: true,
+        deletion_blocked: null,
+      });
       expect((await client.delete(`/api/v2/users/${second.id}`)).statusCode).toBe(200);
       expect((await client.delete(`/api/v2/users/${only.id}`)).statusCode).toBe(409);
       await buildAdmin(fresh.db);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { isSuperadmin } from '../../platform/permissions';
 import { closeSessionSockets } from '../../platform/realtime';
@@ -7,6 +8,11 @@ import { loadEditableMember, type PeopleDeps } from './access';
 import { dropFormerAvatar } from './avatar';
 import type { Viewer } from './profile-policy';
 import { usersRepo } from './repo';
+
+/** Whether the member is the only superadmin left, whose account must stay (asked only of superadmins). */
+export async function isLastSuperadmin(db: Db, member: { permissions: readonly string[] }): Promise<boolean> {
+  return isSuperadmin(member) && (await usersRepo.superadminCount(db)) <= 1;
+}
 
 /**
  * DELETE users/:id (the member themself, superadmin or users). Ends every session of the member
@@ -23,14 +29,12 @@ export async function deleteAccount(
 ): Promise<{ success: true }> {
   const { db } = deps;
   const member = await loadEditableMember(db, viewer, userId);
-  if (isSuperadmin(member)) {
-    if ((await usersRepo.superadminCount(db)) <= 1) {
-      throw new AppError(
-        409,
-        'conflict',
-        'The last superadmin cannot be deleted. Appoint another one first.',
-      );
-    }
+  if (await isLastSuperadmin(db, member)) {
+    throw new AppError(
+      409,
+      'last_superadmin',
+      'The last superadmin cannot be deleted. Appoint another one first.',
+    );
   }
   const sessionIds = await endAllSessions(db, member.id);
   await usersRepo.deleteHandingOverGroups(db, member.id);

@@ -38,6 +38,8 @@ export interface ProfileContext {
   hidden: ReadonlySet<IncludedProfileField>;
   variant: Profile['variant'];
   editable: boolean;
+  /** Why the account cannot be deleted although the viewer may edit it (the last superadmin). */
+  deletionBlocked: Profile['deletion_blocked'];
   isEditor: boolean;
   sectionVariant: Settings['profile_options']['profile_section_variant'];
   customFields: CustomProfileField[];
@@ -92,7 +94,8 @@ export function presentProfile(row: UserRow, ctx: ProfileContext): Profile {
     variant: ctx.variant,
     section_variant: ctx.sectionVariant,
     editable: ctx.editable,
-    deletable: ctx.editable,
+    deletable: ctx.editable && ctx.deletionBlocked === null,
+    deletion_blocked: ctx.deletionBlocked,
     can_message: ctx.viewerId !== row.id,
   };
 }

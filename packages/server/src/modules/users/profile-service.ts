@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../platform/errors';
 import { getSettings } from '../settings';
 import { loadEditableMember, loadMember } from './access';
+import { isLastSuperadmin } from './account-deletion';
 import { customFieldsOf } from './custom-fields';
 import { followStats } from './follows';
 import { hiddenOf } from './presenter';
@@ -28,6 +29,7 @@ export async function profileFor(
 ): Promise<Profile> {
   const settings = await getSettings(db);
   const isEditor = isProfileEditor(viewer);
+  const editable = profilePolicy.can(viewer, 'edit', row);
   const hidden = hiddenOf(row, {
     viewerId: viewer.id,
     hidden: hiddenFieldsFor(viewer, settings.profile_options),
@@ -37,7 +39,8 @@ export async function profileFor(
     locale,
     hidden,
     variant: profileVariant({ isOwn: viewer.id === row.id, isEditor, adminView }),
-    editable: profilePolicy.can(viewer, 'edit', row),
+    editable,
+    deletionBlocked: editable && (await isLastSuperadmin(db, row)) ? 'last_superadmin' : null,
     isEditor,
     sectionVariant: settings.profile_options.profile_section_variant,
     customFields: await customFieldsOf(db, row.id, locale),

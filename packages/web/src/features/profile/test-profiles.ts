@@ -60,6 +60,7 @@ export function ownProfile(patch: Partial<Profile> = {}): Profile {
     section_variant: 'default',
     editable: true,
     deletable: true,
+    deletion_blocked: null,
     can_message: false,
     ...patch,
   };

@@ -4,6 +4,7 @@ import Edit from '@mui/icons-material/Edit';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import PersonRemove from '@mui/icons-material/PersonRemove';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import type { Profile } from '@plaza/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,6 +92,24 @@ export function DeleteAccountButton({ profile, own }: { profile: Profile; own: b
     remove.mutate(undefined, {
       onSuccess: leaveToSiteRoot,
     });
+  // The last superadmin's account stays (the server refuses with last_superadmin): say why instead.
+  if (profile.deletion_blocked)
+    return (
+      <>
+        <Button
+          color="error"
+          variant="outlined"
+          startIcon={<DeleteOutline />}
+          disabled
+          aria-describedby="delete-blocked"
+        >
+          {t('profile.actions.delete')}
+        </Button>
+        <Typography id="delete-blocked" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t(`profile.actions.delete_blocked_${profile.deletion_blocked}`)}
+        </Typography>
+      </>
+    );
   return (
     <>
       <Button color="error" variant="outlined" startIcon={<DeleteOutline />} onClick={() => setOpen(true)}>

@@ -115,6 +115,17 @@ describe('ProfilePage: full variant', () => {
     expect(await screen.findByRole('dialog', { name: 'Edit profile' }, { timeout: 10_000 })).toBeTruthy();
   });
 
+  // The superadmin's own profile offered "Delete account", which the server refuses for the last one.
+  it('offers the last superadmin no deletion and says why', async () => {
+    showProfile(ownProfile({ deletable: false, deletion_blocked: 'last_superadmin' }), 42);
+    const button = await screen.findByRole('button', { name: 'Delete account' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe('delete-blocked');
+    expect(document.getElementById('delete-blocked')?.textContent).toBe(
+      'This is the only superadmin account. It can be deleted only once another member is a superadmin.',
+    );
+  });
+
   it('deletes the own account after confirmation and goes to the site root', async () => {
     const { calls } = showProfile(ownProfile(), 42);
     const user = userEvent.setup();

@@ -72,7 +72,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
           {t('profile.sections.empty', { name: profileName(profile) })}
         </Typography>
       )}
-      {profile.deletable && (
+      {(profile.deletable || profile.deletion_blocked) && (
         <Box sx={{ mt: 5, pt: 3, borderTop: 1, borderColor: 'divider' }}>
           <DeleteAccountButton profile={profile} own={own} />
         </Box>
