@@ -1,4 +1,4 @@
-import type { ChannelName, ServerMessage } from '@plaza/contract';
+import type { ChannelName, ServerMessage, StreamRef } from '@plaza/contract';
 import { realtimePath } from '@plaza/contract/constants';
 
 type Listener = (message: unknown) => void;
@@ -15,35 +15,52 @@ const unauthorized = 4401;
 const backoffBaseMs = 1000;
 const backoffMaxMs = 30_000;
 
+/** One subscription of the socket: a channel, with its stream for the StreamChannel. */
+interface Subscription {
+  channel: ChannelName;
+  stream?: StreamRef;
+  subscribers: Set<ChannelSubscriber>;
+}
+
+/** A subscription's key: the channel, and the stream of the StreamChannel (as the server names it). */
+const keyOf = (channel: ChannelName, stream: StreamRef | undefined) =>
+  stream ? `${channel}:${JSON.stringify(stream)}` : channel;
+
+/** The channel and stream of a subscribe or unsubscribe command. */
+const target = ({ channel, stream }: Subscription) => (stream ? { channel, stream } : { channel });
+
 /**
  * The browser side of the real-time endpoint: one socket for all channels (NotificationChannel,
- * ChatChannel), opened while someone listens and closed when the last listener leaves. A lost socket
+ * ChatChannel, a StreamChannel per open stream), opened while someone listens and closed when the last
+ * listener leaves. A lost socket
  * reconnects with exponential back-off (with jitter, at most 30 s); once a channel is confirmed again,
  * its subscribers' `onReconnect` runs so they can fetch what they missed.
  */
 class RealtimeConnection {
   private socket: WebSocket | null = null;
-  private readonly subscribers = new Map<ChannelName, Set<ChannelSubscriber>>();
+  private readonly subscriptions = new Map<string, Subscription>();
   private attempt = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Whether the socket has been open before: a later confirmation is a reconnect. */
   private wasOpen = false;
   private reconnecting = false;
 
-  subscribe(channel: ChannelName, subscriber: ChannelSubscriber): () => void {
-    let set = this.subscribers.get(channel);
-    const first = !set || set.size === 0;
-    if (!set) {
-      set = new Set();
-      this.subscribers.set(channel, set);
+  subscribe(channel: ChannelName, subscriber: ChannelSubscriber, stream?: StreamRef): () => void {
+    const key = keyOf(channel, stream);
+    let subscription = this.subscriptions.get(key);
+    const first = !subscription || subscription.subscribers.size === 0;
+    if (!subscription) {
+      subscription = { channel, ...(stream ? { stream } : {}), subscribers: new Set() };
+      this.subscriptions.set(key, subscription);
     }
+    const set = subscription.subscribers;
     set.add(subscriber);
     if (!this.socket && this.timer === undefined) this.open();
-    else if (first) this.send({ command: 'subscribe', channel });
+    else if (first) this.send({ command: 'subscribe', ...target(subscription) });
     return () => {
       set.delete(subscriber);
-      if (set.size === 0) this.send({ command: 'unsubscribe', channel });
-      if ([...this.subscribers.values()].every((each) => each.size === 0)) this.close();
+      if (set.size === 0) this.send({ command: 'unsubscribe', ...target(subscription) });
+      if (this.active().length === 0) this.close();
     };
   }
 
@@ -51,8 +68,12 @@ class RealtimeConnection {
     if (this.socket?.readyState === 1) this.socket.send(JSON.stringify(message));
   }
 
-  private channels(): ChannelName[] {
-    return [...this.subscribers.entries()].filter(([, set]) => set.size > 0).map(([channel]) => channel);
+  private active(): Subscription[] {
+    return [...this.subscriptions.values()].filter((subscription) => subscription.subscribers.size > 0);
+  }
+
+  private subscribersOf(message: { channel: ChannelName; stream?: StreamRef }): ChannelSubscriber[] {
+    return [...(this.subscriptions.get(keyOf(message.channel, message.stream))?.subscribers ?? [])];
   }
 
   private open() {
@@ -65,7 +86,7 @@ class RealtimeConnection {
       this.attempt = 0;
       this.reconnecting = this.wasOpen;
       this.wasOpen = true;
-      for (const channel of this.channels()) this.send({ command: 'subscribe', channel });
+      for (const subscription of this.active()) this.send({ command: 'subscribe', ...target(subscription) });
     };
     socket.onmessage = (event) => {
       let message: ServerMessage;
@@ -75,18 +96,15 @@ class RealtimeConnection {
         return;
       }
       if (message.type === 'message') {
-        for (const subscriber of [...(this.subscribers.get(message.channel) ?? [])]) {
-          subscriber.onMessage(message.message);
-        }
+        for (const subscriber of this.subscribersOf(message)) subscriber.onMessage(message.message);
       } else if (message.type === 'confirm_subscription' && this.reconnecting) {
-        for (const subscriber of [...(this.subscribers.get(message.channel) ?? [])])
-          subscriber.onReconnect?.();
+        for (const subscriber of this.subscribersOf(message)) subscriber.onReconnect?.();
       }
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      if (event.code === unauthorized || this.channels().length === 0) return;
+      if (event.code === unauthorized || this.active().length === 0) return;
       this.attempt += 1;
       const delay = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (this.attempt - 1));
       this.timer = setTimeout(() => this.open(), delay / 2 + Math.random() * (delay / 2));
@@ -110,6 +128,12 @@ let connection: RealtimeConnection | null = null;
 export function subscribeChannel(channel: ChannelName, subscriber: ChannelSubscriber): () => void {
   connection ??= new RealtimeConnection();
   return connection.subscribe(channel, subscriber);
+}
+
+/** Listens to a stream's new posts (`StreamChannel`); returns the function that stops listening. */
+export function subscribeStream(stream: StreamRef, subscriber: ChannelSubscriber): () => void {
+  connection ??= new RealtimeConnection();
+  return connection.subscribe('StreamChannel', subscriber, stream);
 }
 
 /** Listens to several channels at once (messages only); returns the function that stops listening. */

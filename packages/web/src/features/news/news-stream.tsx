@@ -7,23 +7,28 @@ import Typography from '@mui/material/Typography';
 import type { Post } from '@plaza/contract';
 import { newsTeasers } from '@plaza/contract/constants';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue, useState } from 'react';
+import { type ReactNode, useDeferredValue, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { ArticleTeaserCard } from '../../components/articles/article-teaser-card';
 import { TeaserSlider } from '../../components/articles/teaser-slider';
 import { Moment } from '../../components/moment';
+import { NewPostsHint } from '../../components/new-posts-hint';
 import { apiErrorText } from '../../lib/api-error-text';
 import { type NewsFilters, newsItems, newsKeys, newsStreamQuery } from './api/news';
 import { NewsFilterBar } from './news-filters';
+
+/** The news stream as the live "new posts" hint names it. */
+const newsStreamRef = { kind: 'news' } as const;
 
 /**
  * The news stream (dashboard): the top teaser slider, up to two horizontal teasers, the filters, the
  * stream of articles and posts ('load more' appends the next page) and up to seven web news beside
  * it. Posts are drawn by `renderPost` (the posts feature's card, composed by the app page). An article
  * shows once on the page: in the first of these places that has it. `compact` (phones) leaves out the
- * teasers, so the stream starts at the top and shows those articles itself.
+ * teasers, so the stream starts at the top and shows those articles itself. New posts of others show
+ * a live "N new posts" hint that loads them.
  */
 export function NewsStream({
   renderPost,
@@ -44,6 +49,7 @@ export function NewsStream({
     setFilters(next);
   };
   const query = useInfiniteQuery(newsStreamQuery(filters));
+  const heading = useRef<HTMLHeadingElement>(null);
   // The posts are the page's heaviest part. A query's answer renders at once, in one task; deferred, React
   // renders them in slices after it, and the browser stays free to paint and to answer input meanwhile.
   const data = useDeferredValue(query.data);
@@ -108,10 +114,17 @@ export function NewsStream({
         }}
       >
         <Box component="section" aria-label={t('news.stream_title')} sx={{ minWidth: 0 }}>
-          <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+          <Typography ref={heading} tabIndex={-1} variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
             {t('news.stream_title')}
           </Typography>
           <NewsFilterBar filters={first?.filters ?? []} value={filters} onChange={changeFilters} />
+          <NewPostsHint
+            stream={newsStreamRef}
+            isShown={(id) => items.some((item) => item.id === id)}
+            onLoad={() => query.refetch()}
+            focusAfter={heading}
+            enabled={filters.category === undefined && filters.type !== 'article'}
+          />
           {query.isError && <Alert severity="error">{apiErrorText(t, query.error)}</Alert>}
           {data !== undefined && items.length === 0 && (
             <Typography color="text.secondary">{t('news.empty')}</Typography>

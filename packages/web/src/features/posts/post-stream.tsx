@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { NewsItem, Post } from '@plaza/contract';
+import type { NewsItem, Post, StreamRef } from '@plaza/contract';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NewPostsHint } from '../../components/new-posts-hint';
 import { apiErrorText } from '../../lib/api-error-text';
 import { groupStreamQuery, topicStreamQuery } from './api/posts';
 import { LazyCreatePostBox } from './lazy-create-post-box';
@@ -23,17 +25,27 @@ export function streamPosts(data: InfiniteData<StreamPage> | undefined): Post[] 
 function StreamList({
   query,
   title,
+  stream,
 }: {
   query: ReturnType<typeof useInfiniteQuery<StreamPage, Error, InfiniteData<StreamPage>>>;
   title: string;
+  /** The stream whose new posts the live hint counts. */
+  stream: StreamRef;
 }) {
   const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
   const posts = streamPosts(query.data);
   return (
     <Box component="section" aria-label={title}>
-      <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
+      <Typography ref={heading} tabIndex={-1} variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
         {title}
       </Typography>
+      <NewPostsHint
+        stream={stream}
+        isShown={(id) => posts.some((post) => post.id === id)}
+        onLoad={() => query.refetch()}
+        focusAfter={heading}
+      />
       {query.isPending && <CircularProgress aria-label={t('posts.stream.loading')} />}
       {query.isError && <Alert severity="error">{apiErrorText(t, query.error)}</Alert>}
       {query.isSuccess && posts.length === 0 && (
@@ -62,7 +74,11 @@ export function GroupPostStream({ groupId, canPost }: { groupId: number; canPost
   return (
     <Box sx={{ mt: 4 }}>
       {canPost && <LazyCreatePostBox groupId={groupId} />}
-      <StreamList query={query} title={t('posts.stream.group_title')} />
+      <StreamList
+        query={query}
+        title={t('posts.stream.group_title')}
+        stream={{ kind: 'group', id: groupId }}
+      />
     </Box>
   );
 }
@@ -82,7 +98,11 @@ export function TopicPostStream({
   return (
     <Box sx={{ mt: 4 }}>
       {canPost && <LazyCreatePostBox groupId={groupId} topicId={topicId} />}
-      <StreamList query={query} title={t('posts.stream.topic_title')} />
+      <StreamList
+        query={query}
+        title={t('posts.stream.topic_title')}
+        stream={{ kind: 'topic', id: topicId }}
+      />
     </Box>
   );
 }
