@@ -60,6 +60,8 @@ export const postSchema = z.object({
   meta: z.object({ type: z.literal('post') }),
   author: personRefSchema,
   created_at: z.string(),
+  /** When its text was last changed (PUT posts/{id}); null for a post never edited. */
+  edited_at: z.string().nullable(),
   /** Sanitised HTML; mentions are `<span data-type="mention" data-id="<user id>" data-label="<name>">`. */
   description: z.string(),
   files: z.array(postFileSchema),

@@ -45,12 +45,17 @@ describe('editing own posts and comments', () => {
       group_id: group.id,
     });
     expect(post.permissions).toEqual(['edit', 'delete']);
+    // A post never edited says so; the edit gives its time, which readers see as "edited".
+    expect(post.edited_at).toBeNull();
     const changed = await authorClient.put(`/api/v2/posts/${post.item_id}`, {
       description: `<p>Lunch at 1, ${mentionOf(reader)} and ${mentionOf(later)}!</p><script>alert(1)</script>`,
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().description).toContain('Lunch at 1');
     expect(changed.json().description).not.toContain('script');
+    expect(Date.parse(changed.json().edited_at)).toBeGreaterThan(Date.parse(post.created_at));
+    const read = (await readerClient.get(`/api/v2/posts/${post.item_id}`)).json();
+    expect(read.edited_at).toBe(changed.json().edited_at);
     expect(
       changed
         .json()

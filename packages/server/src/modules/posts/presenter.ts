@@ -39,6 +39,7 @@ export function presentPost(row: PostStreamRow, viewer: SessionUser | null): Pos
       avatar: row.author_img,
     },
     created_at: row.created_at.toISOString(),
+    edited_at: row.updated_at > row.created_at ? row.updated_at.toISOString() : null,
     description: row.description,
     files: row.files.map(presentPostFile),
     preview: (row.preview as LinkPreview | null) ?? null,

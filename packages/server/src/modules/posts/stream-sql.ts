@@ -32,6 +32,8 @@ export function streamFields(viewerId: number | Placeholder) {
     description: posts.description,
     preview: posts.preview,
     created_at: posts.created_at,
+    // Only an edit of the text moves updated_at (postsRepo.updateText); created and updated match before.
+    updated_at: posts.updated_at,
     author_firstname: streamAuthor.firstname,
     author_lastname: streamAuthor.lastname,
     author_img: streamAuthor.img_path,

@@ -17,6 +17,7 @@ const post: Post = {
   meta: { type: 'post' },
   author: { id: 5, name: 'Paula Poster', avatar: null },
   created_at: '2026-03-05T09:30:00.000Z',
+  edited_at: null,
   description: '<p>Lunch?</p>',
   files: [],
   preview: null,
@@ -46,6 +47,23 @@ const list = (results: Comment[]) => ({
 });
 
 describe('PostCard', () => {
+  // An edited post looked like the original: it says "edited", with the edit time for everyone.
+  it('marks an edited post with the time of the edit', () => {
+    renderInApp(<PostCard post={{ ...post, edited_at: '2026-03-05T11:45:00.000Z' }} />, {
+      user: sessionUser(3),
+    });
+    const marker = document.querySelector('article time[datetime="2026-03-05T11:45:00.000Z"]');
+    expect(marker?.textContent).toMatch(/^editedEdited on 05\.03\.2026 \d\d:45$/);
+    expect(marker?.getAttribute('title')).toMatch(/^Edited on 05\.03\.2026 \d\d:45$/);
+    expect(screen.getByText('edited').getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('shows no marker on a post never edited', () => {
+    renderInApp(<PostCard post={post} />, { user: sessionUser(3) });
+    expect(screen.queryByText('edited')).toBeNull();
+    expect(document.querySelectorAll('article time')).toHaveLength(1);
+  });
+
   // The counter kept the stream's 0 after a comment was sent, until the page was reloaded.
   it('counts a comment the member has just sent', async () => {
     const answers = [answer(endpoints.comments.list, list([])), answer(endpoints.comments.write, reply)];

@@ -23,6 +23,7 @@ import { useCommentCount } from '../../components/reactions/reactions-api';
 import { RichHtml } from '../../components/rich-html';
 import { apiErrorText } from '../../lib/api-error-text';
 import { useDeletePost } from './api/posts';
+import { EditedMarker } from './edited-marker';
 import { PostFiles } from './post-files';
 import { PostPreviewCard } from './post-preview-card';
 
@@ -60,6 +61,7 @@ export function PostCard({ post, commentsOpen = false }: { post: Post; commentsO
               <Link component={RouterLink} to={`/${lang}${postPath(post.item_id)}`} color="inherit">
                 <Moment value={post.created_at} />
               </Link>
+              {post.edited_at && <EditedMarker at={post.edited_at} />}
               {where && ` · ${where}`}
             </Typography>
           </Box>

@@ -106,6 +106,7 @@ export function samplePost(
     meta: { type: 'post' },
     author: { id: null, name, avatar: null },
     created_at: new Date(Date.UTC(2026, 10, 24 - index, 8 + index, 15)).toISOString(),
+    edited_at: null,
     description: `<p>${pick(lang, text)}</p>`,
     files: [],
     preview: null,

@@ -38,6 +38,7 @@ function createdPost(itemId: number, description: string): Post {
     meta: { type: 'post' },
     author: { id: 5, name: 'Viewer', avatar: null },
     created_at: '2026-03-05T09:30:00.000Z',
+    edited_at: null,
     description,
     files: [],
     preview: null,
