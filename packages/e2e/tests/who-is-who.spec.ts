@@ -26,6 +26,8 @@ const texts = {
   de_DE: {
     title: 'Wer ist wer',
     search: 'Kolleginnen und Kollegen suchen',
+    bar: 'Personen und Inhalte suchen',
+    people: (q: string) => `Kolleginnen und Kollegen nach „${q}“ durchsuchen`,
     filters: 'Filter',
     location: /Standort|Location/,
     apply: 'Filter anwenden',
@@ -41,6 +43,8 @@ const texts = {
   en_GB: {
     title: 'Who is who',
     search: 'Search colleagues',
+    bar: 'Search people and content',
+    people: (q: string) => `Search colleagues for “${q}”`,
     filters: 'Filters',
     location: /Location|Standort/,
     apply: 'Apply filters',
@@ -199,7 +203,7 @@ for (const lang of ['en_GB', 'de_DE'] as Lang[]) {
     await setAdvancedSearch(extendedFor(lang));
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`/${lang}/who_is_who`);
-    const bar = page.getByRole('combobox', { name: t.search });
+    const bar = page.getByRole('combobox', { name: t.bar });
     await bar.click();
     const layer = page.locator('.MuiBackdrop-root').first();
     await expect(layer).toBeVisible();
@@ -223,10 +227,11 @@ for (const lang of ['en_GB', 'de_DE'] as Lang[]) {
     await expect(cards(page).first()).toHaveText('Quirin Quant');
     await expect(layer).toBeHidden();
 
-    // Enter searches the typed text in all fields; a click on the layer closes it.
+    // The people search of the typed text in all fields (Enter would search everything); a click on the
+    // layer closes it.
     await bar.fill('Rostock');
     await page.getByRole('button', { name: t.allFields }).click();
-    await bar.press('Enter');
+    await page.getByRole('option', { name: t.people('Rostock') }).click();
     await expect(page).toHaveURL(/type=extendedSearch&q=Rostock$/);
     await expect(cards(page).first()).toHaveText('Quirin Quant');
     await bar.click();
@@ -339,7 +344,7 @@ for (const lang of ['de_DE', 'en_GB'] as Lang[]) {
       for (const width of widths.filter((w) => w > 800)) {
         await page.setViewportSize(viewportOf(width));
         await page.goto(`/${lang}/who_is_who`);
-        const bar = page.getByRole('combobox', { name: t.search });
+        const bar = page.getByRole('combobox', { name: t.bar });
         await bar.click();
         await bar.fill('Quanten');
         await expect(

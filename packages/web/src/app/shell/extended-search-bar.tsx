@@ -1,5 +1,4 @@
 import Close from '@mui/icons-material/Close';
-import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import Search from '@mui/icons-material/Search';
 import Backdrop from '@mui/material/Backdrop';
 import Box from '@mui/material/Box';
@@ -11,24 +10,28 @@ import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { timings } from '@plaza/contract/constants';
-import type { Suggestion } from '@plaza/contract/directory';
 import { useQuery } from '@tanstack/react-query';
 import { type FocusEvent, type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { searchFieldsQuery, suggestionsQuery } from '../../features/directory/api/directory';
 import { extendedSearchPath } from '../../features/directory/search-params';
+import { searchResultsPath } from '../../features/search/links';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useMedia } from '../../lib/use-media';
 import { useLang } from '../use-lang';
+import { SearchBarOptions, type SearchChoice, searchChoices } from './search-bar-options';
 
 /**
  * The extended search bar of the app bar (settings `advanced_search.type` 'extended'): while it is
  * active a dark layer covers the page (a click on it or Escape closes), the search fields show as
  * chips (pick one to search only in it), and suggestions of the picked field (people from the quick
- * search when none is picked) appear while typing. Enter goes to the who-is-who with `type=extendedSearch`, `q`
- * and `field_id`; a person suggestion opens the profile, a value suggestion searches for it.
- * `onActiveChange` lets the shell lift the app bar above the layer. On phones it opens from an icon.
+ * search when none is picked) appear while typing, followed by "search everything for the text" (the
+ * search results page) and "search colleagues" (the who-is-who with `type=extendedSearch`, `q` and
+ * `field_id`). Enter with nothing highlighted runs the first of the two (`searchChoices`): everything,
+ * or the picked field's people search. A person suggestion opens the profile, a value suggestion
+ * searches for it. `onActiveChange` lets the shell lift the app bar above the layer. On phones it opens
+ * from an icon.
  */
 export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active: boolean) => void }) {
   const { t } = useTranslation();
@@ -48,7 +51,10 @@ export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active:
     ...suggestionsQuery(fieldId, term),
     enabled: active && term.length > 0,
   });
-  const options = active && text.trim() ? (suggestions.data ?? []) : [];
+  const q = text.trim();
+  const choices = searchChoices(q ? (suggestions.data ?? []) : [], q, fieldId !== null);
+  const options = active ? choices : [];
+  const fieldName = fieldId ? (fields.data?.find((field) => field.field_id === fieldId)?.name ?? null) : null;
 
   const setActive = (value: boolean) => {
     setActiveState(value);
@@ -67,16 +73,18 @@ export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active:
     setText('');
     navigate(path);
   };
-  const pick = (suggestion: Suggestion) => {
+  const pick = (choice: SearchChoice) => {
+    if (choice.kind === 'everything') return go(searchResultsPath(lang, q));
+    if (choice.kind === 'people') return go(extendedSearchPath(lang, q, fieldId));
+    const { suggestion } = choice;
     if (suggestion.type === 'user') go(`/${lang}/who_is_who/${suggestion.id}`);
     else go(extendedSearchPath(lang, suggestion.title, fieldId));
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const option = options[highlighted];
-    if (option) return pick(option);
-    const q = text.trim();
-    if (q) go(extendedSearchPath(lang, q, fieldId));
+    // Nothing highlighted: the first search of the text (the suggestions come before the searches).
+    const choice = options[highlighted] ?? choices.find((option) => option.kind !== 'suggestion');
+    if (choice) pick(choice);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
@@ -99,7 +107,7 @@ export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active:
   if (phone && !expanded) {
     return (
       <IconButton
-        aria-label={t('who_is_who.extended.label')}
+        aria-label={t('app.search.label')}
         onClick={() => {
           setExpanded(true);
           setActive(true);
@@ -141,7 +149,7 @@ export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active:
             fullWidth
             size="small"
             autoFocus={phone}
-            placeholder={t('who_is_who.extended.label')}
+            placeholder={t('app.search.label')}
             value={text}
             onChange={(event) => {
               setText(event.target.value);
@@ -153,7 +161,7 @@ export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active:
             slotProps={{
               htmlInput: {
                 role: 'combobox',
-                'aria-label': t('who_is_who.extended.label'),
+                'aria-label': t('app.search.label'),
                 'aria-autocomplete': 'list',
                 'aria-expanded': options.length > 0,
                 'aria-controls': listId,
@@ -163,7 +171,7 @@ export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active:
                 sx: { bgcolor: 'background.paper' },
                 endAdornment: (
                   <InputAdornment position="end">
-                    <IconButton type="submit" edge="end" aria-label={t('who_is_who.extended.submit')}>
+                    <IconButton type="submit" edge="end" aria-label={t('app.search.submit')}>
                       <Search />
                     </IconButton>
                   </InputAdornment>
@@ -207,43 +215,15 @@ export function ExtendedSearchBar({ onActiveChange }: { onActiveChange: (active:
                   />
                 ))}
               </Box>
-              <Box
+              <SearchBarOptions
                 id={listId}
-                role="listbox"
-                aria-label={t('who_is_who.extended.suggestions')}
-                sx={{ mt: options.length > 0 ? 1 : 0 }}
-              >
-                {options.map((option, index) => (
-                  <Box
-                    key={`${option.type}-${option.id}`}
-                    id={optionId(index)}
-                    role="option"
-                    tabIndex={-1}
-                    aria-selected={index === highlighted}
-                    onMouseDown={(event) => event.preventDefault()}
-                    onClick={() => pick(option)}
-                    onKeyDown={(event) => event.key === 'Enter' && pick(option)}
-                    sx={{
-                      display: 'flex',
-                      alignItems: 'center',
-                      gap: 1,
-                      px: 1,
-                      py: 0.75,
-                      borderRadius: 1,
-                      cursor: 'pointer',
-                      bgcolor: index === highlighted ? 'action.selected' : undefined,
-                      '&:hover': { bgcolor: 'action.hover' },
-                    }}
-                  >
-                    {option.type === 'user' ? (
-                      <PersonOutlined fontSize="small" aria-hidden />
-                    ) : (
-                      <Search fontSize="small" aria-hidden />
-                    )}
-                    <span>{option.title}</span>
-                  </Box>
-                ))}
-              </Box>
+                choices={options}
+                highlighted={highlighted}
+                text={q}
+                fieldName={fieldName}
+                optionId={optionId}
+                onPick={pick}
+              />
             </Paper>
           )}
         </Box>
