@@ -9,13 +9,22 @@ import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../lib/visually-hidden';
 import { bundledEmojiData } from './emoji-data';
 
+/**
+ * An emoji cell, named by the data's label in the reader's language (and shown on hover). frimousse also
+ * draws a hidden row of unnamed cells to measure one; those get no empty `aria-label`.
+ */
 function EmojiButton({ emoji, ...props }: EmojiPickerListEmojiProps) {
   // frimousse counts columns from 0; ARIA counts from 1.
-  const cell = { ...props, 'aria-colindex': Number(props['aria-colindex'] ?? 0) + 1 };
+  const cell = {
+    ...props,
+    'aria-colindex': Number(props['aria-colindex'] ?? 0) + 1,
+    'aria-label': emoji.label || undefined,
+  };
   return (
     <button
       type="button"
       {...cell}
+      title={emoji.label || undefined}
       style={{
         ...props.style,
         width: 36,
