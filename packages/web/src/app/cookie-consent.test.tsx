@@ -1,9 +1,10 @@
 import { type CookieConfig, endpoints } from '@plaza/contract';
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeCookie } from '../lib/cookies';
 import { answer, stubFetch } from '../test/fetch-stub';
-import { renderInApp } from '../test/render-in-app';
+import { renderInApp, testSettings } from '../test/render-in-app';
 import { consentQuery, fetchConsent, saveConsent } from './cookie-consent';
 import { CookieOverlay } from './cookie-overlay';
 
@@ -69,5 +70,34 @@ describe('the consent read’s parameters', () => {
       expect(consentCall(calls)).toEqual({ cdisc: '1', track_all: '0', categories: '1-2' }),
     );
     expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+});
+
+// After sign-in the overlay came back as a modal and swallowed the member's first click.
+describe('the overlay that opens by itself', () => {
+  it('does not block the page: no modal, the page stays clickable and visible to screen readers', async () => {
+    stubFetch([answer(endpoints.settings.consent, consentAnswer([1], false, false))]);
+    const clicked = vi.fn();
+    renderInApp(
+      <>
+        <button type="button" onClick={clicked}>
+          Open my groups
+        </button>
+        <CookieOverlay />
+      </>,
+      { settings: testSettings({ show_cookie_layer: true }) },
+    );
+    const overlay = await screen.findByRole('dialog', { name: 'We use cookies' });
+    expect(overlay.getAttribute('aria-modal')).toBe('false');
+    expect(document.querySelector('.MuiBackdrop-root')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open my groups' }));
+    expect(clicked).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays away once a choice is stored', async () => {
+    saveConsent([1], false);
+    renderInApp(<CookieOverlay />, { settings: testSettings({ show_cookie_layer: true }) });
+    await waitFor(() => expect(screen.queryByText('other page')).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -32,12 +33,16 @@ export function CookieOverlay({ requested = false }: { requested?: boolean }) {
   const lang = useLang();
   const { settings } = useSession();
   const [open, setOpen] = useState(() => requested || cookieOverlayWanted(settings.show_cookie_layer));
+  // Opened by itself (no choice stored yet) it sits at the bottom without blocking the page, so a member's
+  // first click after sign-in reaches the page; asked for (footer link) it is a modal dialog.
+  const [modal, setModal] = useState(requested);
   const [view, setView] = useState<'main' | 'details'>(() => (requested ? cookieOverlayView() : 'main'));
   const [selected, setSelected] = useState<number[]>(() => readConsent()?.categories ?? [1]);
 
   useEffect(() => {
     const show = () => {
       setView(cookieOverlayView());
+      setModal(true);
       setOpen(true);
     };
     window.addEventListener(cookieOverlayEvent, show);
@@ -60,8 +65,8 @@ export function CookieOverlay({ requested = false }: { requested?: boolean }) {
   const toggle = (id: number, on: boolean) =>
     setSelected((current) => (on ? [...new Set([...current, id])] : current.filter((c) => c !== id)));
 
-  return (
-    <Dialog open={open} aria-labelledby="cookie-overlay-title" maxWidth="sm" fullWidth>
+  const parts = (
+    <>
       <DialogTitle id="cookie-overlay-title">
         {view === 'main' ? t('cookies.title') : t('cookies.details_title')}
       </DialogTitle>
@@ -144,6 +149,35 @@ export function CookieOverlay({ requested = false }: { requested?: boolean }) {
           {t('cookies.accept_all')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </>
+  );
+  if (modal)
+    return (
+      <Dialog open={open} aria-labelledby="cookie-overlay-title" maxWidth="sm" fullWidth>
+        {parts}
+      </Dialog>
+    );
+  if (!open) return null;
+  // A non-modal dialog: no backdrop, no focus trap, the page stays usable and visible to screen readers.
+  return (
+    <Paper
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="cookie-overlay-title"
+      elevation={8}
+      sx={{
+        position: 'fixed',
+        zIndex: 'modal',
+        bottom: 16,
+        left: 16,
+        right: 16,
+        mx: 'auto',
+        maxWidth: 600,
+        maxHeight: 'calc(100vh - 32px)',
+        overflowY: 'auto',
+      }}
+    >
+      {parts}
+    </Paper>
   );
 }
