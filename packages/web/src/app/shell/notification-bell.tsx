@@ -87,7 +87,19 @@ export function NotificationBell() {
           </Typography>
         )}
         {shown.length > 0 && (
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, px: 1, maxHeight: '60vh', overflowY: 'auto' }}>
+          <Box
+            component="ul"
+            sx={{
+              listStyle: 'none',
+              m: 0,
+              px: 1,
+              maxHeight: '60vh',
+              overflowY: 'auto',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 0.5,
+            }}
+          >
             {shown.map((activity) => (
               <ActivityItem key={activity.id} activity={activity} />
             ))}

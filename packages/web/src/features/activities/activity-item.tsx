@@ -32,12 +32,15 @@ export function ActivityItem({ activity, action }: { activity: Activity; action?
         alignItems: 'flex-start',
         p: 1.5,
         borderRadius: 1,
+        // Unread ones stand out by more than a shade: an accent bar and bolder text.
+        borderLeft: 4,
+        borderColor: activity.read ? 'transparent' : 'primary.main',
         bgcolor: activity.read ? undefined : 'action.hover',
       }}
     >
       <FallbackAvatar src={activity.img} size={40} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography sx={{ overflowWrap: 'anywhere' }}>
+        <Typography sx={{ overflowWrap: 'anywhere', fontWeight: activity.read ? undefined : 600 }}>
           {!activity.read && (
             <Box component="span" sx={visuallyHidden}>
               {t('activity_feed.unread')}{' '}
