@@ -2,13 +2,13 @@ import { defaultLocale, isLocale } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useMatches, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { activateLocale } from '../lib/i18n';
 import { cookieOverlayEvent, cookieOverlayWanted, showsCookieNotice } from './cookie-consent';
 import { shouldResetScroll, stripLanguage } from './guard';
 import { lazyThemed } from './lazy-themed';
 import { LightProgress } from './light/progress';
-import { pageTitle, routeTitleKey } from './page-title';
+import { pageTitle, type TitleAt, useRouteTitleKey } from './page-title';
 import { sessionQuery } from './session';
 import { applyThemeTokens, themeTokens } from './theme-tokens';
 import { useLang } from './use-lang';
@@ -42,7 +42,7 @@ export function NotFoundRedirect() {
  * Checks the language, loads its texts, puts the customer's theme colours on the page (CSS properties; the
  * MUI theme comes with the MUI parts, app/mui-theme), resets scroll, shows the cookie overlay.
  */
-export function LanguageLayout() {
+export function LanguageLayout({ titleAt }: { titleAt?: TitleAt }) {
   const { lang } = useParams();
   const location = useLocation();
   const session = useQuery(sessionQuery);
@@ -101,7 +101,7 @@ export function LanguageLayout() {
 
   // The tab's title: the route's own (`Gruppen - Nordlicht GmbH`), else the company until a page titled
   // by its content sets it (a layout effect, so it runs before that page's effect).
-  const titleKey = routeTitleKey(useMatches());
+  const titleKey = useRouteTitleKey(titleAt);
   const company = settings?.company.name;
   useLayoutEffect(() => {
     if (company === undefined || readyLang !== lang) return;

@@ -2,6 +2,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { loadChunk } from './chunk-error';
 import { Guard } from './guard-route';
 import { LanguageLayout, LanguageRedirect, NotFoundRedirect, type RouteTitle } from './language-layout';
+import { routeTitleKey } from './page-title';
 import { RouteError } from './route-error';
 
 /** A route's fixed page title, a text key (language-layout.tsx sets the tab's title from it). */
@@ -14,6 +15,10 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   });
 }
 
+/** The title key of the route at a path, for the tab's title while that route's page still loads. */
+const titleAt = (pathname: string) =>
+  routeTitleKey((matchRoutes(routes, pathname) ?? []).map((match) => match.route));
+
 /**
  * The route table. Every route lives under `/{lang}`; later features add their routes to the
  * signed-in (`access="login"`) group inside the shell. A route with a fixed title names it in its
@@ -23,7 +28,7 @@ export const routes: RouteObject[] = [
   { path: '/', element: <LanguageRedirect /> },
   {
     path: '/:lang',
-    element: <LanguageLayout />,
+    element: <LanguageLayout titleAt={titleAt} />,
     errorElement: <RouteError />,
     children: [
       // Routes without navigation.
