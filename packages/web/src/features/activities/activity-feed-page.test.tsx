@@ -48,4 +48,20 @@ describe('ActivityFeedPage', () => {
     await screen.findByRole('link', { name: 'Activity 10' });
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
   });
+
+  // A member who had just posted, liked and commented read "No activities yet": the page says what it holds.
+  it('says what the feed holds, and what an empty one waits for', async () => {
+    stubFetch([
+      answer(
+        endpoints.activities.list,
+        { results: [], pagination: buildStreamPagination(1, 20, false), unread_activities: 0 },
+        { query: { page: 1 } },
+      ),
+    ]);
+    show('/en_GB/activity_feed');
+    expect(
+      await screen.findByText(/Nothing for you yet\. When someone comments on or likes your post/),
+    ).toBeTruthy();
+    expect(screen.getByText(/Your own posts, likes and comments are not listed here\./)).toBeTruthy();
+  });
 });

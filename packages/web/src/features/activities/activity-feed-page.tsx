@@ -32,6 +32,10 @@ export function ActivityFeedPage({
       <Typography variant="h1" gutterBottom>
         {t('activity_feed.title')}
       </Typography>
+      {/* What the feed holds: others' doings that concern the member, never the member's own. */}
+      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: '70ch' }}>
+        {t('activity_feed.intro')}
+      </Typography>
       {top}
       <Box component="section" aria-label={t('activity_feed.list_label')}>
         {feed.isPending && <CircularProgress aria-label={t('activity_feed.loading')} />}
