@@ -36,9 +36,10 @@ import {
 type Notice = { severity: 'success' | 'error'; text: string } | null;
 
 /**
- * The manage-members overlay (group admins): tabs all, admins, invitations, declined invitations and
- * join requests (their count in the tab's name, answered on the spot), each searchable (500 ms after
- * typing) and paged (9, or 3 on phones); changing the tab resets the search and the page. Above them, inviting people who are not in the group yet.
+ * The manage-members overlay (group admins): tabs all, join requests (their count in the tab's name,
+ * answered on the spot), admins, invitations and declined invitations, each searchable (500 ms after
+ * typing) and paged (9, or 3 on phones); changing the tab resets the search and the page. Above them,
+ * inviting people who are not in the group yet.
  */
 export function ManageMembersDialog({
   open,

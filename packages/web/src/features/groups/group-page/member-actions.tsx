@@ -15,10 +15,11 @@ import { useAnswerMembership } from '../api/groups-list';
 /** The tabs of the manage-members overlay; `applications` holds the pending join requests. */
 export const manageMembersTabs = [
   'all',
+  // Right after the members: a waiting request needs an answer, and on a phone later tabs are scrolled away.
+  'applications',
   'admins',
   'invitations',
   'invitations_decline',
-  'applications',
 ] as const;
 export type ManageMembersTab = (typeof manageMembersTabs)[number];
 
