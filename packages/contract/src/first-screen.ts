@@ -5,6 +5,13 @@ import type { RichHtmlKind } from './rich-html';
  * platform/first-screen.ts), for the browser to hydrate instead of drawing it again.
  */
 export const firstScreen = {
+  /** The element of a rendered page that holds the data the render drew (the app's query cache, dehydrated). */
+  queriesElementId: 'plaza-first-queries',
+  /**
+   * Rounds a render makes at most: each draws the page, then asks for the data its parts asked for and did
+   * not have yet (a group's posts once the group is known), for the next round to draw.
+   */
+  dataRounds: 3,
   /** The attribute of `#root` that names the window width the server drew for (`data-assumed-width`). */
   widthAttribute: 'data-assumed-width',
   /** The window widths the server assumes by the kind of device asking: a phone's, a tablet's, a desktop's. */
@@ -55,6 +62,8 @@ export interface RenderedFirstScreen {
   rootStyle: Record<string, string>;
   /** The tab's title. */
   title: string;
+  /** The data it drew, as the app's query cache dehydrated (React Query), for the app to hydrate with. */
+  queries: unknown;
 }
 
 /** The web build's renderer, as the server imports it. */

@@ -94,8 +94,8 @@ export interface Config {
   /** Folder of the built web app; served with history fallback when it exists. */
   webDist: string;
   /**
-   * The share of time the event loop may have been busy lately for the server to render a member's
-   * dashboard into its page (`FIRST_SCREEN_MAX_LOAD`, 0-1): above it the page goes out undrawn.
+   * The share of time the event loop may have been busy lately for the server to render an
+   * app page into its HTML (`FIRST_SCREEN_MAX_LOAD`, 0-1): above it the page goes out undrawn.
    */
   firstScreenMaxLoad: number;
   /**

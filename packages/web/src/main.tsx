@@ -1,5 +1,6 @@
 import { isLocale } from '@plaza/contract/constants';
 import { firstScreen } from '@plaza/contract/first-screen';
+import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -9,6 +10,7 @@ import { createAppRouter, loadRoutesFor } from './app/routes';
 import { matchesWidth } from './lib/assumed-width';
 import { activateLocale } from './lib/i18n';
 import { isPhoneWidth, phoneMedia } from './lib/phone-width';
+import { queryClient } from './lib/query-client';
 import './app/light/baseline.css';
 import './styles.css';
 
@@ -39,6 +41,12 @@ async function hydrate(width: number) {
   const { pathname } = window.location;
   const lang = pathname.split('/')[1];
   try {
+    // The data the server drew the page with, so the app's first render draws the same.
+    const queries = document.getElementById(firstScreen.queriesElementId);
+    if (queries) {
+      queries.remove();
+      hydrateQueries(queryClient, JSON.parse(queries.textContent ?? '{}'));
+    }
     await Promise.all([
       startFirstLoad(matchesWidth(phoneMedia, width)),
       isLocale(lang) && activateLocale(lang),

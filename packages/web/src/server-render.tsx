@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { isLocale } from '@plaza/contract/constants';
-import type { FirstScreenInput, RenderFirstScreen } from '@plaza/contract/first-screen';
-import { QueryClient } from '@tanstack/react-query';
+import { type FirstScreenInput, firstScreen, type RenderFirstScreen } from '@plaza/contract/first-screen';
+import { dehydrate, hashKey, type Query, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -36,10 +36,12 @@ answerFirstCallsWith(async (url) => {
 });
 
 /**
- * Renders the first screen of a member's dashboard (`/{lang}`) as the browser would draw it, with the same
- * calls: the session, the texts, the dashboard's data (pages/dashboard-data). The browser hydrates it with
- * the same answers (main.tsx). A part whose call does not answer is drawn as loading, as the browser
- * would too. `null` when the address is no page to render here (a redirect, an unknown language).
+ * Renders the first screen of an app address as the browser would draw it, with the same calls: the session,
+ * the texts, then the data the page's parts ask for, in rounds (`firstScreen.dataRounds`): each round draws
+ * the page, and what its parts asked for and did not have yet is fetched for the next one (on the dashboard,
+ * `/{lang}`, its data is asked for at once, pages/dashboard-data). A part whose call does not answer in time is drawn as
+ * loading, as the browser would too. The browser hydrates the page with the data drawn (`queries`, main.tsx).
+ * `null` when the address is no page to render here (a redirect, an unknown language).
  */
 export const renderFirstScreen: RenderFirstScreen = (input) =>
   calls.run(input.answer, async () => {
@@ -56,43 +58,57 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
     ]);
     const i18n = i18next.createInstance();
     await i18n.init({ ...i18nOptions, lng: lang, resources: { [lang]: { translation: texts } } });
-    await prefetchDashboard(client, session, matchesWidth(phoneMedia, input.width));
-    // A call without an answer is drawn as loading, as in the browser before it answers.
-    for (const query of client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' }))
-      client.removeQueries({ queryKey: query.queryKey, exact: true });
+    if (path.split('/').filter(Boolean).length === 1)
+      await prefetchDashboard(client, session, matchesWidth(phoneMedia, input.width));
 
     const context = await handler.query(new Request(new URL(input.url, 'http://plaza.invalid')), {
       requestContext: undefined,
     });
     if (context instanceof Response || context.statusCode !== 200) return null;
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const cache = createCache({ key: 'css' });
-    // Styles go into the cache instead of into `<style>` elements beside each part.
-    cache.compat = true;
-    const failures: unknown[] = [];
-    const { prelude } = await prerenderToNodeStream(
-      <StrictMode>
-        <CacheProvider value={cache}>
-          <AppProviders client={client} i18n={i18n} width={input.width}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </AppProviders>
-        </CacheProvider>
-      </StrictMode>,
-      // A part that fails is no page to send: the browser draws it instead (server platform/first-screen).
-      // One piece: a large part is otherwise sent after the rest with a script to move it (not allowed here).
-      {
-        signal: input.signal,
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onError: (error) => {
-          failures.push(error);
+    const draw = async () => {
+      // A call without an answer is drawn as loading, as in the browser before it answers.
+      for (const query of client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' }))
+        client.removeQueries({ queryKey: query.queryKey, exact: true });
+      const cache = createCache({ key: 'css' });
+      // Styles go into the cache instead of into `<style>` elements beside each part.
+      cache.compat = true;
+      const failures: unknown[] = [];
+      const { prelude } = await prerenderToNodeStream(
+        <StrictMode>
+          <CacheProvider value={cache}>
+            <AppProviders client={client} i18n={i18n} width={input.width}>
+              <StaticRouterProvider
+                router={createStaticRouter(handler.dataRoutes, context)}
+                context={context}
+                hydrate={false}
+              />
+            </AppProviders>
+          </CacheProvider>
+        </StrictMode>,
+        // A part that fails is no page to send: the browser draws it instead (server platform/first-screen).
+        // One piece: a large part is otherwise sent after the rest with a script to move it (not allowed here).
+        {
+          signal: input.signal,
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          onError: (error) => {
+            failures.push(error);
+          },
         },
-      },
-    );
-    const rendered = await readAll(prelude);
-    if (failures.length) throw failures[0];
+      );
+      const rendered = await readAll(prelude);
+      if (failures.length) throw failures[0];
+      return { rendered, cache };
+    };
+    let drawn = await draw();
+    for (let round = 1; round < firstScreen.dataRounds; round += 1) {
+      const asked = client.getQueryCache().findAll({ predicate: waitsForData });
+      if (!asked.length) break;
+      await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
+      drawn = await draw();
+    }
     // React names the images it will show first (`<link rel="preload">`) before the app: they go to the head.
-    const [, preloads = '', html = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(rendered) ?? [];
-    const inserted = Object.entries(cache.inserted).filter(
+    const [, preloads = '', html = ''] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(drawn.rendered) ?? [];
+    const inserted = Object.entries(drawn.cache.inserted).filter(
       (entry): entry is [string, string] => typeof entry[1] === 'string',
     );
 
@@ -104,8 +120,22 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
       styles: { css: inserted.map(([, rules]) => rules).join(''), names: inserted.map(([name]) => name) },
       rootStyle: themeTokens(session.settings),
       title: titleKey ? pageTitle(i18n.t(titleKey), company) : company,
+      // The session comes with the page's answers anyway; what else was drawn comes as the cache.
+      queries: dehydrate(client, {
+        shouldDehydrateQuery: (query) =>
+          query.state.status === 'success' && query.queryHash !== sessionQueryHash,
+      }),
     };
   });
+
+const sessionQueryHash = hashKey(sessionQuery.queryKey);
+
+/** A query a part of the page asked for during a round (without data, not switched off): the next round's. */
+function waitsForData(query: Query): boolean {
+  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
+  const on = typeof enabled === 'function' ? enabled(query) : enabled !== false;
+  return on && query.state.status === 'pending' && query.state.fetchStatus === 'idle';
+}
 
 /** The prerender's output as text (a Node stream on the server, whatever the types say). */
 async function readAll(

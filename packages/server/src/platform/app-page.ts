@@ -63,6 +63,19 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
 }
 
 /**
+ * Whether the page goes out drawn (first-screen.ts), when the server can: every app address of a member who
+ * has accepted the terms, and a visitor's, but for the sign-in form (drawn fast by the browser, with the
+ * cookie dialog over it) and the site's root (which sends a visitor on to the sign-in or landing page).
+ */
+export function drawsFirstScreen(request: FastifyRequest, load: FirstLoad): boolean {
+  if (!load.lang) return false;
+  if (request.user) return request.user.agb_nda_accepted === true;
+  const [pathname = '/'] = request.url.split('?');
+  const page = pathname.split('/').slice(2).join('/');
+  return page !== '' && load.screen !== 'sign-in';
+}
+
+/**
  * Answers a GET of the app inside this server, as the app would ask it with the request's cookies and the
  * address's language, and keeps the answer for the page (`load.answers`, made safe for it): its JSON text,
  * or `undefined` when the call does not answer 200. An answer the page has already is not asked again.
@@ -112,7 +125,10 @@ export function appPageHtml(
 ): Buffer {
   const screenFiles = load.screen ? (screens[load.screen] ?? []) : [];
   const texts = load.lang ? bundleText(load.lang) : undefined;
-  const entries = Object.entries(load.answers);
+  // A drawn page brings its data as the render's queries: of the answers, only the session and the texts.
+  const entries = Object.entries(load.answers).filter(
+    ([url]) => !rendered || url === sessionCall || (load.lang !== undefined && url === textsCall(load.lang)),
+  );
   const answers: Chunk[] = entries.length
     ? [
         `<script id="${firstAnswers.elementId}" type="application/json">{`,
@@ -127,7 +143,8 @@ export function appPageHtml(
     const preloads = screenFiles.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
     return withHead(page, [...preloads, ...answers]);
   }
-  const head: Chunk[] = [...answers];
+  const queries = `<script id="${firstScreen.queriesElementId}" type="application/json">${jsonInHtml(JSON.stringify(rendered.screen.queries))}</script>`;
+  const head: Chunk[] = [...answers, queries];
   // The page shows before the app's code is fetched (web public/load-after-paint.js): its entry and the
   // modules it and the screen need are named to that script instead of to the browser's parser.
   const entry = entryScript.exec(page)?.[1];

@@ -29,7 +29,7 @@ const renderer = `
 export async function renderFirstScreen(input) {
   const { session } = await input.answer('${sessionCall}');
   await input.answer('${extraCall}');
-  const name = session.user.firstname;
+  const name = session.user?.firstname ?? 'Visitor';
   if (name === 'Broken') throw new Error('the render failed');
   if (name === 'Slow') globalThis.slowRenders = (globalThis.slowRenders ?? 0) + 1;
   if (name === 'Slow') await new Promise((resolve, reject) => input.signal.addEventListener('abort', () => reject(input.signal.reason)));
@@ -39,6 +39,7 @@ export async function renderFirstScreen(input) {
     styles: { css: '.css-a1{color:red}.css-b2::after{content:"</style><script>"}', names: ['a1', 'b2'] },
     rootStyle: { '--pz-primary': '#123456', '--pz-font': '"Inter", sans-serif' },
     title: 'Dashboard & News <1> - Firma',
+    queries: { queries: [{ queryKey: ['path'], state: { data: input.url + ' </script>' } }] },
   };
 }
 `;
@@ -61,7 +62,15 @@ function answersOf(html: string): Record<string, unknown> {
   return JSON.parse(element![1]!);
 }
 
-describe("the dashboard's first screen, rendered into its page", () => {
+function queriesOf(html: string): unknown {
+  const element = new RegExp(
+    `<script id="${firstScreen.queriesElementId}" type="application/json">([^<]*)</script>`,
+  ).exec(html);
+  expect(element, 'the page carries the queries drawn').not.toBeNull();
+  return JSON.parse(element![1]!);
+}
+
+describe("an app page's first screen, rendered into its page", () => {
   let t: TestApp;
   let webDist: string;
 
@@ -103,10 +112,15 @@ describe("the dashboard's first screen, rendered into its page", () => {
     expect(page).toContain(
       `<script defer src="/load-after-paint.js" data-entry="/assets/index-Ab12Cd34.js" data-modules="/assets/runtime-Qr12St34.js ${dashboardFiles[0]}"></script>`,
     );
-    // The app hydrates with the answers the render used, the one it asked for itself among them.
+    // The app hydrates with the data the render drew (nothing in it ends its element); of the answers the
+    // page brings only the session and the texts, not the calls the render made for its data.
+    expect(queriesOf(page)).toEqual({
+      queries: [{ queryKey: ['path'], state: { data: '/de_DE </script>' } }],
+    });
     const answers = answersOf(page);
     expect(answers[sessionCall]).toMatchObject({ session: { user: { id: member.id } } });
-    expect(answers[extraCall]).toEqual((await client.get(extraCall)).json());
+    expect(Object.keys(answers).sort()).toEqual([sessionCall, '/api/v2/languages/de_DE']);
+    expect(answers[extraCall]).toBeUndefined();
 
     for (const [headers, width] of [
       [{ 'user-agent': desktop }, firstScreen.widths.desktop],
@@ -192,12 +206,29 @@ describe("the dashboard's first screen, rendered into its page", () => {
     }
   });
 
-  it('draws nothing for a visitor, a member who has not accepted the terms, or a page other than the dashboard', async () => {
-    const visitor = await t.app.inject({ method: 'GET', url: '/de_DE', headers: { 'user-agent': desktop } });
-    expect(visitor.body).toContain('<div id="root"></div>');
+  it("draws every page of a member and a visitor's pages but the sign-in form and the site's root", async () => {
+    const member = await signedIn(t, await buildUser(t.db, { firstname: 'Ann' }));
+    for (const url of ['/de_DE/groups', '/en_GB/who_is_who/3', '/de_DE/search_results?q=Ann']) {
+      const page = (await member.get(url, { headers: { 'user-agent': desktop } })).body;
+      expect(page, url).toContain('<main><h1>Ann</h1>');
+      expect(queriesOf(page), url).toEqual({
+        queries: [{ queryKey: ['path'], state: { data: `${url} </script>` } }],
+      });
+    }
+    // A visitor's pages are drawn too (a public CMS page, the forms to reset a password).
+    for (const url of ['/de_DE/page/1', '/en_GB/forgot_password']) {
+      const visitor = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': desktop } });
+      expect(visitor.body, url).toContain('<main><h1>Visitor</h1>');
+    }
+    for (const url of ['/de_DE', '/de_DE/login', '/']) {
+      const visitor = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': desktop } });
+      expect(visitor.body, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('draws nothing for a member who has not accepted the terms', async () => {
     const pending = await signedIn(t, await buildUser(t.db, { agb_nda_accepted: false }));
-    expect((await pending.get('/de_DE')).body).toContain('<div id="root"></div>');
-    const member = await signedIn(t, await buildUser(t.db));
-    expect((await member.get('/de_DE/groups')).body).toContain('<div id="root"></div>');
+    for (const url of ['/de_DE', '/de_DE/groups'])
+      expect((await pending.get(url)).body, url).toContain('<div id="root"></div>');
   });
 });

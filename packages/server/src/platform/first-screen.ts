@@ -35,7 +35,7 @@ export function assumedWidth(request: FastifyRequest): number {
 type RenderedPage = NonNullable<AppPage['rendered']>;
 
 /**
- * Renders the first screen of a page (`load.screen`) with the web build's renderer; its calls are answered
+ * Renders the first screen of a page with the web build's renderer; its calls are answered
  * inside this server and their answers go into the page for the app's hydration. The render runs on the
  * event loop that answers the API and takes CPU from the database on the same machine, so it is left out
  * when that loop was busier than `limits.maxLoad` lately, while requests wait for a database connection
@@ -89,7 +89,8 @@ async function renderPage(
   render: RenderFirstScreen,
 ): Promise<RenderedPage | undefined> {
   const width = assumedWidth(request);
-  const ask = answerer(app, request, load);
+  // What the render asks for reaches the page as the data it drew (`screen.queries`), not as answers.
+  const ask = answerer(app, request, { ...load, answers: { ...load.answers } });
   const signal = AbortSignal.timeout(firstScreen.timeoutMs);
   try {
     const screen = await render({

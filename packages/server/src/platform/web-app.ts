@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { locales } from '@plaza/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AppPage, appPageHtml, firstLoad } from './app-page';
+import { type AppPage, appPageHtml, drawsFirstScreen, firstLoad } from './app-page';
 import { firstScreenRenderer, loadFirstScreenRenderer } from './first-screen';
 
 /** Build output under `assets/` carries a content hash in its name: a changed file is a new URL. */
@@ -28,7 +28,7 @@ const hiddenFile = /\.(br|gz|map)$/;
  * through their file, dot files (the build's `.vite/`) are not served, and source maps never are (a
  * production build has none). An app address (`/`, `/{lang}/...`, and any other address as the history
  * fallback) gets `index.html` with the answers of the app's first calls and its first screen's files in it
- * (app-page.ts), and a member's dashboard its first screen rendered (first-screen.ts), compressed as the
+ * (app-page.ts), and its first screen rendered where `drawsFirstScreen` says so (first-screen.ts), compressed as the
  * client accepts.
  */
 export async function registerWebApp(
@@ -58,13 +58,13 @@ export async function registerWebApp(
       },
     });
   }
-  // The dashboard's first screen is rendered into its page when the build has the renderer.
+  // A page's first screen is rendered into it when the build has the renderer.
   const renderer = hasWeb ? await loadFirstScreenRenderer(webDist) : undefined;
   const render = renderer && firstScreenRenderer(app, renderer, firstScreenLimits);
   const appPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const load = request.method === 'GET' ? await firstLoad(app, request) : { answers: {} };
     const prepared: AppPage = { load };
-    if (render && load.screen === 'dashboard') {
+    if (render && drawsFirstScreen(request, load)) {
       const rendered = await render(request, load);
       if (rendered) prepared.rendered = rendered;
     }

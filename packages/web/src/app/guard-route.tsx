@@ -13,7 +13,8 @@ export function Guard({ access }: { access: Access }) {
     session.status,
     lang,
     stripLanguage(location.pathname, location.search),
-    window.location.origin,
+    // A server render (server-render.tsx) has no window; its addresses are the app's own anyway.
+    typeof window === 'undefined' ? 'http://plaza.invalid' : window.location.origin,
   );
   return target ? <Navigate to={target} replace /> : <Outlet />;
 }
