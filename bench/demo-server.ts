@@ -11,11 +11,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const mainFile = path.join(root, 'packages/server/dist/main.js');
 /** A member of the demo content (packages/server/src/seed/people.ts), signed in for the pages that need one. */
 const demoMember = 'anna.schneider';
+/** A superadmin the bench creates. */
+const benchAdmin = 'bench.admin';
 
 export interface DemoServer {
   url: string;
   /** The session and CSRF cookies of the signed-in demo member. */
   memberCookies: Record<string, string>;
+  /** The same of a superadmin created for the bench, for the administration pages. */
+  adminCookies: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -81,6 +85,8 @@ export async function startDemoServer(options: { webDist?: string } = {}): Promi
   const password = `bench-${randomBytes(12).toString('base64url')}`;
   cli('seed');
   cli('user:set-password', '--username', demoMember, '--password', password);
+  const admin = ['--username', benchAdmin, '--email', `${benchAdmin}@example.com`, '--password', password];
+  cli('user:create', ...admin, '--firstname', 'Bench', '--lastname', 'Admin', '--superadmin');
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -107,7 +113,12 @@ export async function startDemoServer(options: { webDist?: string } = {}): Promi
       if (Date.now() > deadline) throw new Error('the server was not ready within 60 s');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    return { url, memberCookies: await signIn(url, demoMember, password), stop };
+    return {
+      url,
+      memberCookies: await signIn(url, demoMember, password),
+      adminCookies: await signIn(url, benchAdmin, password),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -7,15 +7,16 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
 import { type DemoServer, startDemoServer } from './demo-server';
 import { benchOptions } from './lib/options';
+import { type LighthousePage, lighthousePages } from './lighthouse-pages';
 
 /**
- * Lighthouse (simulated throttling, as Lighthouse defaults) on the sign-in page of a first visit and on the
- * dashboard of a signed-in demo member, with the mobile and the desktop preset, in Debian's Chromium against
- * the compiled server on a fresh PGlite folder with the demo content. Each page and preset runs
- * `--repetitions` times (default 3, alternating) in a fresh browser, after one unmeasured visit of each
- * page (`warmUp`); Lighthouse's median run counts.
+ * Lighthouse (simulated throttling, as Lighthouse defaults) on every route of the app
+ * (`lighthouse-pages.ts`), with the mobile and the desktop preset, in Debian's Chromium against the compiled
+ * server on a fresh PGlite folder with the demo content. Each page and preset runs `--repetitions` times
+ * (default 3, alternating) in a fresh browser, after one unmeasured visit of each page (`warmUp`);
+ * Lighthouse's median run counts.
  */
-const budgets = { mobile: 90, desktop: 95 } as const;
+const budgets = { mobile: 95, desktop: 95 } as const;
 type Preset = keyof typeof budgets;
 
 const chromePath = process.env.PLAZA_CHROMIUM ?? '/usr/bin/chromium';
@@ -35,30 +36,15 @@ function option(name: string): string | undefined {
   return at > 0 ? process.argv[at + 1] : undefined;
 }
 const runs = benchOptions().repetitions;
-/** `--page sign-in` or `--page dashboard`: only that page. */
-const onlyPage = option('page');
+/** `--page sign-in,dashboard`: only these pages (names in `lighthouse-pages.ts`). */
+const onlyPages = option('page')?.split(',');
+/** `--preset mobile`: only that preset. */
+const onlyPreset = option('preset') as Preset | undefined;
+const presets = (Object.keys(budgets) as Preset[]).filter((preset) => !onlyPreset || preset === onlyPreset);
 /** `--reports <dir>`: keeps every run's Lighthouse report (JSON) there, to read what it found. */
 const reportDir = option('reports');
 const distArg = option('dist');
 const webDist = distArg ? path.resolve(distArg) : undefined;
-
-interface Page {
-  name: string;
-  path: string;
-  /** Cookies the browser holds before it opens the page. */
-  cookies(server: DemoServer): Record<string, string>;
-}
-
-const pages: Page[] = [
-  // A first visit: no cookies, so the cookie dialog opens over the form.
-  { name: 'sign-in', path: '/de_DE/login', cookies: () => ({}) },
-  // A member who signed in before: the session, and the cookie choice made then.
-  {
-    name: 'dashboard',
-    path: '/de_DE',
-    cookies: (server) => ({ ...server.memberCookies, cdisc: '1', cookie_config: '1', track_all: '0' }),
-  },
-];
 
 interface Figures {
   score: number;
@@ -93,7 +79,7 @@ function figures(lhr: Lhr): Figures {
 const attempts = 3;
 
 /** One Lighthouse run, tried again (in a new browser) when Lighthouse could not record the page load. */
-async function audit(server: DemoServer, page: Page, preset: Preset): Promise<Lhr> {
+async function audit(server: DemoServer, page: LighthousePage, preset: Preset): Promise<Lhr> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await auditOnce(server, page, preset);
@@ -107,12 +93,12 @@ async function audit(server: DemoServer, page: Page, preset: Preset): Promise<Lh
 /** Lighthouse reported that it could not record the run: a fault of the recording, not of the page. */
 class LighthouseRuntimeError extends Error {}
 
-async function auditOnce(server: DemoServer, page: Page, preset: Preset): Promise<Lhr> {
+async function auditOnce(server: DemoServer, page: LighthousePage, preset: Preset): Promise<Lhr> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const tab = await browser.newPage();
-    const cookies = Object.entries(page.cookies(server));
+    const cookies = Object.entries(page.cookies);
     if (cookies.length) {
       await browser.setCookie(
         ...cookies.map(([name, value]) => ({ name, value, domain: '127.0.0.1', path: '/' })),
@@ -155,13 +141,13 @@ if (!existsSync(chromePath)) {
  * server (Node compiling its code, PGlite planning its statements: the news stream's first answer took
  * 400 ms here, later ones 30-70 ms) are not what a member meets on a running server.
  */
-async function warmUp(server: DemoServer, measured: Page[]): Promise<void> {
+async function warmUp(server: DemoServer, measured: LighthousePage[]): Promise<void> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     for (const page of measured) {
       const context = await browser.createBrowserContext();
-      const cookies = Object.entries(page.cookies(server));
+      const cookies = Object.entries(page.cookies);
       if (cookies.length) {
         await context.setCookie(
           ...cookies.map(([name, value]) => ({ name, value, domain: '127.0.0.1', path: '/' })),
@@ -180,16 +166,20 @@ async function warmUp(server: DemoServer, measured: Page[]): Promise<void> {
   }
 }
 
-const measured = pages.filter((page) => !onlyPage || page.name === onlyPage);
 const server = await startDemoServer({ webDist });
 let failed = 0;
 try {
+  const all = await lighthousePages(server);
+  const unknown = onlyPages?.filter((name) => !all.some((page) => page.name === name)) ?? [];
+  if (unknown.length)
+    throw new Error(`no page ${unknown.join(', ')}: ${all.map((page) => page.name).join(', ')}`);
+  const measured = all.filter((page) => !onlyPages || onlyPages.includes(page.name));
   await warmUp(server, measured);
   const results = new Map<string, Lhr[]>();
   // Alternating repetitions: a noisy moment of the machine spreads over every page and preset.
   for (let run = 0; run < runs; run += 1) {
     for (const page of measured) {
-      for (const preset of Object.keys(budgets) as Preset[]) {
+      for (const preset of presets) {
         const key = `${page.name} ${preset}`;
         const lhr = await audit(server, page, preset);
         results.set(key, [...(results.get(key) ?? []), lhr]);
@@ -201,7 +191,7 @@ try {
     }
   }
   for (const page of measured) {
-    for (const preset of Object.keys(budgets) as Preset[]) {
+    for (const preset of presets) {
       const all = results.get(`${page.name} ${preset}`)!;
       const median = figures(computeMedianRun(all));
       const budget = budgets[preset];
