@@ -3,6 +3,21 @@
 /** Ids are PostgreSQL `integer` columns: a larger number names no row and must not reach a query. */
 export const maxId = 2_147_483_647;
 
+/** A news stream item's address: `page-<n>` or a bare number for an article, `post-<n>` for a post. */
+export const newsItemIdPattern = /^(page-|post-)?[1-9]\d{0,9}$/;
+/** Whether the number in a news item's address can name a row (`maxId`). */
+export const newsItemIdInRange = (id: string) => Number(id.replace(/^\D+/, '')) <= maxId;
+/** The id of a page preview's address (`/{lang}/previews/{id}`). */
+export const previewIdPattern = /^[A-Za-z0-9_-]{16,64}$/;
+/** Values of the profile's gender (and an address's salutation). */
+export const genders = ['female', 'male', 'diverse'] as const;
+/** Values of a member's status (the status options). */
+export const userStatuses = ['employee', 'executive', 'trainee', 'student', 'freelancer', 'retired'] as const;
+/** The query parameter of the TV's address that holds its display key (`/{lang}/bubbletool_tv?key=`). */
+export const tvKeyParam = 'key';
+/** The tabs of a group page, in their default order. */
+export const groupTabs = ['topics', 'files', 'members', 'info'] as const;
+
 export const pageSizes = {
   manageMembers: { desktop: 9, mobile: 3 },
   membersTab: { desktop: 15, mobile: 8 },

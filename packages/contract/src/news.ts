@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { maxId } from './constants';
+import { maxId, newsItemIdInRange, newsItemIdPattern } from './constants';
 import { defineEndpoint } from './endpoint';
 import { idSchema } from './entities';
 import { idListParam } from './list-param';
@@ -94,8 +94,8 @@ export type NewsList = z.infer<typeof newsListSchema>;
 
 /** Stream item address: `page-<n>` or a bare number for an article, `post-<n>` for a post. */
 export const newsItemIdSchema = text()
-  .regex(/^(page-|post-)?[1-9]\d{0,9}$/)
-  .refine((value) => Number(value.replace(/^\D+/, '')) <= maxId, { message: `an id of at most ${maxId}` });
+  .regex(newsItemIdPattern)
+  .refine(newsItemIdInRange, { message: `an id of at most ${maxId}` });
 
 const tags = ['news'];
 export const newsEndpoints = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { previewIdPattern } from './constants';
 import { defineEndpoint } from './endpoint';
 import { idParamsSchema, idSchema, idValueSchema } from './entities';
 import { pageVisibilities } from './news';
@@ -152,7 +153,7 @@ export function pageFileLink(pageId: number, fileId: number): string {
 export const pageMapKeySchema = text().regex(/^[a-z][a-z0-9_]{0,39}$/, 'lower-case letters, digits and _');
 
 /** Preview ids are random (not guessable): whoever has the address may read the draft. */
-export const previewIdSchema = text().regex(/^[A-Za-z0-9_-]{16,64}$/, 'a preview id');
+export const previewIdSchema = text().regex(previewIdPattern, 'a preview id');
 
 const tags = ['pages'];
 const adminTags = ['pages administration'];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseBirthday } from './birthday';
-import { limits, profileSectionVariants } from './constants';
+import { genders, limits, profileSectionVariants, userStatuses } from './constants';
 import { emailSchema, idValueSchema, nameSchema, usernameSchema } from './entities';
 import { localeSchema } from './settings';
 import { optionalPlainTextField, plainTextField, text } from './text';
@@ -31,13 +31,9 @@ import { uploadedImageSchema } from './uploads';
  * removed. The last superadmin cannot be deleted (409 `conflict`).
  */
 
-/** Values of the profile's gender (and an address's salutation). */
-export const genders = ['female', 'male', 'diverse'] as const;
 export const genderSchema = z.enum(genders);
 export type Gender = z.infer<typeof genderSchema>;
 
-/** Values of a member's status (the status options). */
-export const userStatuses = ['employee', 'executive', 'trainee', 'student', 'freelancer', 'retired'] as const;
 export const userStatusSchema = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 

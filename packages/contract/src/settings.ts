@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defaultLocale, directoryOrders, locales, profileSectionVariants } from './constants';
+import { defaultLocale, directoryOrders, groupTabs, locales, profileSectionVariants } from './constants';
 import { text, unstorableTextReason } from './text';
 
 export const localeSchema = z.enum(locales);
 
-export const groupTabs = ['topics', 'files', 'members', 'info'] as const;
+export { groupTabs };
 export const groupTabSchema = z.enum(groupTabs);
 
 /** Profile fields whose visibility the `included_profile_*` flags switch. */

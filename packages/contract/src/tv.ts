@@ -6,8 +6,6 @@ import { plainTextField, text } from './text';
 
 /** How many slides the TV feed carries at most (latest posts and images, newest first). */
 export const tvFeedSize = 20;
-/** Query parameter carrying the display key, on the TV page and the feed. */
-export const tvKeyParam = 'key';
 
 /**
  * One slide of the TV slideshow (the spec's TV post). `id` carries its kind as a prefix:

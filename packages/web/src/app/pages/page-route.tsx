@@ -1,5 +1,4 @@
-import { maxId } from '@plaza/contract/constants';
-import { previewIdSchema } from '@plaza/contract/pages';
+import { maxId, previewIdPattern } from '@plaza/contract/constants';
 import { Navigate, useParams } from 'react-router';
 import { PageView, PreviewView } from '../../features/pages/page-view';
 import { resolveLegalPage } from '../guard';
@@ -22,6 +21,6 @@ export function PageRoute() {
 /** `/previews/{id}`: the unpublished version of a page by its random preview id (anyone with the address). */
 export function PreviewRoute() {
   const { id = '' } = useParams();
-  if (!previewIdSchema.safeParse(id).success) return <NotFoundPage />;
+  if (!previewIdPattern.test(id)) return <NotFoundPage />;
   return <PreviewView key={id} id={id} />;
 }

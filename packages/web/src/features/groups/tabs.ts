@@ -1,4 +1,4 @@
-import { groupTabs } from '@plaza/contract/settings';
+import { groupTabs } from '@plaza/contract/constants';
 
 /** A tab of the group page. */
 export type GroupTab = (typeof groupTabs)[number];

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { type Article, newsItemIdSchema, type Post } from '@plaza/contract';
+import type { Article, Post } from '@plaza/contract';
+import { newsItemIdInRange, newsItemIdPattern } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +81,7 @@ export function NewsArticlePage({ renderPost }: { renderPost: (post: Post) => Re
   const { t } = useTranslation();
   const lang = useLang();
   const id = useParams().id ?? '';
-  const valid = newsItemIdSchema.safeParse(id).success;
+  const valid = newsItemIdPattern.test(id) && newsItemIdInRange(id);
   const item = useQuery({ ...newsItemQuery(id), enabled: valid });
   useLoadFailureRedirect(valid ? item.error : notFound);
   usePageTitle(

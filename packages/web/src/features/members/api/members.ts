@@ -1,6 +1,7 @@
-import { endpoints, type InviteMemberInput } from '@plaza/contract';
+import type { InviteMemberInput } from '@plaza/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
+import { routes } from '../../../lib/endpoint-routes';
 
 /** Accounts per page of the member list. */
 export const membersPageSize = 20;
@@ -16,7 +17,7 @@ export const membersQuery = (query: string, page: number) =>
   queryOptions({
     queryKey: memberKeys.page(query, page),
     queryFn: () =>
-      call(endpoints.members.list, { query: { query: query || undefined, page, per_page: membersPageSize } }),
+      call(routes.members.list, { query: { query: query || undefined, page, per_page: membersPageSize } }),
     placeholderData: keepPreviousData,
   });
 
@@ -29,7 +30,7 @@ function useRefreshMembers() {
 export function useInviteMember() {
   const refresh = useRefreshMembers();
   return useMutation({
-    mutationFn: (body: InviteMemberInput) => call(endpoints.members.invite, { body }),
+    mutationFn: (body: InviteMemberInput) => call(routes.members.invite, { body }),
     onSuccess: refresh,
   });
 }
@@ -39,7 +40,7 @@ export function useSetMemberActive() {
   const refresh = useRefreshMembers();
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
-      call(active ? endpoints.members.reactivate : endpoints.members.deactivate, { params: { id } }),
+      call(active ? routes.members.reactivate : routes.members.deactivate, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -47,6 +48,6 @@ export function useSetMemberActive() {
 /** Mails a member a link to set a new password (or the invitation again). */
 export function useMailPasswordLink() {
   return useMutation({
-    mutationFn: (id: number) => call(endpoints.members.resetPassword, { params: { id } }),
+    mutationFn: (id: number) => call(routes.members.resetPassword, { params: { id } }),
   });
 }
