@@ -28,7 +28,8 @@ import { uploadedImageSchema } from './uploads';
  * The user row goes, and with it their sessions (signed out everywhere at once), addresses,
  * children, custom field values, follows, group memberships and their own activities. Content they
  * authored (groups, topics, files, posts) stays and shows without an author. The avatar files are
- * removed. The last superadmin cannot be deleted (409 `conflict`).
+ * removed. The last superadmin cannot be deleted (409 `last_superadmin`; its profile's
+ * `deletion_blocked` says so).
  */
 
 export const genderSchema = z.enum(genders);

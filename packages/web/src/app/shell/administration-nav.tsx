@@ -3,7 +3,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useSession } from '../session';
@@ -19,18 +19,17 @@ export function AdministrationNav({ onNavigate }: { onNavigate: () => void }) {
   const items = useSession().administrationRoutes;
   if (items.length === 0) return null;
   return (
-    <Box component="nav" aria-labelledby="administration-title">
-      <List
-        subheader={
-          <ListSubheader
-            id="administration-title"
-            component="h2"
-            sx={{ bgcolor: 'transparent', lineHeight: 2.5 }}
-          >
-            {t('menu.administration.title')}
-          </ListSubheader>
-        }
+    <Box component="nav" aria-labelledby="administration-title" sx={{ mt: 1 }}>
+      <Typography
+        id="administration-title"
+        component="h2"
+        variant="overline"
+        color="text.secondary"
+        sx={{ display: 'block', px: 2, fontWeight: 600 }}
       >
+        {t('menu.administration.title')}
+      </Typography>
+      <List sx={{ pt: 0 }}>
         {items.map((item) => (
           <ListItem key={item.key} disablePadding>
             <ListItemButton
