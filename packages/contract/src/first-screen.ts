@@ -26,6 +26,11 @@ export const firstScreen = {
     appStarts: 'plaza:app-starts',
     /** What counts as the control a click was for. */
     controls: 'button, [role="button"], input, select, textarea, label',
+    /**
+     * The page's text fields are read-only until the app has taken each over (what was typed before would be
+     * lost then); this attribute marks those the loader made so, for the app to give back.
+     */
+    fieldAttribute: 'data-early-readonly',
   },
   /**
    * Renders one server process makes at once: a page asked for while that many are under way goes out

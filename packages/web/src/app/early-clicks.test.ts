@@ -2,7 +2,7 @@ import { firstScreen } from '@plaza/contract/first-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { endPageClicks, keepEarlyClicks } from './early-clicks';
 
-const { attribute, appStarts } = firstScreen.earlyClick;
+const { attribute, appStarts, fieldAttribute } = firstScreen.earlyClick;
 
 /** What React leaves on an element it has taken over. */
 const takeOver = (element: Element) => Object.assign(element, { __reactProps$test: {} });
@@ -66,6 +66,29 @@ describe('clicks on a server-rendered page before React has its controls', () =>
     reached.mockClear();
     box.click();
     expect(reached).toHaveBeenCalledWith('box');
+  });
+
+  it('gives each field the loader made read-only back once React has it, and leaves read-only fields of the page alone', async () => {
+    const root = serverPage();
+    root.insertAdjacentHTML(
+      'beforeend',
+      `<input id="name" readonly ${fieldAttribute}><textarea id="text" readonly ${fieldAttribute}></textarea><input id="fixed" readonly>`,
+    );
+    const name = root.querySelector('#name')!;
+    const text = root.querySelector('#text')!;
+    keepEarlyClicks(root);
+    await nextFrames();
+    expect(name.hasAttribute('readonly')).toBe(true);
+
+    takeOver(name);
+    await nextFrames();
+    expect(name.hasAttribute('readonly')).toBe(false);
+    expect(name.hasAttribute(fieldAttribute)).toBe(false);
+    expect(text.hasAttribute('readonly')).toBe(true);
+    // A field React replaced instead of taking it over is forgotten; one that was read-only stays so.
+    text.remove();
+    await nextFrames();
+    expect(root.querySelector('#fixed')!.hasAttribute('readonly')).toBe(true);
   });
 
   it('hands over the controls kept before the app ran, once', () => {
