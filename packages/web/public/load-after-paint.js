@@ -48,7 +48,9 @@
   // What is typed into a field before the app has taken it over would be lost: the page's text fields are
   // read-only until then, each given back once React has it (app/early-clicks.ts,
   // `firstScreen.earlyClick.fieldAttribute`).
-  for (const field of document.querySelectorAll('#root input:not([readonly]), #root textarea:not([readonly])')) {
+  for (const field of document.querySelectorAll(
+    '#root input:not([readonly]), #root textarea:not([readonly])',
+  )) {
     field.setAttribute('readonly', '');
     field.setAttribute('data-early-readonly', '');
   }

@@ -7,8 +7,7 @@ import type {
   Profile,
   UpdateProfileInput,
 } from '@plaza/contract';
-import { pageSizes } from '@plaza/contract/constants';
-import { genders, userStatuses } from '@plaza/contract/constants';
+import { genders, pageSizes, userStatuses } from '@plaza/contract/constants';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
