@@ -17,8 +17,10 @@ export const firstScreens = {
     'src/app/pages/dashboard-view.tsx',
     'src/app/pages/dashboard-data.ts',
   ],
-  // A visitor's sign-in page (`/{lang}/login`): the form.
+  // A visitor's sign-in page (`/{lang}/login`) and the forms beside it: the form.
   'sign-in': ['src/features/auth/login-page.tsx'],
+  'forgot-password': ['src/features/auth/forgot-password-page.tsx'],
+  'reset-password': ['src/features/auth/reset-password-page.tsx'],
 } as const;
 
 /** Where the build writes the screens' files (a dot folder: not served; the server reads it). */

@@ -20,6 +20,13 @@ const textsCall = (locale: string) => buildPath(endpoints.settings.translations.
 /** The dashboard's news stream, first page, as the app asks for it (web features/news/api/news.ts). */
 const dashboardNewsCall = `${endpoints.news.list.path}?page=1&per_page=${pageSizes.newsStream}`;
 
+/** A visitor's forms by their address (`/{lang}/<page>`): drawn by the browser at once, their files named. */
+const visitorScreens = new Map<string, FirstLoad['screen']>([
+  ['login', 'sign-in'],
+  ['forgot_password', 'forgot-password'],
+  ['reset_password', 'reset-password'],
+]);
+
 /** What the page for an app address carries beside the app. */
 export interface FirstLoad {
   /** The answers' JSON text by call (path and query), each made safe for the page (`jsonInHtml`). */
@@ -27,7 +34,7 @@ export interface FirstLoad {
   /** The address's language, when it names one. */
   lang?: Locale;
   /** The first screen it opens on, when known: its files are named in the page (web build/first-screens). */
-  screen?: 'dashboard' | 'sign-in';
+  screen?: 'dashboard' | 'sign-in' | 'forgot-password' | 'reset-password';
 }
 
 /**
@@ -55,7 +62,7 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
     const dashboard = lang !== undefined && page === '' && member?.agb_nda_accepted === true;
     await Promise.all([ask(sessionCall), dashboard && ask(dashboardNewsCall)]);
     if (dashboard) load.screen = 'dashboard';
-    if (!member && lang && page === 'login') load.screen = 'sign-in';
+    if (!member && lang && visitorScreens.has(page)) load.screen = visitorScreens.get(page);
   } catch (error) {
     request.log.warn({ err: error }, 'the answers for the page could not be prepared');
   }
@@ -64,15 +71,15 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
 
 /**
  * Whether the page goes out drawn (first-screen.ts), when the server can: every app address of a member who
- * has accepted the terms, and a visitor's, but for the sign-in form (drawn fast by the browser, with the
- * cookie dialog over it) and the site's root (which sends a visitor on to the sign-in or landing page).
+ * has accepted the terms, and a visitor's, but for the sign-in forms (drawn fast by the browser, with the
+ * cookie dialog over them) and the site's root (which sends a visitor on to the sign-in or landing page).
  */
 export function drawsFirstScreen(request: FastifyRequest, load: FirstLoad): boolean {
   if (!load.lang) return false;
   if (request.user) return request.user.agb_nda_accepted === true;
   const [pathname = '/'] = request.url.split('?');
   const page = pathname.split('/').slice(2).join('/');
-  return page !== '' && load.screen !== 'sign-in';
+  return page !== '' && load.screen === undefined;
 }
 
 /**

@@ -206,7 +206,7 @@ describe("an app page's first screen, rendered into its page", () => {
     }
   });
 
-  it("draws every page of a member and a visitor's pages but the sign-in form and the site's root", async () => {
+  it("draws every page of a member and a visitor's pages but the sign-in forms and the site's root", async () => {
     const member = await signedIn(t, await buildUser(t.db, { firstname: 'Ann' }));
     for (const url of ['/de_DE/groups', '/en_GB/who_is_who/3', '/de_DE/search_results?q=Ann']) {
       const page = (await member.get(url, { headers: { 'user-agent': desktop } })).body;
@@ -215,12 +215,12 @@ describe("an app page's first screen, rendered into its page", () => {
         queries: [{ queryKey: ['path'], state: { data: `${url} </script>` } }],
       });
     }
-    // A visitor's pages are drawn too (a public CMS page, the forms to reset a password).
-    for (const url of ['/de_DE/page/1', '/en_GB/forgot_password']) {
+    // A visitor's pages are drawn too (a public CMS page, the TV), but not the sign-in forms.
+    for (const url of ['/de_DE/page/1', '/en_GB/bubbletool_tv?key=k']) {
       const visitor = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': desktop } });
       expect(visitor.body, url).toContain('<main><h1>Visitor</h1>');
     }
-    for (const url of ['/de_DE', '/de_DE/login', '/']) {
+    for (const url of ['/de_DE', '/de_DE/login', '/en_GB/forgot_password', '/de_DE/reset_password', '/']) {
       const visitor = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': desktop } });
       expect(visitor.body, url).toContain('<div id="root"></div>');
     }

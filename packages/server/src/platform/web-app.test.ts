@@ -29,8 +29,9 @@ function answersOf(html: string): Record<string, unknown> {
 const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- filler -->'.repeat(100)}</body></html>`;
 /** The files of the dashboard's first screen, as the web build names them. */
 const dashboardFiles = ['/assets/dashboard-Ef56Gh78.js', '/assets/card-Ij90Kl12.js'];
-/** The files of the sign-in page. */
+/** The files of the sign-in page, and of the form that asks for a reset mail. */
 const signInFiles = ['/assets/login-page-Mn34Op56.js'];
+const forgotPasswordFiles = ['/assets/forgot-password-page-Qr78St90.js'];
 const preloads = (files: string[]) =>
   files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
 /** The page as it is sent with `files` named, without its answers. */
@@ -56,7 +57,11 @@ function writeWebBuild(dir: string) {
   write('.vite/manifest.json', '{"src/main.tsx":{"file":"assets/index-Ab12Cd34.js"}}', false);
   write(
     '.vite/first-screens.json',
-    JSON.stringify({ dashboard: dashboardFiles, 'sign-in': signInFiles }),
+    JSON.stringify({
+      dashboard: dashboardFiles,
+      'sign-in': signInFiles,
+      'forgot-password': forgotPasswordFiles,
+    }),
     false,
   );
 }
@@ -125,6 +130,9 @@ describe('web app files', () => {
       '/': { texts: undefined, files: [] },
       '/de_DE': { texts: 'de_DE', files: [] },
       '/de_DE/login': { texts: 'de_DE', files: signInFiles },
+      '/en_GB/forgot_password': { texts: 'en_GB', files: forgotPasswordFiles },
+      // Not a screen, though an object's own key by that name would be.
+      '/de_DE/constructor': { texts: 'de_DE', files: [] },
       '/en_GB/groups/12?tab=files': { texts: 'en_GB', files: [] },
       // An address without a language (the app sends it on to one).
       '/groups/12': { texts: undefined, files: [] },
@@ -143,7 +151,7 @@ describe('web app files', () => {
         expect(response.headers['content-encoding']).toBe(encoding);
         expect(response.headers.vary).toMatch(/accept-encoding/i);
         const html = decoded(response);
-        // The sign-in page names its files; the other pages of a visitor none.
+        // The sign-in forms name their files; the other pages of a visitor none.
         expect(html.replace(answersElement, '')).toBe(pageNaming(expected.files));
         const answers = answersOf(html);
         const texts = expected.texts && textsCall(expected.texts);

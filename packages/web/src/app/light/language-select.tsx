@@ -1,25 +1,29 @@
 import type { Locale } from '@plaza/contract';
-import { useId, useSyncExternalStore } from 'react';
+import { useContext, useId, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AssumedWidth, matchesWidth } from '../../lib/assumed-width';
+import { phoneMedia } from '../../lib/phone-width';
 import { shortCode, showsLanguageChanger, useLanguageSwitch } from '../language-switch';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
 import './light.css';
 
-/** Phone widths, as lib/use-is-mobile (MUI's `sm`) decides them. */
-const phoneQuery = '(max-width: 599.95px)';
-
-/** Whether the screen has a phone's width; false where media queries cannot be asked (as MUI's hook). */
+/**
+ * Whether the screen has a phone's width; false where media queries cannot be asked (as MUI's hook). A
+ * server render, and the browser while it hydrates that page, answer for the width the server assumed.
+ */
 function usePhoneWidth(): boolean {
-  const supported = typeof window.matchMedia === 'function';
+  const assumed = useContext(AssumedWidth);
+  const supported = typeof window !== 'undefined' && typeof window.matchMedia === 'function';
   return useSyncExternalStore(
     (changed) => {
       if (!supported) return () => undefined;
-      const list = window.matchMedia(phoneQuery);
+      const list = window.matchMedia(phoneMedia);
       list.addEventListener('change', changed);
       return () => list.removeEventListener('change', changed);
     },
-    () => supported && window.matchMedia(phoneQuery).matches,
+    () => supported && window.matchMedia(phoneMedia).matches,
+    () => matchesWidth(phoneMedia, assumed),
   );
 }
 

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyChunk } from '../../app/chunk-error';
+import { htmlLines } from '../../lib/html-text';
 import { type ModuleFormProps, OptionalTitle } from './module-form-parts';
 
 const noMentions = async () => [];
@@ -15,15 +16,6 @@ const noMentions = async () => [];
 const RichTextEditor = lazyChunk(() =>
   import('../../components/rich-text/rich-text-editor').then((module) => module.RichTextEditor),
 );
-
-/**
- * A text's words for its preview, a line per block: parsed, never rendered (no script or image of it
- * runs or loads), so the preview needs no sanitiser.
- */
-function plainText(html: string): string {
-  const lines = html.replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '$&\n');
-  return new DOMParser().parseFromString(lines, 'text/html').body.textContent?.trim() ?? '';
-}
 
 /** A text (rich text, data protection): a preview of its words until it is edited. */
 export function HtmlForm(props: ModuleFormProps) {
@@ -69,7 +61,7 @@ export function HtmlForm(props: ModuleFormProps) {
                 overflow: 'hidden',
               }}
             >
-              {plainText(html)}
+              {htmlLines(html)}
             </Typography>
           </Box>
           <Button

@@ -10,24 +10,17 @@ import { useSession } from '../../../app/session';
 import { useLang } from '../../../app/use-lang';
 import { FallbackAvatar } from '../../../components/fallback-avatar';
 import { Moment } from '../../../components/moment';
+import { htmlWords } from '../../../lib/html-text';
 import { EmptyState, ModuleSection } from './module-section';
 
 const excerptLength = 180;
-
-/** Elements that stand on lines of their own: their words never run into their neighbours'. */
-const lineElements = 'p, div, br, ul, ol, li, h1, h2, h3, h4, h5, h6, blockquote, pre, table, tr, td, th';
 
 /**
  * A post's text without its markup, cut at a word near `excerptLength` characters. Paragraphs and lines
  * are kept apart by a space ("Thanks. Quick question", not "Thanks.Quick question").
  */
 export function textExcerpt(html: string, length = excerptLength): string {
-  const body = new DOMParser().parseFromString(html, 'text/html').body;
-  for (const element of body.querySelectorAll(lineElements)) {
-    element.before(' ');
-    element.after(' ');
-  }
-  const text = (body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const text = htmlWords(html);
   if (text.length <= length) return text;
   const cut = text.slice(0, length);
   const space = cut.lastIndexOf(' ');
