@@ -52,3 +52,17 @@ test('a group page comes drawn with its data, and the app takes it over without 
   for (const call of ['/api/v2/auth/is_authenticated', `/api/v2/groups/${group.id}?`, '/api/v2/languages/'])
     expect(calls.filter((made) => made.startsWith(call) || made === call.replace(/\?$/, ''))).toEqual([]);
 });
+
+test('a reader who scrolled a drawn page before the app ran stays where they are when it takes over', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => window.scrollTo(0, 300));
+  });
+  await page.goto('/en_GB/who_is_who');
+  // The app has taken the page over once its fields take input again.
+  await expect(page.getByRole('combobox', { name: 'Search people and content' })).toBeEditable();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => window.scrollY)).toBe(300);
+});

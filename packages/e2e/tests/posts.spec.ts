@@ -58,7 +58,7 @@ const desktop = { width: 1366, height: 900 };
 test.describe('Greta writes', () => {
   test.use({ storageState: stateOf(greta), viewport: desktop });
 
-  test('the create-post box previews the listed site and gives no preview for links it refuses', async ({
+  test('the create-post box previews the listed site and keeps links it refuses as plain links', async ({
     page,
   }) => {
     const group = await createGroup(greta, 'open', 'Link previews');
@@ -66,7 +66,7 @@ test.describe('Greta writes', () => {
     const box = page.getByRole('region', { name: 'Write a post' });
     // The box is one line until used.
     await box.getByRole('button', { name: /What's new/ }).click();
-    const link = box.getByLabel('Link');
+    const link = box.getByLabel('Link', { exact: true });
     const noPreview = box.getByText('No preview is available for this link.', { exact: false });
     const article = previewSiteUrl('/article');
 
@@ -78,7 +78,11 @@ test.describe('Greta writes', () => {
     ]) {
       await link.fill(refused);
       await expect(noPreview).toBeVisible();
-      await expect(box.getByRole('figure')).toHaveCount(0);
+      // The link stays, as a plain card of its address without anything the site said of itself.
+      const plain = box.getByRole('figure', { name: `Link to ${new URL(refused).host}` });
+      await expect(plain).toBeVisible();
+      await expect(plain.getByRole('link')).toHaveAttribute('href', refused);
+      await expect(plain.getByRole('img')).toHaveCount(0);
     }
 
     // The article of the local site (mapped to 127.0.0.1 by LINK_PREVIEW_HOSTS) gets its preview card.
@@ -132,7 +136,7 @@ test.describe('Greta writes', () => {
     });
     await expect(box.getByRole('button', { name: 'Remove roof-plan.png' })).toBeVisible();
 
-    const link = box.getByLabel('Link');
+    const link = box.getByLabel('Link', { exact: true });
     const article = previewSiteUrl('/article');
     await link.fill(article.url);
     await expectPreview(box.getByRole('figure', { name: `Preview of ${article.host}` }));

@@ -11,6 +11,7 @@ import { matchesWidth } from './lib/assumed-width';
 import { activateLocale } from './lib/i18n';
 import { isPhoneWidth, phoneMedia } from './lib/phone-width';
 import { queryClient } from './lib/query-client';
+import { catchUpOnFirstConnect } from './lib/realtime';
 import './app/light/baseline.css';
 import './styles.css';
 
@@ -46,6 +47,8 @@ async function hydrate(width: number) {
     if (queries) {
       queries.remove();
       hydrateQueries(queryClient, JSON.parse(queries.textContent ?? '{}'));
+      // Live news since the render would be missed: the socket's first confirmations catch up.
+      catchUpOnFirstConnect();
     }
     await Promise.all([
       startFirstLoad(matchesWidth(phoneMedia, width)),

@@ -1,6 +1,6 @@
 import { defaultLocale, isLocale } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { Suspense, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { activateLocale } from '../lib/i18n';
@@ -95,7 +95,12 @@ export function LanguageLayout({ titleAt }: { titleAt?: TitleAt }) {
     if (tokens) applyThemeTokens(tokens);
   }, [tokens]);
 
+  // A new page opens at its top; the first one stays where the reader is (a page the server drew may have
+  // been scrolled before the app took it over).
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     if (shouldResetScroll(stripLanguage(location.pathname))) window.scrollTo(0, 0);
   }, [location.pathname]);
 

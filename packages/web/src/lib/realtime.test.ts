@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { subscribeChannel } from './realtime';
+import { catchUpOnFirstConnect, subscribeChannel } from './realtime';
 
 /** A socket the test opens, feeds and closes by hand. */
 class HandSocket {
@@ -80,6 +80,26 @@ describe('the realtime connection', () => {
     third.drop();
     vi.advanceTimersByTime(60_000);
     expect(HandSocket.instances).toHaveLength(3);
+  });
+
+  it('on a page the server drew, catches up at the first confirmation too, and only on that socket', () => {
+    catchUpOnFirstConnect();
+    const bell = { onMessage: vi.fn(), onReconnect: vi.fn() };
+    const stop = subscribeChannel('NotificationChannel', bell);
+    const socket = HandSocket.instances.at(-1)!;
+    socket.open();
+    socket.receive({ type: 'confirm_subscription', channel: 'NotificationChannel' });
+    expect(bell.onReconnect).toHaveBeenCalledTimes(1);
+    stop();
+    // The next page's socket (the app's own data, fetched fresh) does not.
+    const again = { onMessage: vi.fn(), onReconnect: vi.fn() };
+    const stopAgain = subscribeChannel('NotificationChannel', again);
+    const next = HandSocket.instances.at(-1)!;
+    expect(next).not.toBe(socket);
+    next.open();
+    next.receive({ type: 'confirm_subscription', channel: 'NotificationChannel' });
+    expect(again.onReconnect).not.toHaveBeenCalled();
+    stopAgain();
   });
 
   it('does not reconnect a socket refused for want of a session', () => {

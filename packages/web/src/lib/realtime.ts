@@ -36,6 +36,17 @@ const target = ({ channel, stream }: Subscription) => (stream ? { channel, strea
  * reconnects with exponential back-off (with jitter, at most 30 s); once a channel is confirmed again,
  * its subscribers' `onReconnect` runs so they can fetch what they missed.
  */
+/**
+ * Whether the page's data came with the page (drawn by the server, main.tsx): what happened between its
+ * render and the socket's first confirmation is missed like a reconnect's gap, so it is caught up the same way.
+ */
+let pageDataFromServer = false;
+
+/** The page was drawn by the server: the socket's first confirmations catch up like a reconnect. */
+export function catchUpOnFirstConnect(): void {
+  pageDataFromServer = true;
+}
+
 class RealtimeConnection {
   private socket: WebSocket | null = null;
   private readonly subscriptions = new Map<string, Subscription>();
@@ -84,8 +95,9 @@ class RealtimeConnection {
     this.socket = socket;
     socket.onopen = () => {
       this.attempt = 0;
-      this.reconnecting = this.wasOpen;
+      this.reconnecting = this.wasOpen || pageDataFromServer;
       this.wasOpen = true;
+      pageDataFromServer = false;
       for (const subscription of this.active()) this.send({ command: 'subscribe', ...target(subscription) });
     };
     socket.onmessage = (event) => {
