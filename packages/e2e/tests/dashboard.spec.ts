@@ -93,14 +93,11 @@ test('the page comes with the dashboard drawn and its answers; the app takes the
     }),
   ).toBe(true);
   expect(errors).toEqual([]);
-  // Nothing of the first screen was asked for again: it came with the page.
-  for (const call of [
-    '/api/v2/auth/is_authenticated',
-    '/api/v2/languages/',
-    '/api/v2/news?page=1&',
-    '/api/v2/activities?',
-  ])
+  // Nothing of the first screen was asked for again: it came with the page. (The latest activities are
+  // asked for once more when the socket first confirms: what happened since the render would be missed.)
+  for (const call of ['/api/v2/auth/is_authenticated', '/api/v2/languages/', '/api/v2/news?page=1&'])
     expect(calls.filter((made) => made.startsWith(call))).toEqual([]);
+  expect(calls.filter((made) => made.startsWith('/api/v2/activities?')).length).toBeLessThanOrEqual(1);
 });
 
 /**

@@ -48,6 +48,8 @@
   // What is typed into a field before the app has taken it over would be lost: the page's text fields are
   // read-only until then, each given back once React has it (app/early-clicks.ts,
   // `firstScreen.earlyClick.fieldAttribute`).
+  // The page is not ready for input until the app has taken it over (app/early-clicks.ts `pageTakenOver`).
+  document.getElementById('root')?.setAttribute('aria-disabled', 'true');
   for (const field of document.querySelectorAll(
     '#root input:not([readonly]), #root textarea:not([readonly])',
   )) {

@@ -4,7 +4,7 @@ import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { endPageClicks, keepEarlyClicks } from './app/early-clicks';
+import { endPageClicks, keepEarlyClicks, pageTakenOver } from './app/early-clicks';
 import { startFirstLoad } from './app/first-load';
 import { createAppRouter, loadRoutesFor } from './app/routes';
 import { matchesWidth } from './lib/assumed-width';
@@ -57,6 +57,7 @@ async function hydrate(width: number) {
     ]);
   } catch {
     endPageClicks();
+    pageTakenOver(container);
     container.replaceChildren();
     render();
     return;
@@ -69,7 +70,7 @@ async function hydrate(width: number) {
     hydrateRoot(
       container,
       <StrictMode>
-        <App router={createAppRouter()} width={width} />
+        <App router={createAppRouter()} width={width} onTakenOver={() => pageTakenOver(container)} />
       </StrictMode>,
     );
   });

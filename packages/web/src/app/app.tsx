@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { AssumedWidth } from '../lib/assumed-width';
@@ -33,7 +33,18 @@ export function AppProviders(props: {
 }
 
 /** The app in the browser. */
-export function App({ router, width }: { router: ReturnType<typeof createAppRouter>; width?: number }) {
+export function App({
+  router,
+  width,
+  onTakenOver,
+}: {
+  router: ReturnType<typeof createAppRouter>;
+  width?: number;
+  /** Runs once the first render is committed (a hydrated page is the app's then, main.tsx). */
+  onTakenOver?: () => void;
+}) {
+  const done = useRef(onTakenOver);
+  useEffect(() => done.current?.(), []);
   return (
     <AppProviders client={queryClient} i18n={i18n} width={width}>
       <RouterProvider router={router} />

@@ -1,6 +1,6 @@
 import { firstScreen } from '@plaza/contract/first-screen';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { endPageClicks, keepEarlyClicks } from './early-clicks';
+import { endPageClicks, keepEarlyClicks, pageTakenOver } from './early-clicks';
 
 const { attribute, appStarts, fieldAttribute } = firstScreen.earlyClick;
 
@@ -89,6 +89,26 @@ describe('clicks on a server-rendered page before React has its controls', () =>
     text.remove();
     await nextFrames();
     expect(root.querySelector('#fixed')!.hasAttribute('readonly')).toBe(true);
+  });
+
+  it('waits for the commit of the whole page, not only for React to have an element, before it clicks again', async () => {
+    const root = serverPage();
+    // The loader marks the page busy until the app has committed its first render.
+    root.setAttribute('aria-disabled', 'true');
+    const box = root.querySelector<HTMLButtonElement>('#box')!;
+    const clicks = vi.fn();
+    box.addEventListener('click', clicks);
+    keepEarlyClicks(root);
+    box.click();
+    // React renders (and keeps its props on the element) before it commits: a click then would be lost.
+    takeOver(box);
+    await nextFrames();
+    expect(clicks).not.toHaveBeenCalled();
+
+    pageTakenOver(root);
+    expect(root.hasAttribute('aria-disabled')).toBe(false);
+    await nextFrames();
+    expect(clicks).toHaveBeenCalledOnce();
   });
 
   it('hands over the controls kept before the app ran, once', () => {

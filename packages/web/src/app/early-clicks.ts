@@ -5,8 +5,22 @@ const { attribute, appStarts, controls, fieldAttribute } = firstScreen.earlyClic
 /** How long controls of the server's page are watched for clicks before React has taken them over. */
 const watchMs = 30_000;
 
-/** Whether React has taken the element over (it keeps its props on the element). */
-const takenOver = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+/**
+ * Whether React has taken the element over (it keeps its props on the element) and committed that: React
+ * keeps props on an element while it hydrates, before it commits, and a click it gets then on a part it
+ * cannot finish at once is dropped. Until the commit the loader's `aria-disabled` stays on the root.
+ */
+const takenOver = (element: Element, root: Element) =>
+  !root.hasAttribute('aria-disabled') && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+
+/**
+ * The app has committed its render of the server's page (main.tsx, from an effect): kept clicks may go to
+ * their controls now, and the page, marked busy by the loader until then, is ready (`aria-disabled` off, so a
+ * browser automation waits for it as a person's early click is kept).
+ */
+export function pageTakenOver(root: Element): void {
+  root.removeAttribute('aria-disabled');
+}
 
 /**
  * On a page the server rendered, a click on a control does nothing until React has taken that control over:
@@ -28,7 +42,7 @@ export function keepEarlyClicks(root: Element): void {
   };
   const keep = (event: MouseEvent) => {
     const control = event.target instanceof Element ? event.target.closest(controls) : null;
-    if (!(control instanceof HTMLElement) || !serverControls.has(control) || takenOver(control)) return;
+    if (!(control instanceof HTMLElement) || !serverControls.has(control) || takenOver(control, root)) return;
     event.preventDefault();
     event.stopPropagation();
     waiting.add(control);
@@ -38,16 +52,17 @@ export function keepEarlyClicks(root: Element): void {
   const clickTakenOver = () => {
     for (const control of waiting) {
       if (!control.isConnected) waiting.delete(control);
-      else if (takenOver(control)) {
+      else if (takenOver(control, root)) {
         waiting.delete(control);
         control.click();
       }
     }
-    for (const field of fields) if (!field.isConnected || takenOver(field)) giveBack(field);
+    for (const field of fields) if (!field.isConnected || takenOver(field, root)) giveBack(field);
     if (performance.now() < until) requestAnimationFrame(clickTakenOver);
     else {
       document.removeEventListener('click', keep, true);
       for (const field of fields) giveBack(field);
+      root.removeAttribute('aria-disabled');
     }
   };
   requestAnimationFrame(clickTakenOver);
