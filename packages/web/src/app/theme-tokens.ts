@@ -63,5 +63,7 @@ export function themeTokens(settings: Pick<Settings, 'theme' | 'theme_variant'>)
 /** Puts the tokens on the document, where every page's CSS reads them. */
 export function applyThemeTokens(tokens: Record<string, string>): void {
   const style = document.documentElement.style;
-  for (const [name, value] of Object.entries(tokens)) style.setProperty(name, value);
+  // A page the server drew has them already: setting them again would restyle the whole page.
+  for (const [name, value] of Object.entries(tokens))
+    if (style.getPropertyValue(name) !== value) style.setProperty(name, value);
 }
