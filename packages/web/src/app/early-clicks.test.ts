@@ -4,8 +4,23 @@ import { endPageClicks, keepEarlyClicks, pageTakenOver } from './early-clicks';
 
 const { attribute, appStarts, fieldAttribute } = firstScreen.earlyClick;
 
-/** What React leaves on an element it has taken over. */
-const takeOver = (element: Element) => Object.assign(element, { __reactProps$test: {} });
+/** A React tree's root record: `current` names the tree React last committed. */
+const rootFiber = () => {
+  const fiber = { tag: 3, return: null, alternate: null, stateNode: { current: null as unknown } };
+  return fiber;
+};
+/** What React leaves on an element it is hydrating: its props and its fiber in the tree being rendered. */
+const renderWithoutCommit = (element: Element) => {
+  const top = rootFiber();
+  top.stateNode.current = rootFiber();
+  const fiber = { tag: 5, return: top, alternate: null, stateNode: element };
+  Object.assign(element, { __reactProps$test: {}, __reactFiber$test: fiber });
+  return () => {
+    top.stateNode.current = top;
+  };
+};
+/** What React leaves on an element it has taken over: the same, in the tree it committed. */
+const takeOver = (element: Element) => renderWithoutCommit(element)();
 const nextFrames = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 function serverPage() {
@@ -107,6 +122,21 @@ describe('clicks on a server-rendered page before React has its controls', () =>
 
     pageTakenOver(root);
     expect(root.hasAttribute('aria-disabled')).toBe(false);
+    await nextFrames();
+    expect(clicks).toHaveBeenCalledOnce();
+  });
+
+  it("clicks again only once React has committed the control's part, not while it renders it", async () => {
+    const root = serverPage();
+    const box = root.querySelector<HTMLButtonElement>('#box')!;
+    const clicks = vi.fn();
+    box.addEventListener('click', clicks);
+    keepEarlyClicks(root);
+    const commit = renderWithoutCommit(box);
+    box.click();
+    await nextFrames();
+    expect(clicks).not.toHaveBeenCalled();
+    commit();
     await nextFrames();
     expect(clicks).toHaveBeenCalledOnce();
   });

@@ -5,13 +5,38 @@ const { attribute, appStarts, controls, fieldAttribute } = firstScreen.earlyClic
 /** How long controls of the server's page are watched for clicks before React has taken them over. */
 const watchMs = 30_000;
 
+/** React's record of an element (its fiber): where it sits in the tree React last rendered. */
+interface Fiber {
+  return: Fiber | null;
+  alternate: Fiber | null;
+  tag: number;
+  stateNode: unknown;
+}
+
 /**
- * Whether React has taken the element over (it keeps its props on the element) and committed that: React
- * keeps props on an element while it hydrates, before it commits, and a click it gets then on a part it
- * cannot finish at once is dropped. Until the commit the loader's `aria-disabled` stays on the root.
+ * Whether React's render of the element is committed: a fiber made while hydrating belongs to a tree being
+ * rendered until React commits it (its root is then the root's current one); one React has rendered again
+ * has an alternate, so it was committed before.
  */
-const takenOver = (element: Element, root: Element) =>
-  !root.hasAttribute('aria-disabled') && Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+function committed(fiber: Fiber): boolean {
+  if (fiber.alternate) return true;
+  let top = fiber;
+  while (top.return) top = top.return;
+  return (top.stateNode as { current?: Fiber } | null)?.current === top;
+}
+
+/**
+ * Whether React has taken the element over and committed that. React keeps its fiber and props on an
+ * element while it hydrates, before it commits, and a click it gets then on a part it cannot finish at once
+ * is dropped (a part hydrates after the shell, in a commit of its own). Until the shell's commit the
+ * loader's `aria-disabled` stays on the root.
+ */
+function takenOver(element: Element, root: Element): boolean {
+  if (root.hasAttribute('aria-disabled')) return false;
+  const key = Object.keys(element).find((name) => name.startsWith('__reactFiber$'));
+  const fiber = key ? (element as unknown as Record<string, Fiber | undefined>)[key] : undefined;
+  return fiber !== undefined && committed(fiber);
+}
 
 /**
  * The app has committed its render of the server's page (main.tsx, from an effect): kept clicks may go to
