@@ -4,22 +4,20 @@ import { endPageClicks, keepEarlyClicks, pageTakenOver } from './early-clicks';
 
 const { attribute, appStarts, fieldAttribute } = firstScreen.earlyClick;
 
-/** A React tree's root record: `current` names the tree React last committed. */
-const rootFiber = () => {
-  const fiber = { tag: 3, return: null, alternate: null, stateNode: { current: null as unknown } };
-  return fiber;
-};
-/** What React leaves on an element it is hydrating: its props and its fiber in the tree being rendered. */
+/**
+ * What React leaves on an element it is hydrating: its props and its fiber, below a part flagged as being
+ * hydrated (React's Hydrating flag) until the commit clears it.
+ */
 const renderWithoutCommit = (element: Element) => {
-  const top = rootFiber();
-  top.stateNode.current = rootFiber();
-  const fiber = { tag: 5, return: top, alternate: null, stateNode: element };
+  const top = { tag: 3, return: null, alternate: null, flags: 0 };
+  const part = { tag: 13, return: top, alternate: null, flags: 0b1_0000_0000_0000 };
+  const fiber = { tag: 5, return: part, alternate: null, flags: 0 };
   Object.assign(element, { __reactProps$test: {}, __reactFiber$test: fiber });
   return () => {
-    top.stateNode.current = top;
+    part.flags = 0;
   };
 };
-/** What React leaves on an element it has taken over: the same, in the tree it committed. */
+/** What React leaves on an element it has taken over: the same, committed. */
 const takeOver = (element: Element) => renderWithoutCommit(element)();
 const nextFrames = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -139,6 +137,19 @@ describe('clicks on a server-rendered page before React has its controls', () =>
     commit();
     await nextFrames();
     expect(clicks).toHaveBeenCalledOnce();
+  });
+
+  it('counts a control as taken over after its part was rendered again (its parents then have alternates)', async () => {
+    const root = serverPage();
+    const box = root.querySelector<HTMLButtonElement>('#box')!;
+    const top = { tag: 3, return: null, alternate: null, flags: 0 };
+    const parent = { tag: 5, return: top, alternate: {}, flags: 0 };
+    Object.assign(box, { __reactFiber$test: { tag: 5, return: parent, alternate: null, flags: 0 } });
+    const reached = vi.fn();
+    box.addEventListener('click', reached);
+    keepEarlyClicks(root);
+    box.click();
+    expect(reached).toHaveBeenCalledOnce();
   });
 
   it('hands over the controls kept before the app ran, once', () => {

@@ -5,24 +5,33 @@ const { attribute, appStarts, controls, fieldAttribute } = firstScreen.earlyClic
 /** How long controls of the server's page are watched for clicks before React has taken them over. */
 const watchMs = 30_000;
 
-/** React's record of an element (its fiber): where it sits in the tree React last rendered. */
+/** React's record of an element (its fiber): where it sits in the tree React rendered. */
 interface Fiber {
   return: Fiber | null;
   alternate: Fiber | null;
   tag: number;
-  stateNode: unknown;
+  flags: number;
 }
 
+/** React's fiber flags of a part placed or hydrated by a render not committed yet (Placement | Hydrating). */
+const uncommittedFlags = 0b1_0000_0000_0010;
+/** React's tag of a tree's root. */
+const hostRoot = 3;
+
 /**
- * Whether React's render of the element is committed: a fiber made while hydrating belongs to a tree being
- * rendered until React commits it (its root is then the root's current one); one React has rendered again
- * has an alternate, so it was committed before.
+ * Whether React's render of the element is committed, as React itself decides it for an event's target
+ * (react-dom's getNearestMountedFiber): no part above it still placed or hydrated by a render in progress,
+ * and its tree reaching a root. A fiber rendered again since (with an alternate) was committed before.
  */
 function committed(fiber: Fiber): boolean {
-  if (fiber.alternate) return true;
-  let top = fiber;
-  while (top.return) top = top.return;
-  return (top.stateNode as { current?: Fiber } | null)?.current === top;
+  let node = fiber;
+  let nearest: Fiber | null = fiber;
+  for (let next: Fiber | null = node; next && !next.alternate; next = next.return) {
+    node = next;
+    if (node.flags & uncommittedFlags) nearest = node.return;
+  }
+  while (node.return) node = node.return;
+  return node.tag === hostRoot && nearest === fiber;
 }
 
 /**
