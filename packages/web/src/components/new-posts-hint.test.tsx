@@ -1,26 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HandSocket } from '../test/hand-socket';
 import { renderInApp } from '../test/render-in-app';
 import { NewPostsHint } from './new-posts-hint';
-
-/** The app's one socket, opened and fed by hand. */
-class HandSocket {
-  static instances: HandSocket[] = [];
-  readyState = 0;
-  sent: object[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  constructor() {
-    HandSocket.instances.push(this);
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {
-    this.readyState = 3;
-  }
-}
 
 const stream = { kind: 'group', id: 3 } as const;
 const newPost = (id: string, to: object = stream) => ({
