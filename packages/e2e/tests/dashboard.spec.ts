@@ -1,7 +1,7 @@
 // The dashboard as a member opens it: on a phone the feed and the latest activities come first, the
 // post box is one line until used (its editor loads only then), and every article shows once.
 import { expect, test } from '@playwright/test';
-import { acceptCookies, baseURL, expectAccessible, members, stateOf } from '../fixtures/plaza';
+import { acceptCookies, apiCallsOf, baseURL, expectAccessible, members, stateOf } from '../fixtures/plaza';
 
 test.use({ storageState: stateOf(members.anna) });
 test.beforeEach(async ({ context }) => acceptCookies(context));
@@ -53,11 +53,7 @@ test('the page comes with the dashboard drawn and its answers; the app takes the
   page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  const calls: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
-  });
+  const calls = apiCallsOf(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {

@@ -3,7 +3,7 @@
 // that data instead of asking for it again, and answers at once.
 import { expect, test } from '@playwright/test';
 import { createGroup } from '../fixtures/groups';
-import { acceptCookies, members, stateOf } from '../fixtures/plaza';
+import { acceptCookies, apiCallsOf, members, stateOf } from '../fixtures/plaza';
 
 test.use({ storageState: stateOf(members.anna) });
 test.beforeEach(async ({ context }) => acceptCookies(context));
@@ -13,11 +13,7 @@ test('a group page comes drawn with its data, and the app takes it over without 
 }) => {
   const group = await createGroup(members.anna, 'open', 'Drawn by the server');
   await page.setViewportSize({ width: 390, height: 844 });
-  const calls: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) calls.push(`${url.pathname}${url.search}`);
-  });
+  const calls = apiCallsOf(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
