@@ -1,13 +1,11 @@
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
+import { DrawerLink } from './drawer-link';
 
 /**
  * The administration in the navigation, under its own heading: the pages the session lists for the
@@ -32,14 +30,7 @@ export function AdministrationNav({ onNavigate }: { onNavigate: () => void }) {
       <List sx={{ pt: 0 }}>
         {items.map((item) => (
           <ListItem key={item.key} disablePadding>
-            <ListItemButton
-              component={NavLink}
-              to={`/${lang}${item.link}`}
-              onClick={onNavigate}
-              sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-            >
-              <ListItemText primary={item.title} />
-            </ListItemButton>
+            <DrawerLink to={`/${lang}${item.link}`} title={item.title} onNavigate={onNavigate} />
           </ListItem>
         ))}
       </List>

@@ -10,11 +10,12 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { ShellSearchBox } from '../../features/search/shell-search-box';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
 import { AdministrationNav } from './administration-nav';
+import { DrawerLink } from './drawer-link';
 import { navigationHref } from './nav-path';
 
 /** The side drawer: own avatar and name, settings and logout, search, main navigation. */
@@ -106,15 +107,12 @@ export function SideDrawerContent({
                   <ListItemText primary={item.title} />
                 </ListItemButton>
               ) : (
-                <ListItemButton
-                  component={NavLink}
+                <DrawerLink
                   to={navigationHref(item, lang)}
+                  title={item.title}
                   end={item.type === 'dashboard'}
-                  onClick={onNavigate}
-                  sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-                >
-                  <ListItemText primary={item.title} />
-                </ListItemButton>
+                  onNavigate={onNavigate}
+                />
               )}
             </ListItem>
           ))}
