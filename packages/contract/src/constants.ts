@@ -135,7 +135,28 @@ export const avatarSizes = { userCard: 106, postBox: 53, groupMembers: 53, jobIm
 
 export const breakpoints = { wide: 1264 } as const;
 
-export const ratingScale = { cardStars: 5, pageStars: 10, step: 0.5 } as const;
+/**
+ * Rating scales (spec 9): a review gives each score in points 1..10, one point per half star on the 5-star
+ * scale of cards (score / 2), one whole star on the 10-star scale of the rating page; averages are shown
+ * rounded to the half step (`step`) of their scale.
+ */
+export const ratingScale = { cardStars: 5, pageStars: 10, step: 0.5, minPoints: 1, maxPoints: 10 } as const;
+
+/** Employer ratings: limits, page sizes and the anonymity threshold. */
+export const ratingLimits = {
+  /** A location's scores and comments stay hidden until it has this many reviews (anonymity). */
+  minReviewsShown: 3,
+  commentMaxLength: 2_000,
+  locationNameMaxLength: 120,
+  cityMaxLength: 120,
+  categoryLabelMaxLength: 80,
+  /** Rating categories in all (bounded, so a review form and a rating page show them all). */
+  maxCategories: 30,
+  /** Locations in all (bounded, so the ratings list may count and page them by number). */
+  maxLocations: 1_000,
+  listPageSize: 12,
+  commentsPageSize: 10,
+} as const;
 
 export const dateFormats = {
   input: 'DD/MM/YYYY',
