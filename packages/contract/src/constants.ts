@@ -158,6 +158,19 @@ export const ratingLimits = {
   commentsPageSize: 10,
 } as const;
 
+/** Jobs: field lengths, list sizes. The enum lists (fields, employment types, states) are in `jobs.ts`. */
+export const jobLimits = {
+  titleMaxLength: 200,
+  taskMaxLength: 300,
+  maxTasks: 20,
+  /** Profile and offer: plain text with line breaks. */
+  textMaxLength: 5_000,
+  listPageSize: 20,
+  adminListPageSize: 50,
+  /** Side of the stored square job image: twice the shown 153 px (`avatarSizes.jobImage`), for sharp screens. */
+  imageSide: 306,
+} as const;
+
 export const dateFormats = {
   input: 'DD/MM/YYYY',
   topicDate: 'DD.MM.YYYY',

@@ -4,6 +4,7 @@ import { chatEndpoints } from './chat';
 import { directoryEndpoints } from './directory';
 import { groupMemberEndpoints } from './group-members';
 import { groupEndpoints } from './groups';
+import { jobEndpoints } from './jobs';
 import { mediaEndpoints } from './media';
 import { memberEndpoints } from './members';
 import { menuEndpoints } from './menu';
@@ -32,6 +33,7 @@ export * from './errors';
 export * from './filters';
 export * from './group-members';
 export * from './groups';
+export * from './jobs';
 export * from './link-url';
 export * from './list-param';
 export * from './media';
@@ -76,6 +78,7 @@ export const endpoints = {
   tv: tvEndpoints,
   directory: directoryEndpoints,
   occasions: occasionEndpoints,
+  jobs: jobEndpoints,
   users: userEndpoints,
   members: memberEndpoints,
   search: searchEndpoints,

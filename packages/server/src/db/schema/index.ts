@@ -1,6 +1,7 @@
 export * from './activities';
 export * from './chat';
 export * from './groups';
+export * from './jobs';
 export * from './locations';
 export * from './media';
 export * from './people';
