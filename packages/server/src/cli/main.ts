@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { userPermissionSchema } from '@plaza/contract';
+import { userPermissionSchema, userPermissions } from '@plaza/contract';
 import { ZodError } from 'zod';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
@@ -13,7 +13,7 @@ const help = `Plaza operator commands (run as: npm run plaza -- <command>):
   migrate                       apply the database migrations
   seed                          fill an empty database with the demo content (prints the admin login once)
   user:create --username U --email E --password P [--firstname F] [--lastname L]
-              [--superadmin] [--permission superadmin|users|post_as_author]... [--no-agb]
+              [--superadmin] [--permission superadmin|users|post_as_author|jobs|ratings_export]... [--no-agb]
                                 create a member (--no-agb: has not accepted the terms yet)
   user:set-password --username U --password P
                                 set a member's password and end their sessions
@@ -75,7 +75,7 @@ async function run(argv: string[]): Promise<void> {
         (p) => {
           const parsed = userPermissionSchema.safeParse(p);
           if (!parsed.success)
-            throw new UsageError(`unknown permission "${p}" (superadmin, users, post_as_author)`);
+            throw new UsageError(`unknown permission "${p}" (${userPermissions.join(', ')})`);
           return parsed.data;
         },
       );

@@ -1,0 +1,2 @@
+ALTER TABLE "users" DROP CONSTRAINT "users_permissions_check";--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_permissions_check" CHECK ("users"."permissions" <@ array['superadmin', 'users', 'post_as_author', 'jobs', 'ratings_export']::text[]);
