@@ -13,6 +13,7 @@ import { occasionEndpoints } from './occasions';
 import { pageEndpoints } from './pages';
 import { postEndpoints } from './posts';
 import { pushEndpoints } from './push';
+import { ratingEndpoints } from './ratings';
 import { commentEndpoints, likeEndpoints } from './reactions';
 import { searchEndpoints } from './search';
 import { settingsEndpoints } from './settings-api';
@@ -47,6 +48,7 @@ export * from './paths';
 export * from './posts';
 export * from './profile';
 export * from './push';
+export * from './ratings';
 export * from './reactions';
 export * from './realtime';
 export * from './search';
@@ -79,6 +81,7 @@ export const endpoints = {
   directory: directoryEndpoints,
   occasions: occasionEndpoints,
   jobs: jobEndpoints,
+  ratings: ratingEndpoints,
   users: userEndpoints,
   members: memberEndpoints,
   search: searchEndpoints,
