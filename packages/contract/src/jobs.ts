@@ -18,9 +18,9 @@ import { plainTextField, text } from './text';
  *
  * List order: newest published first. Filters travel as lists in the query string
  * (`filters[location][]=3&filters[field][]=it`, see `GET /api/v2/jobs.filters`); facets are ANDed,
- * values of one facet ORed; `q` searches title, profile and offer by word prefixes. The list pages
+ * values of one facet ORed; `query` searches title, profile and offer by word prefixes. The list pages
  * like a stream (no total, `next` while more follow, up to `limits.maxStreamPage`); `GET jobs/{id}`
- * with the same filters and `q` answers the ids of the jobs before and after it in that list.
+ * with the same filters and `query` answers the ids of the jobs before and after it in that list.
  */
 
 /** Fields of work a job belongs to; their labels are the `jobs.fields.*` texts. */
@@ -59,26 +59,34 @@ export const jobFilterValuesSchema = z.strictObject({
 });
 export type JobFilterValues = z.output<typeof jobFilterValuesSchema>;
 
+/** A parsed list query with its filters checked as the jobs' facets (a 400 naming the bad one). */
+function withJobFilters<T extends { filters: Record<string, string[]> }>(
+  value: T,
+  ctx: z.core.$RefinementCtx,
+): Omit<T, 'filters'> & { filters: JobFilterValues } {
+  const parsed = jobFilterValuesSchema.safeParse(value.filters);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['filters', ...issue.path] });
+    }
+    return z.NEVER;
+  }
+  return { ...value, filters: parsed.data };
+}
+
 const listFields = {
   page: z.coerce.number().int().min(1).max(limits.maxStreamPage).default(1),
   per_page: z.coerce.number().int().min(1).max(limits.maxPageSize).default(jobLimits.listPageSize),
-  q: searchTextSchema,
+  query: searchTextSchema,
 };
 
 /** The list's query: page, search text and filters (an unknown facet or value is a 400). */
-export const jobListQuerySchema = withQueryFilters(z.object(listFields)).pipe(
-  z.object({
-    page: z.number(),
-    per_page: z.number(),
-    q: z.string().optional(),
-    filters: jobFilterValuesSchema,
-  }),
-);
+export const jobListQuerySchema = withQueryFilters(z.object(listFields)).transform(withJobFilters);
 export type JobListQuery = z.output<typeof jobListQuerySchema>;
 
 /** The job page's query: the list's search text and filters, to find the jobs before and after it. */
-export const jobContextQuerySchema = withQueryFilters(z.object({ q: searchTextSchema })).pipe(
-  z.object({ q: z.string().optional(), filters: jobFilterValuesSchema }),
+export const jobContextQuerySchema = withQueryFilters(z.object({ query: searchTextSchema })).transform(
+  withJobFilters,
 );
 export type JobContextQuery = z.output<typeof jobContextQuerySchema>;
 

@@ -6,6 +6,7 @@ import { chatModule } from './chat';
 import { directoryModule } from './directory';
 import { groupsModule } from './groups';
 import { healthModule } from './health';
+import { jobsModule } from './jobs';
 import { mediaModule } from './media';
 import { membersModule } from './members';
 import { newsModule } from './news';
@@ -13,6 +14,7 @@ import { occasionsModule } from './occasions';
 import { pagesModule } from './pages';
 import { postsModule } from './posts';
 import { pushModule } from './push';
+import { ratingsModule } from './ratings';
 import { reactionsModule } from './reactions';
 import { searchModule } from './search';
 import { settingsModule } from './settings';
@@ -42,7 +44,9 @@ export const modules: Module[] = [
   tvModule,
   directoryModule,
   occasionsModule,
+  jobsModule,
   usersModule,
+  ratingsModule,
   membersModule,
   chatModule,
   searchModule,

@@ -46,6 +46,8 @@ const expectedByPermission: Record<UserPermission | 'no permission', 'by members
   'no permission': 'by membership',
   users: 'by membership',
   post_as_author: 'by membership',
+  jobs: 'by membership',
+  ratings_export: 'by membership',
   superadmin: 'every group',
 };
 

@@ -141,7 +141,7 @@ export async function navigationFor(db: Db, _user: SessionUser, locale: Locale):
 /**
  * The administration a member may open, shown in the navigation under its own heading (empty for
  * everyone else): superadmins and the users permission manage the members' accounts; superadmins the
- * CMS pages and the keys of TV displays.
+ * CMS pages and the keys of TV displays; superadmins and the jobs permission the jobs.
  */
 export function administrationMenuFor(user: SessionUser, locale: Locale): SettingsMenuItem[] {
   const link = (key: string, path: string, icon: string, title: string): SettingsMenuItem => ({
@@ -159,6 +159,10 @@ export function administrationMenuFor(user: SessionUser, locale: Locale): Settin
       : []),
     ...(superadmin ? [link('pages', '/manage_pages', 'article', t(locale, 'menu.settings.pages'))] : []),
     ...(superadmin ? [link('tv_displays', '/tv_displays', 'tv', t(locale, 'tv.admin.open_link'))] : []),
+    // The jobs policy's `manage` rule (modules/jobs/policy.ts), which this lower module cannot import.
+    ...(superadmin || hasPermission(user, 'jobs')
+      ? [link('jobs', '/manage_jobs', 'work', t(locale, 'jobs.admin.open_link'))]
+      : []),
   ];
 }
 

@@ -67,8 +67,15 @@ export function clampCrop(crop: ImageCrop, width: number, height: number) {
   return { left, top, width: right - left, height: bottom - top };
 }
 
-/** The shown version: the crop of the original (or all of it), at most 1200 px wide, WebP, no metadata. */
-export async function renderShown(original: Buffer, crop: ImageCrop | null): Promise<EncodedImage> {
+/**
+ * The shown version: the crop of the original (or all of it), at most 1200 px wide, WebP, no metadata;
+ * with `square`, the middle of the image filled into a square of that side (a job's image).
+ */
+export async function renderShown(
+  original: Buffer,
+  crop: ImageCrop | null,
+  square?: number,
+): Promise<EncodedImage> {
   const sharp = await loadSharp();
   try {
     let pipeline = sharp(original, inputOptions);
@@ -77,7 +84,11 @@ export async function renderShown(original: Buffer, crop: ImageCrop | null): Pro
       pipeline = pipeline.extract(clampCrop(crop, width ?? 0, height ?? 0));
     }
     const { data, info } = await pipeline
-      .resize({ width: shownMaxWidth, withoutEnlargement: true })
+      .resize(
+        square
+          ? { width: square, height: square, fit: 'cover' }
+          : { width: shownMaxWidth, withoutEnlargement: true },
+      )
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };

@@ -1,6 +1,6 @@
 import { and, eq, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { groups, images, pageImages, pages, topics, users } from '../../db/schema';
+import { groups, images, jobs, pageImages, pages, topics, users } from '../../db/schema';
 
 export type ImageRow = typeof images.$inferSelect;
 export type NewImageRow = typeof images.$inferInsert;
@@ -22,7 +22,9 @@ export const imagesRepo = {
     const [topic] = await db.select({ id: topics.id }).from(topics).where(eq(topics.image_id, id)).limit(1);
     if (topic) return true;
     const [member] = await db.select({ id: users.id }).from(users).where(eq(users.image_id, id)).limit(1);
-    return Boolean(member);
+    if (member) return true;
+    const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.image_id, id)).limit(1);
+    return Boolean(job);
   },
   /** Points the image at a new shown version, only if nobody changed it meanwhile; returns the row or undefined. */
   async replaceShown(
@@ -54,6 +56,7 @@ export const imagesRepo = {
       notExists(db.select(one).from(users).where(eq(users.image_id, images.id))),
       notExists(db.select(one).from(pages).where(eq(pages.image_id, images.id))),
       notExists(db.select(one).from(pageImages).where(eq(pageImages.image_id, images.id))),
+      notExists(db.select(one).from(jobs).where(eq(jobs.image_id, images.id))),
     ];
     return db
       .delete(images)

@@ -18,17 +18,19 @@ export interface UploadDeps {
 
 /**
  * Stores an uploaded image for the member: checked by content, the original kept re-encoded for
- * re-cropping, and a first shown version of the whole image.
+ * re-cropping, and a first shown version of the whole image (or, with `square`, of its middle as a
+ * square of that side).
  */
 export async function uploadImage(
   { db, dataDir }: UploadDeps,
   user: SessionUser,
   upload: ReceivedUpload,
+  square?: number,
 ): Promise<UploadedImage> {
   requireContent(upload.data);
   await detectImageType(upload.data);
   const original = await encodeOriginal(upload.data);
-  const shown = await renderShown(original.data, null);
+  const shown = await renderShown(original.data, null, square);
   const originalPath = newStoredPath('originals', 'webp');
   const shownPath = newStoredPath('images', 'webp');
   try {
