@@ -1,0 +1,176 @@
+import type { RatingFilterValues } from '@plaza/contract';
+import { and, asc, count, eq, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
+import { anyId } from '../../db/any-id';
+import type { Db } from '../../db/client';
+import { locationCategoryScores, locationReviews, locations, ratingCategories } from '../../db/schema';
+
+export type LocationRow = typeof locations.$inferSelect;
+export type CategoryRow = typeof ratingCategories.$inferSelect;
+/** A category of a location with its counters there (zero when nobody scored it yet). */
+export type CategoryScoreRow = CategoryRow & { score_sum: number; score_count: number };
+
+/** The list's and the export's filter condition on locations. */
+function filtered(filters: RatingFilterValues): SQL | undefined {
+  const ids = filters.location?.map(Number);
+  return and(
+    ids?.length ? anyId(locations.id, ids) : undefined,
+    filters.city?.length ? sql`${locations.city} = any(${sql.param(filters.city)}::text[])` : undefined,
+  );
+}
+
+const byName = [asc(sql`lower(${locations.name})`), asc(locations.id)];
+
+/** Queries on locations and rating categories (bounded sets: `ratingLimits.maxLocations`, `maxCategories`). */
+export const locationsRepo = {
+  /** A page of locations by name, and how many match (locations are bounded, so counting is cheap). */
+  async page(db: Db, filters: RatingFilterValues, limit: number, offset: number) {
+    const where = filtered(filters);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(locations)
+        .where(where)
+        .orderBy(...byName)
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(locations).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+  /** Every location matching the filters, by name (the export). */
+  async matching(db: Db, filters: RatingFilterValues): Promise<LocationRow[]> {
+    return db
+      .select()
+      .from(locations)
+      .where(filtered(filters))
+      .orderBy(...byName);
+  },
+  async all(db: Db): Promise<LocationRow[]> {
+    return db
+      .select()
+      .from(locations)
+      .orderBy(...byName);
+  },
+  async count(db: Db): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(locations);
+    return row?.n ?? 0;
+  },
+  async byId(db: Db, id: number): Promise<LocationRow | undefined> {
+    const [row] = await db.select().from(locations).where(eq(locations.id, id));
+    return row;
+  },
+  /** Reviews and overall points of every location together (the summary card). */
+  async totals(db: Db): Promise<{ reviews: number; overall: number }> {
+    const [row] = await db
+      .select({ reviews: sum(locations.review_count), overall: sum(locations.overall_sum) })
+      .from(locations);
+    return { reviews: Number(row?.reviews ?? 0), overall: Number(row?.overall ?? 0) };
+  },
+  async insert(db: Db, values: { name: string; city: string }): Promise<LocationRow> {
+    const [row] = await db.insert(locations).values(values).returning();
+    return row!;
+  },
+  async update(db: Db, id: number, values: { name: string; city: string }): Promise<LocationRow | undefined> {
+    const [row] = await db
+      .update(locations)
+      .set({ ...values, updated_at: sql`now()` })
+      .where(eq(locations.id, id))
+      .returning();
+    return row;
+  },
+  async remove(db: Db, id: number): Promise<boolean> {
+    const rows = await db.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
+    return rows.length > 0;
+  },
+  /**
+   * The categories of a location (those for every location and its own) in order, with the location's
+   * counters: one join of two bounded sets.
+   */
+  async categoriesOf(db: Db, locationId: number): Promise<CategoryScoreRow[]> {
+    return db
+      .select({
+        id: ratingCategories.id,
+        label_de: ratingCategories.label_de,
+        label_en: ratingCategories.label_en,
+        position: ratingCategories.position,
+        location_id: ratingCategories.location_id,
+        created_at: ratingCategories.created_at,
+        updated_at: ratingCategories.updated_at,
+        score_sum: sql<number>`coalesce(${locationCategoryScores.score_sum}, 0)`.mapWith(Number),
+        score_count: sql<number>`coalesce(${locationCategoryScores.score_count}, 0)`.mapWith(Number),
+      })
+      .from(ratingCategories)
+      .leftJoin(
+        locationCategoryScores,
+        and(
+          eq(locationCategoryScores.category_id, ratingCategories.id),
+          eq(locationCategoryScores.location_id, locationId),
+        ),
+      )
+      .where(or(isNull(ratingCategories.location_id), eq(ratingCategories.location_id, locationId)))
+      .orderBy(asc(ratingCategories.position), asc(ratingCategories.id));
+  },
+  /** Every category in order (administration, export columns). */
+  async categories(db: Db): Promise<CategoryRow[]> {
+    return db
+      .select()
+      .from(ratingCategories)
+      .orderBy(asc(ratingCategories.position), asc(ratingCategories.id));
+  },
+  /** Every location's counters per category (the export's category sheet), for these locations. */
+  async categoryCounters(db: Db, locationIds: number[]) {
+    if (locationIds.length === 0) return [];
+    return db
+      .select()
+      .from(locationCategoryScores)
+      .where(anyId(locationCategoryScores.location_id, locationIds));
+  },
+  async categoryCount(db: Db): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(ratingCategories);
+    return row?.n ?? 0;
+  },
+  async categoryById(db: Db, id: number): Promise<CategoryRow | undefined> {
+    const [row] = await db.select().from(ratingCategories).where(eq(ratingCategories.id, id));
+    return row;
+  },
+  async insertCategory(db: Db, values: CategoryValues): Promise<CategoryRow> {
+    const [row] = await db.insert(ratingCategories).values(values).returning();
+    return row!;
+  },
+  async updateCategory(db: Db, id: number, values: CategoryValues): Promise<CategoryRow | undefined> {
+    const [row] = await db
+      .update(ratingCategories)
+      .set({ ...values, updated_at: sql`now()` })
+      .where(eq(ratingCategories.id, id))
+      .returning();
+    return row;
+  },
+  async removeCategory(db: Db, id: number): Promise<boolean> {
+    const rows = await db
+      .delete(ratingCategories)
+      .where(eq(ratingCategories.id, id))
+      .returning({ id: ratingCategories.id });
+    return rows.length > 0;
+  },
+  /** Whether the member has reviewed the location in the year. */
+  async reviewedIn(db: Db, locationId: number, userId: number, year: number): Promise<boolean> {
+    const rows = await db
+      .select({ id: locationReviews.id })
+      .from(locationReviews)
+      .where(
+        and(
+          eq(locationReviews.location_id, locationId),
+          eq(locationReviews.user_id, userId),
+          eq(locationReviews.year, year),
+        ),
+      );
+    return rows.length > 0;
+  },
+};
+
+export interface CategoryValues {
+  label_de: string;
+  label_en: string;
+  position: number;
+  location_id: number | null;
+}
