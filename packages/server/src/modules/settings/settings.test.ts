@@ -53,6 +53,7 @@ describe('settings updates', () => {
         link: '/tv_displays',
         title: 'TV displays',
       }),
+      expect.objectContaining({ type: 'link', key: 'jobs', link: '/manage_jobs', title: 'Manage jobs' }),
     ]);
     const adminDrawer = (await admin.get('/api/v2/menu/settings')).json() as { key: string }[];
     expect(adminDrawer.map((item) => item.key)).not.toContain('pages');
