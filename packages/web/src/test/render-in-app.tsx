@@ -24,6 +24,7 @@ import enPageAdmin from '@plaza/contract/locales/en_GB/page_admin.json';
 import enPages from '@plaza/contract/locales/en_GB/pages.json';
 import enPeople from '@plaza/contract/locales/en_GB/people.json';
 import enPosts from '@plaza/contract/locales/en_GB/posts.json';
+import enRatings from '@plaza/contract/locales/en_GB/ratings.json';
 import enProfile from '@plaza/contract/locales/en_GB/profile.json';
 import enReactions from '@plaza/contract/locales/en_GB/reactions.json';
 import enRichText from '@plaza/contract/locales/en_GB/rich_text.json';
@@ -106,6 +107,7 @@ export function renderInApp(
           profile: enProfile,
           user_card: enUserCard,
           who_is_who: enWhoIsWho,
+          ratings: enRatings,
           tv: enTv,
           posts: enPosts,
           news: enNews,
