@@ -40,6 +40,12 @@ export const contentCalls: SpecCall[] = [
   call('GET news/top_teaser', 'GET', 'news/top_teaser'),
   call('GET {resource}.filters: news', 'GET', 'news.filters'),
   call('GET news/topic_filter/{id}', 'GET', (f) => `news/topic_filter/${f.topic}`),
+  call('GET jobs with page', 'GET', 'jobs', { query: () => 'page=1' }),
+  call('GET jobs, a filter call with the filters as lists and page', 'GET', 'jobs', {
+    query: () => 'page=1&filters[location][]=1&filters[field][]=it&filters[employment_type][]=full_time',
+  }),
+  call('GET jobs/{id}', 'GET', () => 'jobs/1', { as: 'member' }),
+  call('GET {resource}.filters: jobs', 'GET', 'jobs.filters'),
   call('GET occasions with page', 'GET', 'occasions', { query: () => 'page=1' }),
   call('occasions/feed', 'GET', 'occasions/feed'),
   call('occasions/anniversaries', 'GET', 'occasions/anniversaries', { query: () => 'page=1' }),

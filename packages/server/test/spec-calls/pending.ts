@@ -11,14 +11,6 @@ const signOn = 51;
  */
 export const pendingCalls: PendingCall[] = [
   { spec: 'GET auth/mocs (browser navigation)', method: 'GET', path: '/api/v2/auth/mocs', issue: signOn },
-  {
-    spec: 'GET jobs with page; a filter call with the filters as lists and page',
-    method: 'GET',
-    path: '/api/v2/jobs',
-    issue: jobs,
-  },
-  { spec: 'GET jobs/{id}', method: 'GET', path: '/api/v2/jobs/:id', issue: jobs },
-  { spec: 'jobs filters', method: 'GET', path: '/api/v2/jobs.filters', issue: jobs },
   { spec: 'GET ratings with page', method: 'GET', path: '/api/v2/ratings', issue: jobs },
   { spec: 'GET ratings/{id}', method: 'GET', path: '/api/v2/ratings/:id', issue: jobs },
   { spec: 'rating filters', method: 'GET', path: '/api/v2/ratings.filters', issue: jobs },
