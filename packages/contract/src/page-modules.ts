@@ -221,7 +221,7 @@ export const pageModuleReferenceSchemas = {
   web_news: z.object({ articles: z.array(articleSchema).max(limits.webNewsMax) }),
   stream_widget: z.object({ posts: z.array(postSchema) }),
   profile_teaser: z.object({ members: z.array(profileTeaserMemberSchema) }),
-  /** Employer ratings are not built yet: always empty, and the web says so. */
+  /** The web's employer-rating card fetches its own figures (`GET ratings.card`): nothing is referenced. */
   reviews_widget: z.object({ ratings: z.array(z.never()) }),
   /** The shop is not built yet: always empty, and the web says so. */
   shop_teaser: z.object({ items: z.array(z.never()) }),

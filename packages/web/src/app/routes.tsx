@@ -135,6 +135,29 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('../features/occasions/occasions-page'), 'OccasionsPage'),
               },
               {
+                id: 'ratings',
+                path: 'ratings',
+                handle: titled('ratings.title'),
+                lazy: page(() => import('../features/ratings/ratings-page'), 'RatingsPage'),
+              },
+              {
+                id: 'rating',
+                path: 'ratings/:id',
+                handle: titled('ratings.title'),
+                lazy: page(() => import('../features/ratings/rating-page'), 'RatingPage'),
+              },
+              {
+                id: 'jobs',
+                path: 'jobs',
+                handle: titled('jobs.title'),
+                lazy: page(() => import('../features/jobs/jobs-page'), 'JobsPage'),
+              },
+              {
+                id: 'job',
+                path: 'jobs/:id',
+                lazy: page(() => import('../features/jobs/job-page'), 'JobPage'),
+              },
+              {
                 path: 'search_results',
                 handle: titled('search.title'),
                 lazy: page(() => import('../features/search/search-results-page'), 'SearchResultsPage'),
@@ -159,6 +182,11 @@ export const routes: RouteObject[] = [
                 path: 'manage_pages/:id',
                 handle: titled('page_admin.editor_title'),
                 lazy: page(() => import('../features/page-admin/page-editor-page'), 'PageEditorPage'),
+              },
+              {
+                path: 'manage_ratings',
+                handle: titled('ratings.admin.title'),
+                lazy: page(() => import('../features/rating-admin/rating-admin-page'), 'RatingAdminPage'),
               },
               {
                 path: 'tv_displays',

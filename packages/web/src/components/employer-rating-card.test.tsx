@@ -20,11 +20,15 @@ describe('EmployerRatingCard', () => {
     expect(await screen.findByRole('img', { name: '3.8 out of 5 stars' })).toBeTruthy();
     expect(screen.getByText('12 ratings')).toBeTruthy();
     expect(screen.getByText('Werk Nord')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'See the ratings' }).getAttribute('href')).toBe('/en_GB/ratings/4');
+    expect(screen.getByRole('link', { name: 'See the ratings' }).getAttribute('href')).toBe(
+      '/en_GB/ratings/4',
+    );
   });
 
   it('says there are not enough reviews yet instead of a score, and links to the list for every location', async () => {
-    stubFetch([answer(endpoints.ratings.card, { id: null, title: null, hidden: true, score: null, ratings: 1 })]);
+    stubFetch([
+      answer(endpoints.ratings.card, { id: null, title: null, hidden: true, score: null, ratings: 1 }),
+    ]);
     renderInApp(<EmployerRatingCard />, { path: '/en_GB/jobs' });
     expect(await screen.findByText('Not enough reviews yet')).toBeTruthy();
     expect(screen.getByText('1 rating')).toBeTruthy();

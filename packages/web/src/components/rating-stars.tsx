@@ -19,7 +19,9 @@ export function RatingStars({
   size?: 'small' | 'medium' | 'large';
 }) {
   const { t, i18n } = useTranslation();
-  const shown = new Intl.NumberFormat(i18n.language.replace('_', '-'), { maximumFractionDigits: 1 }).format(value);
+  const shown = new Intl.NumberFormat(i18n.language.replace('_', '-'), { maximumFractionDigits: 1 }).format(
+    value,
+  );
   return (
     <Rating
       value={toHalfStep(value)}

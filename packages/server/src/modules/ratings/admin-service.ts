@@ -15,10 +15,12 @@ import { presentAdminCategory, presentAdminLocation } from './presenter';
 import { locationsRepo } from './repo';
 
 function requireManager(user: SessionUser): void {
-  if (!ratingPolicy.can(user, 'manage')) throw forbidden('Only a superadmin may manage locations and rating categories.');
+  if (!ratingPolicy.can(user, 'manage'))
+    throw forbidden('Only a superadmin may manage locations and rating categories.');
 }
 
-const tooMany = (what: string) => new AppError(409, 'conflict', `There are already as many ${what} as allowed.`);
+const tooMany = (what: string) =>
+  new AppError(409, 'conflict', `There are already as many ${what} as allowed.`);
 
 /** Every location by name. */
 export async function adminLocations(db: Db, user: SessionUser): Promise<{ results: AdminLocation[] }> {
@@ -26,7 +28,11 @@ export async function adminLocations(db: Db, user: SessionUser): Promise<{ resul
   return { results: (await locationsRepo.all(db)).map(presentAdminLocation) };
 }
 
-export async function createLocation(db: Db, user: SessionUser, input: LocationInput): Promise<AdminLocation> {
+export async function createLocation(
+  db: Db,
+  user: SessionUser,
+  input: LocationInput,
+): Promise<AdminLocation> {
   requireManager(user);
   const values = locationInputSchema.parse(input);
   if ((await locationsRepo.count(db)) >= ratingLimits.maxLocations) throw tooMany('locations');
@@ -52,7 +58,10 @@ export async function deleteLocation(db: Db, user: SessionUser, id: number): Pro
 }
 
 /** Every rating category in order. */
-export async function adminCategories(db: Db, user: SessionUser): Promise<{ results: AdminRatingCategory[] }> {
+export async function adminCategories(
+  db: Db,
+  user: SessionUser,
+): Promise<{ results: AdminRatingCategory[] }> {
   requireManager(user);
   return { results: (await locationsRepo.categories(db)).map(presentAdminCategory) };
 }
@@ -72,7 +81,8 @@ export async function createCategory(
 ): Promise<AdminRatingCategory> {
   requireManager(user);
   const values = await categoryValues(db, input);
-  if ((await locationsRepo.categoryCount(db)) >= ratingLimits.maxCategories) throw tooMany('rating categories');
+  if ((await locationsRepo.categoryCount(db)) >= ratingLimits.maxCategories)
+    throw tooMany('rating categories');
   return presentAdminCategory(await locationsRepo.insertCategory(db, values));
 }
 

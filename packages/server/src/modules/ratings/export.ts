@@ -48,14 +48,16 @@ export async function exportRatings(
   query: RatingExportQuery,
   requestLocale: Locale,
 ): Promise<Readable> {
-  if (!ratingPolicy.can(user, 'export')) throw forbidden('Only superadmins and ratings exporters may export ratings.');
+  if (!ratingPolicy.can(user, 'export'))
+    throw forbidden('Only superadmins and ratings exporters may export ratings.');
   const locale = query.locale ?? requestLocale;
   const [locations, categories] = await Promise.all([
     locationsRepo.matching(db, query.filters),
     locationsRepo.categories(db),
   ]);
   const scores = new Map<number, CategoryScoreRow[]>();
-  for (const location of locations) scores.set(location.id, await locationsRepo.categoriesOf(db, location.id));
+  for (const location of locations)
+    scores.set(location.id, await locationsRepo.categoriesOf(db, location.id));
   const out = new PassThrough();
   writeWorkbook(db, out, { locale, locations, categories, scores }).catch((error: unknown) =>
     out.destroy(error instanceof Error ? error : new Error(String(error))),
@@ -104,7 +106,12 @@ async function writeWorkbook(db: Db, out: PassThrough, data: ExportData): Promis
     if (rating.hidden) continue;
     for (const category of rating.ratings) {
       categorySheet
-        .addRow({ location: rating.title, category: category.label, score: category.score, count: category.ratings })
+        .addRow({
+          location: rating.title,
+          category: category.label,
+          score: category.score,
+          count: category.ratings,
+        })
         .commit();
     }
   }

@@ -27,7 +27,12 @@ describe('employer ratings', () => {
       (c: TestClient) => c.get(`/api/v2/ratings/${plant.id}/comments`),
       (c: TestClient) => c.get(`/api/v2/ratings/${plant.id}/all_reviews_for_location`),
       (c: TestClient) => c.get('/api/v2/ratings/ratings_export'),
-      (c: TestClient) => c.post(`/api/v2/ratings/${plant.id}/reviews`, { overall_evaluation: 5, recommendation: true, scores: [] }),
+      (c: TestClient) =>
+        c.post(`/api/v2/ratings/${plant.id}/reviews`, {
+          overall_evaluation: 5,
+          recommendation: true,
+          scores: [],
+        }),
     ];
     for (const call of reads) expect((await call(f.visitor)).statusCode).toBe(401);
     const admin = [
@@ -49,8 +54,18 @@ describe('employer ratings', () => {
   });
 
   it('hides a location below three reviews, then shows the figures kept by its counters', async () => {
-    const first = await f.review(f.reviewers[0]!, plant.id, { overall: 8, recommend: true, score: [6, 8, 10], comment: 'Gutes Team' });
-    expect(first).toMatchObject({ hidden: true, overall_evaluation: null, softskill_5: null, total_count: 1 });
+    const first = await f.review(f.reviewers[0]!, plant.id, {
+      overall: 8,
+      recommend: true,
+      score: [6, 8, 10],
+      comment: 'Gutes Team',
+    });
+    expect(first).toMatchObject({
+      hidden: true,
+      overall_evaluation: null,
+      softskill_5: null,
+      total_count: 1,
+    });
     expect(first.ratings.map((r) => r.label)).toEqual(['Teamwork', 'Pay', 'Canteen']);
     expect(first.ratings.every((r) => r.score === null && r.ratings === null)).toBe(true);
     const comments = (await f.member.get(`/api/v2/ratings/${plant.id}/comments`)).json() as RatingComments;
@@ -58,10 +73,19 @@ describe('employer ratings', () => {
     const hiddenReviews = await f.member.get(`/api/v2/ratings/${plant.id}/all_reviews_for_location`);
     expect(hiddenReviews.json()).toMatchObject({ hidden: true, results: [] });
     const list = (await f.member.get('/api/v2/ratings')).json() as RatingList;
-    expect(list.results.find((r) => r.id === plant.id)).toMatchObject({ hidden: true, score: null, count: 1 });
+    expect(list.results.find((r) => r.id === plant.id)).toMatchObject({
+      hidden: true,
+      score: null,
+      count: 1,
+    });
 
     await f.review(f.reviewers[1]!, plant.id, { overall: 6, recommend: false, score: [4, 6, 8] });
-    const third = await f.review(f.reviewers[2]!, plant.id, { overall: 10, recommend: true, score: [8, 10, 9], comment: 'Top' });
+    const third = await f.review(f.reviewers[2]!, plant.id, {
+      overall: 10,
+      recommend: true,
+      score: [8, 10, 9],
+      comment: 'Top',
+    });
     // Overall points 8, 6, 10: 8 points = 4 stars; categories: Teamwork 6 points, Pay 8, Canteen 9.
     expect(third).toMatchObject({
       hidden: false,
@@ -77,14 +101,21 @@ describe('employer ratings', () => {
     ]);
     // Soft skills: (18 + 24 + 27) / 9 points = 7.67 points = 3.83 stars.
     expect(third.softskill_5).toBe(3.83);
-    const english = (await f.member.get(`/api/v2/ratings/${plant.id}`, { headers: { 'x-locale': 'en_GB' } })).json();
+    const english = (
+      await f.member.get(`/api/v2/ratings/${plant.id}`, { headers: { 'x-locale': 'en_GB' } })
+    ).json();
     expect(english.ratings[0].label).toBe('Teamwork (en)');
   });
 
   it('replaces a second review in the same year and moves the counters with it', async () => {
     const before = (await f.reviewers[0]!.get(`/api/v2/ratings/${plant.id}`)).json() as Rating;
     expect(before.reviewed_this_year).toBe(true);
-    const after = await f.review(f.reviewers[0]!, plant.id, { overall: 2, recommend: false, score: [2, 2, 3], comment: 'Leider schlechter' });
+    const after = await f.review(f.reviewers[0]!, plant.id, {
+      overall: 2,
+      recommend: false,
+      score: [2, 2, 3],
+      comment: 'Leider schlechter',
+    });
     // Overall points 2, 6, 10 = 6 points = 3 stars; one of three recommends.
     expect(after).toMatchObject({ total_count: 3, overall_evaluation: 3, recommendation: 33 });
     expect(after.ratings.map((r) => [r.score, r.ratings])).toEqual([
@@ -99,7 +130,9 @@ describe('employer ratings', () => {
   });
 
   it('refuses a review that misses or repeats a category, scores off the scale, or names no location', async () => {
-    const ids = (await f.member.get(`/api/v2/ratings/${office.id}`)).json().ratings.map((r: { id: number }) => r.id);
+    const ids = (await f.member.get(`/api/v2/ratings/${office.id}`))
+      .json()
+      .ratings.map((r: { id: number }) => r.id);
     const send = (body: object, id = office.id) => f.member.post(`/api/v2/ratings/${id}/reviews`, body);
     const base = { overall_evaluation: 5, recommendation: true };
     expect((await send({ ...base, scores: [{ category_id: ids[0], score: 5 }] })).statusCode).toBe(400);
@@ -108,7 +141,9 @@ describe('employer ratings', () => {
     const all = ids.map((id: number) => ({ category_id: id, score: 5 }));
     expect((await send({ ...base, overall_evaluation: 11, scores: all })).statusCode).toBe(400);
     expect((await send({ ...base, overall_evaluation: 0, scores: all })).statusCode).toBe(400);
-    expect((await send({ ...base, scores: all.map((s: object) => ({ ...s, score: 4.5 })) })).statusCode).toBe(400);
+    expect((await send({ ...base, scores: all.map((s: object) => ({ ...s, score: 4.5 })) })).statusCode).toBe(
+      400,
+    );
     expect((await send({ ...base, scores: all }, 999_999)).statusCode).toBe(404);
     expect((await send({ ...base, scores: all, comment: 'x'.repeat(2_001) })).statusCode).toBe(400);
     expect((await f.member.get(`/api/v2/ratings/${office.id}`)).json().total_count).toBe(0);
@@ -120,9 +155,13 @@ describe('employer ratings', () => {
     expect(filters[1].properties.map((p: { id: string }) => p.id)).toEqual(['Berlin', 'Hamburg']);
     const byCity = (await f.member.get('/api/v2/ratings?filters[city][]=Hamburg')).json() as RatingList;
     expect(byCity.results.map((r) => r.title)).toEqual(['Werk Nord']);
-    const byIds = (await f.member.get(`/api/v2/ratings?filters[location][]=${office.id}&filters[location][]=${plant.id}`)).json();
+    const byIds = (
+      await f.member.get(`/api/v2/ratings?filters[location][]=${office.id}&filters[location][]=${plant.id}`)
+    ).json();
     expect(byIds.results.map((r: { title: string }) => r.title)).toEqual(['Büro Mitte', 'Werk Nord']);
-    const both = await f.member.get(`/api/v2/ratings?filters[location][]=${office.id}&filters[city][]=Hamburg`);
+    const both = await f.member.get(
+      `/api/v2/ratings?filters[location][]=${office.id}&filters[city][]=Hamburg`,
+    );
     expect(both.json().results).toEqual([]);
     const second = (await f.member.get('/api/v2/ratings?page=2&per_page=1')).json() as RatingList;
     expect(second.results.map((r) => r.title)).toEqual(['Werk Nord']);
@@ -140,13 +179,25 @@ describe('employer ratings', () => {
     const place = await f.location('Lager Süd', 'München');
     const writers = [...f.reviewers, f.member, f.exporter, f.admin];
     for (const [i, writer] of writers.entries()) {
-      await f.review(writer, place.id, { overall: 6, recommend: true, score: 6, comment: `Kommentar ${i + 1}` });
+      await f.review(writer, place.id, {
+        overall: 6,
+        recommend: true,
+        score: 6,
+        comment: `Kommentar ${i + 1}`,
+      });
     }
     const page = async (cursor: string) =>
-      (await f.member.get(`/api/v2/ratings/${place.id}/comments?per_page=3&page=${cursor}`)).json() as RatingComments;
+      (
+        await f.member.get(`/api/v2/ratings/${place.id}/comments?per_page=3&page=${cursor}`)
+      ).json() as RatingComments;
     const first = await page('first');
     expect(first.results.map((c) => c.text)).toEqual(['Kommentar 7', 'Kommentar 6', 'Kommentar 5']);
-    expect(first.pagination).toMatchObject({ first: null, prev: null, next: expect.stringMatching(/^b\d+$/), last: 'last' });
+    expect(first.pagination).toMatchObject({
+      first: null,
+      prev: null,
+      next: expect.stringMatching(/^b\d+$/),
+      last: 'last',
+    });
     const older = await page(first.pagination.next!);
     expect(older.results.map((c) => c.text)).toEqual(['Kommentar 4', 'Kommentar 3', 'Kommentar 2']);
     expect(older.pagination.prev).toMatch(/^a\d+$/);
@@ -188,13 +239,24 @@ describe('employer ratings', () => {
 
   it('lets superadmins keep locations and categories, within the contract limits', async () => {
     const created = await f.location('Temporär');
-    const renamed = await f.admin.put(`/api/v2/admin/locations/${created.id}`, { name: 'Umbenannt', city: 'Köln' });
+    const renamed = await f.admin.put(`/api/v2/admin/locations/${created.id}`, {
+      name: 'Umbenannt',
+      city: 'Köln',
+    });
     expect(renamed.json()).toMatchObject({ name: 'Umbenannt', city: 'Köln', review_count: 0 });
     expect((await f.admin.post('/api/v2/admin/locations', { name: '' })).statusCode).toBe(400);
     const cat = await f.category('Parking', created.id);
-    const moved = await f.admin.put(`/api/v2/admin/rating_categories/${cat.id}`, { label_de: 'Parken', label_en: 'Parking', location_id: null });
+    const moved = await f.admin.put(`/api/v2/admin/rating_categories/${cat.id}`, {
+      label_de: 'Parken',
+      label_en: 'Parking',
+      location_id: null,
+    });
     expect(moved.json()).toMatchObject({ label_de: 'Parken', location_id: null });
-    const unknown = await f.admin.post('/api/v2/admin/rating_categories', { label_de: 'A', label_en: 'A', location_id: 999_999 });
+    const unknown = await f.admin.post('/api/v2/admin/rating_categories', {
+      label_de: 'A',
+      label_en: 'A',
+      location_id: 999_999,
+    });
     expect(unknown.statusCode).toBe(404);
     expect((await f.admin.delete(`/api/v2/admin/rating_categories/${cat.id}`)).statusCode).toBe(200);
     expect((await f.admin.delete(`/api/v2/admin/locations/${created.id}`)).statusCode).toBe(200);

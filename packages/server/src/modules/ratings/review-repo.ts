@@ -80,7 +80,11 @@ export const reviewRepo = {
         .for('update');
       if (!location) return false;
       const [previous] = await tx
-        .select({ id: locationReviews.id, overall: locationReviews.overall, recommend: locationReviews.recommend })
+        .select({
+          id: locationReviews.id,
+          overall: locationReviews.overall,
+          recommend: locationReviews.recommend,
+        })
         .from(locationReviews)
         .where(
           and(
@@ -113,7 +117,9 @@ export const reviewRepo = {
       if (review.scores.length > 0) {
         await tx
           .insert(reviewScores)
-          .values(review.scores.map((s) => ({ review_id: stored!.id, category_id: s.category_id, score: s.score })));
+          .values(
+            review.scores.map((s) => ({ review_id: stored!.id, category_id: s.category_id, score: s.score })),
+          );
       }
       await count(tx, review, 1, now);
       return true;
@@ -159,8 +165,7 @@ export const reviewRepo = {
     const newer = rows.length > size;
     const page = rows.slice(0, size).reverse();
     const oldest = page.at(-1)?.id;
-    const older =
-      cursor.kind === 'after' && (await exists(lt(locationReviews.id, oldest ?? cursor.id + 1)));
+    const older = cursor.kind === 'after' && (await exists(lt(locationReviews.id, oldest ?? cursor.id + 1)));
     return { rows: page, newer, older };
   },
 
@@ -168,7 +173,11 @@ export const reviewRepo = {
   async scoresOf(db: Db, reviewIds: number[]) {
     if (reviewIds.length === 0) return [];
     return db
-      .select({ review_id: reviewScores.review_id, category_id: reviewScores.category_id, score: reviewScores.score })
+      .select({
+        review_id: reviewScores.review_id,
+        category_id: reviewScores.category_id,
+        score: reviewScores.score,
+      })
       .from(reviewScores)
       .where(anyId(reviewScores.review_id, reviewIds));
   },

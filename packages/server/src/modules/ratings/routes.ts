@@ -45,9 +45,13 @@ export async function ratingsModule(app: FastifyInstance, { database, clock }: A
       .header('cache-control', 'private, no-cache');
     return stream;
   });
-  route(app, ratings.get, ({ user, params, request }) => readRating(db, user, params.id, request.locale, now()));
+  route(app, ratings.get, ({ user, params, request }) =>
+    readRating(db, user, params.id, request.locale, now()),
+  );
   route(app, ratings.comments, ({ user, params, query }) => ratingComments(db, user, params.id, query));
-  route(app, ratings.allReviews, ({ user, params, query }) => allReviewsForLocation(db, user, params.id, query));
+  route(app, ratings.allReviews, ({ user, params, query }) =>
+    allReviewsForLocation(db, user, params.id, query),
+  );
   route(app, ratings.review, ({ user, params, body, request }) =>
     submitReview(db, user, params.id, body, request.locale, now()),
   );

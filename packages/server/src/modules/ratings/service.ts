@@ -60,7 +60,11 @@ export async function listRatings(db: Db, user: SessionUser, query: RatingListQu
 }
 
 /** The filters of the list and the export: the locations and their cities. */
-export async function ratingFilters(db: Db, user: SessionUser, locale: Locale): Promise<{ results: FilterOption[] }> {
+export async function ratingFilters(
+  db: Db,
+  user: SessionUser,
+  locale: Locale,
+): Promise<{ results: FilterOption[] }> {
   requireReader(user);
   const rows = await locationsRepo.all(db);
   const cities = [...new Set(rows.map((row) => row.city).filter(Boolean))].sort((a, b) => a.localeCompare(b));
@@ -83,7 +87,11 @@ export async function ratingFilters(db: Db, user: SessionUser, locale: Locale): 
 }
 
 /** The employer-rating card of a location, or of every location together. */
-export async function ratingCard(db: Db, user: SessionUser, locationId?: number): Promise<EmployerRatingCard> {
+export async function ratingCard(
+  db: Db,
+  user: SessionUser,
+  locationId?: number,
+): Promise<EmployerRatingCard> {
   requireReader(user);
   if (locationId !== undefined) return presentCard(await locationOf(db, locationId));
   return presentSummaryCard(await locationsRepo.totals(db));
@@ -114,12 +122,7 @@ function parseCursor(page: string): ReviewCursor {
 }
 
 /** Cursors of a page's neighbours: newer pages start after its newest id, older ones before its oldest. */
-function cursorLinks(
-  self: string,
-  rows: { id: number }[],
-  newer: boolean,
-  older: boolean,
-): ReviewPagination {
+function cursorLinks(self: string, rows: { id: number }[], newer: boolean, older: boolean): ReviewPagination {
   const newest = rows[0]?.id;
   const oldest = rows.at(-1)?.id;
   return {
@@ -131,7 +134,13 @@ function cursorLinks(
   };
 }
 
-const hiddenPage = (self: string): ReviewPagination => ({ self, first: null, prev: null, next: null, last: null });
+const hiddenPage = (self: string): ReviewPagination => ({
+  self,
+  first: null,
+  prev: null,
+  next: null,
+  last: null,
+});
 
 /** A page of a location's comments, newest first; none while the location is hidden. */
 export async function ratingComments(

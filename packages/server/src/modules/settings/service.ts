@@ -163,6 +163,8 @@ export function administrationMenuFor(user: SessionUser, locale: Locale): Settin
     ...(superadmin || hasPermission(user, 'jobs')
       ? [link('jobs', '/manage_jobs', 'work', t(locale, 'jobs.admin.open_link'))]
       : []),
+    // The ratings policy's `manage` rule (modules/ratings/policy.ts), which this lower module cannot import.
+    ...(superadmin ? [link('ratings', '/manage_ratings', 'star', t(locale, 'ratings.admin.open_link'))] : []),
   ];
 }
 

@@ -54,6 +54,12 @@ describe('settings updates', () => {
         title: 'TV displays',
       }),
       expect.objectContaining({ type: 'link', key: 'jobs', link: '/manage_jobs', title: 'Manage jobs' }),
+      expect.objectContaining({
+        type: 'link',
+        key: 'ratings',
+        link: '/manage_ratings',
+        title: 'Manage ratings',
+      }),
     ]);
     const adminDrawer = (await admin.get('/api/v2/menu/settings')).json() as { key: string }[];
     expect(adminDrawer.map((item) => item.key)).not.toContain('pages');

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answer, answerError, stubFetch } from '../../test/fetch-stub';
 import { renderInApp } from '../../test/render-in-app';
+import { sessionUser } from '../../test/session-user';
 import { PageView, PreviewView } from './page-view';
 import { testGallery, testPage } from './test-pages';
 
@@ -71,8 +72,9 @@ describe('PageView', () => {
     expect(screen.getByRole('link', { name: /Learn more/ }).getAttribute('target')).toBe('_blank');
   });
 
-  it('says honestly that ratings and the shop are not there yet', async () => {
+  it('shows the employer-rating card in the reviews widget, and says the shop is not there yet', async () => {
     stubFetch([
+      answer(endpoints.ratings.card, { id: null, title: null, hidden: false, score: 4.2, ratings: 31 }),
       answer(
         endpoints.pages.get,
         testPage({
@@ -84,9 +86,14 @@ describe('PageView', () => {
         { params: { id: 12 } },
       ),
     ]);
-    route(<PageView id={12} />);
+    renderInApp(<PageView id={12} />, {
+      path: '/en_GB/page/12',
+      routePath: '/:lang/page/:id',
+      user: sessionUser(5),
+    });
     expect(await screen.findByRole('heading', { level: 2, name: 'Employer ratings' })).toBeTruthy();
-    expect(screen.getByText('Ratings are not available yet.')).toBeTruthy();
+    expect(await screen.findByText('31 ratings')).toBeTruthy();
+    expect(screen.getByRole('img', { name: '4.2 out of 5 stars' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Our shop' })).toBeTruthy();
     expect(screen.getByText('The shop is not available yet.')).toBeTruthy();
     expect(screen.queryByRole('listitem')).toBeNull();

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../../app/session';
 import { useLang } from '../../../app/use-lang';
+import { EmployerRatingCard } from '../../../components/employer-rating-card';
 import { FallbackAvatar } from '../../../components/fallback-avatar';
 import { Moment } from '../../../components/moment';
 import { htmlWords } from '../../../lib/html-text';
@@ -136,12 +137,16 @@ export function ProfileTeaserModule({ module }: { module: PageModuleOf<'profile_
   );
 }
 
-/** The reviews widget: employer ratings are not built yet, and it says so. */
+/**
+ * The reviews widget: the employer-rating card of every location together, which fetches its own
+ * figures; a visitor of a public page, who may not read ratings, is told they are for members.
+ */
 export function ReviewsWidgetModule({ module }: { module: PageModuleOf<'reviews_widget'> }) {
   const { t } = useTranslation();
+  const { user } = useSession();
   return (
     <ModuleSection title={module.data.title || t('pages.modules.reviews_widget.title')}>
-      <EmptyState>{t('pages.modules.reviews_widget.empty')}</EmptyState>
+      {user ? <EmployerRatingCard /> : <EmptyState>{t('pages.modules.reviews_widget.empty')}</EmptyState>}
     </ModuleSection>
   );
 }
