@@ -14,6 +14,7 @@ import enErrors from '@plaza/contract/locales/en_GB/errors.json';
 import enGroupPage from '@plaza/contract/locales/en_GB/group_page.json';
 import enGroups from '@plaza/contract/locales/en_GB/groups.json';
 import enImageUpload from '@plaza/contract/locales/en_GB/image_upload.json';
+import enJobs from '@plaza/contract/locales/en_GB/jobs.json';
 import enLinkPreview from '@plaza/contract/locales/en_GB/link_preview.json';
 import enListControls from '@plaza/contract/locales/en_GB/list_controls.json';
 import enMembers from '@plaza/contract/locales/en_GB/members.json';
@@ -96,6 +97,7 @@ export function renderInApp(
           groups: enGroups,
           group_page: enGroupPage,
           image_upload: enImageUpload,
+          jobs: enJobs,
           link_preview: enLinkPreview,
           topics: enTopics,
           list_controls: enListControls,
