@@ -13,6 +13,7 @@ import { seedDemoGroups } from './groups';
 import { seedLegalPages } from './legal-pages';
 import { demoPeople } from './people';
 import { seedDemoPosts } from './posts';
+import { seedDemoRatings } from './ratings';
 
 const folded: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
 
@@ -100,6 +101,7 @@ async function fillDemoContent(
   await seedDemoGroups(db, admin.id);
   await seedDemoPosts(db, admin.id, options.dataDir);
   await seedDemoPages(db, admin.id, memberIds.slice(0, 4));
+  await seedDemoRatings(db, memberIds);
   await refreshUserSearchVectors(db);
   return { admin: { username: 'admin', password } };
 }

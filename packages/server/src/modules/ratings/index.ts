@@ -1,6 +1,4 @@
 // The public entry of the ratings module: what the app and other modules may use. Everything else in this folder is private to it.
 
-export { createCategory, createLocation } from './admin-service';
-export { locationOptions } from './locations';
+export { addLocation, addRatingCategory, locationOptions, recordReview } from './locations';
 export { ratingsModule } from './routes';
-export { reviewYear, submitReview } from './service';
