@@ -41,7 +41,13 @@ export const jobFields = [
 export type JobField = (typeof jobFields)[number];
 
 /** Employment types; their labels are the `jobs.employment_types.*` texts. */
-export const employmentTypes = ['full_time', 'part_time', 'internship', 'apprenticeship', 'mini_job'] as const;
+export const employmentTypes = [
+  'full_time',
+  'part_time',
+  'internship',
+  'apprenticeship',
+  'mini_job',
+] as const;
 export type EmploymentType = (typeof employmentTypes)[number];
 
 export const jobStates = ['draft', 'open', 'closed'] as const;

@@ -188,6 +188,17 @@ export const routes: RouteObject[] = [
                 handle: titled('ratings.admin.title'),
                 lazy: page(() => import('../features/rating-admin/rating-admin-page'), 'RatingAdminPage'),
               },
+              // Jobs administration (superadmins and the jobs permission): its own chunks.
+              {
+                path: 'manage_jobs',
+                handle: titled('jobs.admin.title'),
+                lazy: page(() => import('../features/job-admin/job-list-page'), 'JobListPage'),
+              },
+              {
+                path: 'manage_jobs/:id',
+                handle: titled('jobs.admin.edit_title'),
+                lazy: page(() => import('../features/job-admin/job-editor-page'), 'JobEditorPage'),
+              },
               {
                 path: 'tv_displays',
                 handle: titled('tv.admin.title'),

@@ -39,9 +39,7 @@ export const jobs = pgTable(
   },
   (t) => [
     // The members' list and the neighbours of a job: open jobs, newest published first.
-    index('jobs_open_idx')
-      .on(t.published_at.desc(), t.id.desc())
-      .where(sql`${t.state} = 'open'`),
+    index('jobs_open_idx').on(t.published_at.desc(), t.id.desc()).where(sql`${t.state} = 'open'`),
     index('jobs_location_idx').on(t.location_id),
     index('jobs_image_idx').on(t.image_id),
     index('jobs_search_idx').using('gin', t.search_vector),

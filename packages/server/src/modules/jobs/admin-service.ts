@@ -14,7 +14,8 @@ import { presentAdminJob, presentAdminListItem } from './presenter';
 import { type JobWithPlace, jobsRepo, type NewJobRow } from './repo';
 
 function requireManager(user: SessionUser): void {
-  if (!jobPolicy.can(user, 'manage')) throw forbidden('Only a superadmin or the jobs permission may manage jobs.');
+  if (!jobPolicy.can(user, 'manage'))
+    throw forbidden('Only a superadmin or the jobs permission may manage jobs.');
 }
 
 async function jobToManage(db: Db, user: SessionUser, id: number): Promise<JobWithPlace> {

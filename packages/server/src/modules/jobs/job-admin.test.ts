@@ -87,8 +87,17 @@ describe('jobs administration', () => {
   it('lets superadmins and the jobs permission create, edit, publish, close and delete', async () => {
     for (const client of [admin, jobsAdmin]) {
       const job = await create(client);
-      expect(job).toMatchObject({ state: 'draft', published_at: null, closed_at: null, tasks: ['Touren planen', 'Team führen'] });
-      const saved = await client.put(`/api/v2/admin/jobs/${job.id}`, { ...input(), title: 'Leitung Lager', tasks: [] });
+      expect(job).toMatchObject({
+        state: 'draft',
+        published_at: null,
+        closed_at: null,
+        tasks: ['Touren planen', 'Team führen'],
+      });
+      const saved = await client.put(`/api/v2/admin/jobs/${job.id}`, {
+        ...input(),
+        title: 'Leitung Lager',
+        tasks: [],
+      });
       expect(saved.json()).toMatchObject({ title: 'Leitung Lager', tasks: [] });
 
       const published = (await client.post(`/api/v2/admin/jobs/${job.id}/publish`)).json();
@@ -109,7 +118,11 @@ describe('jobs administration', () => {
       expect((await member.get(`/api/v2/jobs/${job.id}`)).statusCode).toBe(404);
 
       const reopened = (await client.post(`/api/v2/admin/jobs/${job.id}/publish`)).json();
-      expect(reopened).toMatchObject({ state: 'open', closed_at: null, published_at: published.published_at });
+      expect(reopened).toMatchObject({
+        state: 'open',
+        closed_at: null,
+        published_at: published.published_at,
+      });
 
       const list = (await client.get('/api/v2/admin/jobs', { query: { state: 'open' } })).json();
       expect(list.results.map((row: { id: number }) => row.id)).toContain(job.id);
@@ -193,10 +206,12 @@ describe('jobs administration', () => {
 
   it('links the administration page for superadmins and the jobs permission only', async () => {
     const links = async (client: TestClient) =>
-      ((await client.get('/api/v2/auth/is_authenticated')).json().session.administrationRoutes as {
-        key: string;
-        link: string;
-      }[])
+      (
+        (await client.get('/api/v2/auth/is_authenticated')).json().session.administrationRoutes as {
+          key: string;
+          link: string;
+        }[]
+      )
         .filter((item) => item.key === 'jobs')
         .map((item) => item.link);
     expect(await links(admin)).toEqual(['/manage_jobs']);

@@ -36,12 +36,15 @@ describe('jobs board', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const job: AdminJob = response.json();
-    if (state !== 'draft') expect((await admin.post(`/api/v2/admin/jobs/${job.id}/publish`)).statusCode).toBe(200);
-    if (state === 'closed') expect((await admin.post(`/api/v2/admin/jobs/${job.id}/close`)).statusCode).toBe(200);
+    if (state !== 'draft')
+      expect((await admin.post(`/api/v2/admin/jobs/${job.id}/publish`)).statusCode).toBe(200);
+    if (state === 'closed')
+      expect((await admin.post(`/api/v2/admin/jobs/${job.id}/close`)).statusCode).toBe(200);
     return job;
   }
 
-  const ids = (response: { json(): { results: { id: number }[] } }) => response.json().results.map((job) => job.id);
+  const ids = (response: { json(): { results: { id: number }[] } }) =>
+    response.json().results.map((job) => job.id);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -57,12 +60,22 @@ describe('jobs board', () => {
       await create({ title: 'Softwareentwicklerin Backend', field: 'it', location_id: berlin }, 'open'),
       await create({ title: 'Sales Manager', field: 'sales', location_id: hamburg, locale: 'en_GB' }, 'open'),
       await create(
-        { title: 'Werkstudent Marketing', field: 'marketing', location_id: berlin, employment_type: 'part_time' },
+        {
+          title: 'Werkstudent Marketing',
+          field: 'marketing',
+          location_id: berlin,
+          employment_type: 'part_time',
+        },
         'open',
       ),
       await create({ title: 'IT-Administrator', field: 'it', location_id: hamburg }, 'open'),
       await create(
-        { title: 'Ausbildung Fachinformatiker', field: 'it', location_id: berlin, employment_type: 'apprenticeship' },
+        {
+          title: 'Ausbildung Fachinformatiker',
+          field: 'it',
+          location_id: berlin,
+          employment_type: 'apprenticeship',
+        },
         'open',
       ),
     ];
@@ -84,7 +97,13 @@ describe('jobs board', () => {
       employment_type: { id: 'apprenticeship', label: 'Ausbildung' },
       locale: 'de_DE',
     });
-    expect(response.json().pagination).toMatchObject({ self: 1, prev: null, next: null, last: null, total: null });
+    expect(response.json().pagination).toMatchObject({
+      self: 1,
+      prev: null,
+      next: null,
+      last: null,
+      total: null,
+    });
     expect((await visitor.get('/api/v2/jobs')).statusCode).toBe(401);
   });
 
@@ -104,7 +123,11 @@ describe('jobs board', () => {
   it('offers the filter values open jobs have, labelled in the reader’s language', async () => {
     const response = await member.get('/api/v2/jobs.filters', { query: { locale: 'en_GB' } });
     expect(response.statusCode).toBe(200);
-    const facets = response.json().results as { identifier: string; label: string; properties: { id: string; value: string }[] }[];
+    const facets = response.json().results as {
+      identifier: string;
+      label: string;
+      properties: { id: string; value: string }[];
+    }[];
     expect(facets.map((facet) => [facet.identifier, facet.label])).toEqual([
       ['location', 'Location'],
       ['field', 'Field'],
@@ -117,7 +140,11 @@ describe('jobs board', () => {
     ]);
     expect(facets[1]!.properties.map((value) => value.id)).toEqual(['it', 'marketing', 'sales']);
     expect(facets[1]!.properties.map((value) => value.value)).toEqual(['IT', 'Marketing', 'Sales']);
-    expect(facets[2]!.properties.map((value) => value.id)).toEqual(['full_time', 'part_time', 'apprenticeship']);
+    expect(facets[2]!.properties.map((value) => value.id)).toEqual([
+      'full_time',
+      'part_time',
+      'apprenticeship',
+    ]);
   });
 
   it('filters by lists of values: facets ANDed, values of one facet ORed', async () => {
@@ -126,8 +153,12 @@ describe('jobs board', () => {
     expect(ids(await at(`filters[location][]=${berlin}`))).toEqual(inBerlin);
     expect(ids(await at(`filters[location]=${berlin}`))).toEqual(inBerlin);
     const itInHamburg = open.filter((job) => job.location_id === hamburg && job.field === 'it');
-    expect(ids(await at(`filters[location][]=${hamburg}&filters[field][]=it`))).toEqual(itInHamburg.map((job) => job.id));
-    const salesOrMarketing = open.filter((job) => ['sales', 'marketing'].includes(job.field)).map((job) => job.id);
+    expect(ids(await at(`filters[location][]=${hamburg}&filters[field][]=it`))).toEqual(
+      itInHamburg.map((job) => job.id),
+    );
+    const salesOrMarketing = open
+      .filter((job) => ['sales', 'marketing'].includes(job.field))
+      .map((job) => job.id);
     expect(ids(await at('filters[field][]=sales&filters[field][]=marketing'))).toEqual(salesOrMarketing);
     expect(ids(await at(`filters[location][]=${munich}`))).toEqual([]);
     expect(ids(await at('filters[employment_type][]=part_time&page=1'))).toEqual([open[2]!.id]);
@@ -155,7 +186,9 @@ describe('jobs board', () => {
     expect(ids(await member.get('/api/v2/jobs', { query: { query: 'softw' } }))).toEqual([open[4]!.id]);
     expect(ids(await member.get('/api/v2/jobs', { query: { query: 'it admin' } }))).toEqual([open[1]!.id]);
     expect(ids(await member.get('/api/v2/jobs', { query: { query: 'Geheimer' } }))).toEqual([]);
-    expect(ids(await member.get('/api/v2/jobs', { query: { query: '   ' } }))).toEqual(open.map((job) => job.id));
+    expect(ids(await member.get('/api/v2/jobs', { query: { query: '   ' } }))).toEqual(
+      open.map((job) => job.id),
+    );
   });
 
   it('pages the list like a stream: next while more follow, an empty page past the end', async () => {
@@ -206,7 +239,10 @@ describe('jobs board', () => {
     for (const id of [around.prev, around.next].filter((value) => value !== null)) {
       expect(inBerlin.map((job) => job.id)).toContain(id);
     }
-    expect(await at(open[4]!.id, '&filters[field][]=it&query=entwickler')).toEqual({ prev: null, next: null });
+    expect(await at(open[4]!.id, '&filters[field][]=it&query=entwickler')).toEqual({
+      prev: null,
+      next: null,
+    });
   });
 
   it('drops a closed job from the list and the neighbours at once', async () => {

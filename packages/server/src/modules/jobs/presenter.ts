@@ -6,7 +6,8 @@ import type { JobListRow, JobWithPlace } from './repo';
 /** A field's label in the reader's language (`jobs.fields.*`). */
 export const fieldLabel = (field: string, locale: Locale) => t(locale, `jobs.fields.${field}`);
 /** An employment type's label in the reader's language (`jobs.employment_types.*`). */
-export const employmentTypeLabel = (type: string, locale: Locale) => t(locale, `jobs.employment_types.${type}`);
+export const employmentTypeLabel = (type: string, locale: Locale) =>
+  t(locale, `jobs.employment_types.${type}`);
 
 /** A row of the members' list. */
 export function presentListItem(row: JobListRow, locale: Locale): JobListItem {

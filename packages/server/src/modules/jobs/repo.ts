@@ -1,9 +1,4 @@
-import {
-  employmentTypes,
-  type JobFilterValues,
-  type JobState,
-  jobFields,
-} from '@plaza/contract';
+import { employmentTypes, type JobFilterValues, type JobState, jobFields } from '@plaza/contract';
 import { and, asc, desc, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -206,10 +201,7 @@ export const jobsRepo = {
       .update(jobs)
       .set({ ...values, updated_at: new Date() })
       .where(
-        and(
-          eq(jobs.id, id),
-          from ? sql`${jobs.state} = any(${sql.param([...from])}::text[])` : undefined,
-        ),
+        and(eq(jobs.id, id), from ? sql`${jobs.state} = any(${sql.param([...from])}::text[])` : undefined),
       )
       .returning({ id: jobs.id });
     return rows.length > 0;

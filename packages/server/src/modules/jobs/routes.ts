@@ -27,7 +27,9 @@ export async function jobsModule(app: FastifyInstance, { database, clock, config
 
   route(app, jobs.list, ({ query, request }) => listJobs(db, query, request.locale));
   route(app, jobs.filters, ({ request }) => jobFilters(db, request.locale));
-  route(app, jobs.get, ({ user, params, query, request }) => readJob(db, user, params.id, query, request.locale));
+  route(app, jobs.get, ({ user, params, query, request }) =>
+    readJob(db, user, params.id, query, request.locale),
+  );
 
   route(app, jobs.adminList, ({ user, query }) => listAdminJobs(db, user, query));
   route(app, jobs.adminLocations, ({ user }) => jobLocations(db, user));

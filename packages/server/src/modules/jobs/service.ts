@@ -41,7 +41,8 @@ export async function jobFilters(db: Db, locale: Locale): Promise<{ results: Fil
     label: t(locale, `jobs.filters.${identifier}`),
     properties,
   });
-  const byLabel = (a: { value: string }, b: { value: string }) => a.value.localeCompare(b.value, locale.slice(0, 2));
+  const byLabel = (a: { value: string }, b: { value: string }) =>
+    a.value.localeCompare(b.value, locale.slice(0, 2));
   return {
     results: [
       facet(

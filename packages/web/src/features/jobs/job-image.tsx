@@ -10,7 +10,13 @@ export function JobImage({ src, compact = false }: { src: string | null; compact
     return (
       <Box
         aria-hidden
-        sx={{ ...box, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', color: 'text.secondary' }}
+        sx={{
+          ...box,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'action.hover',
+          color: 'text.secondary',
+        }}
       >
         <WorkOutlined fontSize="large" />
       </Box>

@@ -30,7 +30,8 @@ export function JobsPage() {
   const search = readJobSearch(params);
   const list = useQuery(jobListQuery(search));
   const filters = useQuery(jobFiltersQuery());
-  const chosenLocation = search.filters.location?.length === 1 ? Number(search.filters.location[0]) : undefined;
+  const chosenLocation =
+    search.filters.location?.length === 1 ? Number(search.filters.location[0]) : undefined;
   const context = { query: search.query, filters: search.filters };
 
   return (

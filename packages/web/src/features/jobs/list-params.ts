@@ -4,7 +4,11 @@ import type { JobContext, JobSearch } from './api';
 
 /** The list's search from the address: `page`, `query` and `filters[<facet>]`. */
 export function readJobSearch(params: URLSearchParams): JobSearch {
-  return { page: readPage(params), query: params.get('query')?.trim() || undefined, filters: readFilters(params) };
+  return {
+    page: readPage(params),
+    query: params.get('query')?.trim() || undefined,
+    filters: readFilters(params),
+  };
 }
 
 /** Whether a search text or a filter narrows the list (then an empty list means "no results"). */

@@ -1,0 +1,137 @@
+import Add from '@mui/icons-material/Add';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { type AdminJobListItem, type JobState, jobStates } from '@plaza/contract';
+import { dateFormats } from '@plaza/contract/constants';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
+import { useLang } from '../../app/use-lang';
+import { SingleSelect } from '../../components/single-select';
+import { apiErrorText } from '../../lib/api-error-text';
+import { formatDate } from '../../lib/dates';
+import { useManagesJobs } from './access';
+import { adminJobsQuery } from './api';
+
+const isJobState = (value: string | null): value is JobState =>
+  (jobStates as readonly (string | null)[]).includes(value);
+
+const stateColor = { draft: 'default', open: 'success', closed: 'warning' } as const;
+
+/** The jobs administration `/{lang}/manage_jobs`: every job, newest first (superadmins and the jobs permission). */
+export function JobListPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const allowed = useManagesJobs();
+  const [params, setParams] = useSearchParams();
+  const stateParam = params.get('state');
+  const state = isJobState(stateParam) ? stateParam : null;
+  const list = useInfiniteQuery({ ...adminJobsQuery(state), enabled: allowed });
+
+  if (!allowed) return <Navigate to={`/${lang}/403`} replace />;
+  const jobs = list.data?.pages.flatMap((page) => page.results) ?? [];
+
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h1" sx={{ flex: 1 }}>
+          {t('jobs.admin.title')}
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<Add aria-hidden />}
+          component={RouterLink}
+          to={`/${lang}/manage_jobs/new`}
+        >
+          {t('jobs.admin.new_job')}
+        </Button>
+      </Box>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('jobs.admin.intro')}
+      </Typography>
+      <Box sx={{ maxWidth: 320, mb: 2 }}>
+        <SingleSelect
+          label={t('jobs.admin.filter_state')}
+          options={jobStates.map((value) => ({ value, label: t(`jobs.admin.states.${value}`) }))}
+          value={state}
+          onChange={(value) => setParams(value ? { state: value } : {}, { replace: true })}
+        />
+      </Box>
+      {list.isPending ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label={t('jobs.admin.loading')} />
+        </Box>
+      ) : list.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => list.refetch()}>
+              {t('jobs.admin.retry')}
+            </Button>
+          }
+        >
+          {apiErrorText(t, list.error)}
+        </Alert>
+      ) : jobs.length === 0 ? (
+        <Typography role="status">{t('jobs.admin.no_jobs')}</Typography>
+      ) : (
+        <>
+          <Box
+            component="ul"
+            aria-label={t('jobs.admin.list')}
+            aria-busy={list.isFetching}
+            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+          >
+            {jobs.map((job) => (
+              <JobRow key={job.id} job={job} />
+            ))}
+          </Box>
+          {list.hasNextPage && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+              <Button
+                variant="outlined"
+                onClick={() => list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
+                {list.isFetchingNextPage ? t('jobs.admin.loading') : t('jobs.admin.load_more')}
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function JobRow({ job }: { job: AdminJobListItem }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <Paper component="li" variant="outlined" sx={{ p: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Link
+          component={RouterLink}
+          to={`/${lang}/manage_jobs/${job.id}`}
+          sx={{ fontWeight: 600, fontSize: '1.05rem', overflowWrap: 'anywhere' }}
+        >
+          {job.title}
+        </Link>
+        <Chip size="small" color={stateColor[job.state]} label={t(`jobs.admin.states.${job.state}`)} />
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {[
+          job.location ?? t('jobs.admin.no_location'),
+          ...(job.published_at
+            ? [t('jobs.admin.published', { date: formatDate(job.published_at, dateFormats.day, lang) })]
+            : []),
+        ].join(' · ')}
+      </Typography>
+    </Paper>
+  );
+}
