@@ -126,12 +126,7 @@ export type Rating = z.infer<typeof ratingSchema>;
 export const reviewCursorSchema = text().regex(/^(first|last|[ab][1-9][0-9]{0,9})$/, 'a page cursor');
 export const reviewPageQuerySchema = z.object({
   page: reviewCursorSchema.default('first'),
-  per_page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(limits.maxPageSize)
-    .default(ratingLimits.commentsPageSize),
+  per_page: z.coerce.number().int().min(1).max(limits.maxPageSize).default(ratingLimits.commentsPageSize),
 });
 export type ReviewPageQuery = z.output<typeof reviewPageQuerySchema>;
 
@@ -271,7 +266,8 @@ export const ratingEndpoints = {
   export: defineEndpoint({
     method: 'GET',
     path: '/api/v2/ratings/ratings_export',
-    summary: 'The ratings as an .xlsx workbook (figures and anonymous reviews), for superadmins and ratings_export',
+    summary:
+      'The ratings as an .xlsx workbook (figures and anonymous reviews), for superadmins and ratings_export',
     tags,
     access: 'user',
     query: ratingExportQuerySchema,
@@ -309,7 +305,8 @@ export const ratingEndpoints = {
   review: defineEndpoint({
     method: 'POST',
     path: '/api/v2/ratings/:id/reviews',
-    summary: "Review a location for this year (replaces the member's review of this year); answers the rating",
+    summary:
+      "Review a location for this year (replaces the member's review of this year); answers the rating",
     tags,
     access: 'user',
     params: reviewsParams,

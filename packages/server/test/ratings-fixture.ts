@@ -37,7 +37,11 @@ export async function ratingsFixture() {
     expect(response.statusCode, response.body).toBe(201);
     return response.json();
   }
-  async function category(label: string, locationId: number | null = null, position = 0): Promise<AdminRatingCategory> {
+  async function category(
+    label: string,
+    locationId: number | null = null,
+    position = 0,
+  ): Promise<AdminRatingCategory> {
     const response = await admin.post('/api/v2/admin/rating_categories', {
       label_de: label,
       label_en: `${label} (en)`,
@@ -70,7 +74,19 @@ export async function ratingsFixture() {
     return response.json();
   }
 
-  return { t, visitor, member, exporter, admin, reviewers, reviewerUsers, location, category, review, signedIn };
+  return {
+    t,
+    visitor,
+    member,
+    exporter,
+    admin,
+    reviewers,
+    reviewerUsers,
+    location,
+    category,
+    review,
+    signedIn,
+  };
 }
 
 export type RatingsFixture = Awaited<ReturnType<typeof ratingsFixture>>;

@@ -1,6 +1,5 @@
 import type { PendingCall } from './call';
 
-const jobs = 48;
 const shop = 49;
 const registration = 50;
 const signOn = 51;
@@ -11,21 +10,6 @@ const signOn = 51;
  */
 export const pendingCalls: PendingCall[] = [
   { spec: 'GET auth/mocs (browser navigation)', method: 'GET', path: '/api/v2/auth/mocs', issue: signOn },
-  { spec: 'GET ratings with page', method: 'GET', path: '/api/v2/ratings', issue: jobs },
-  { spec: 'GET ratings/{id}', method: 'GET', path: '/api/v2/ratings/:id', issue: jobs },
-  { spec: 'rating filters', method: 'GET', path: '/api/v2/ratings.filters', issue: jobs },
-  {
-    spec: 'GET ratings/{id}/all_reviews_for_location',
-    method: 'GET',
-    path: '/api/v2/ratings/:id/all_reviews_for_location',
-    issue: jobs,
-  },
-  {
-    spec: 'GET /api/v2/ratings/ratings_export with the filters as bracketed arrays and locale (XLS)',
-    method: 'GET',
-    path: '/api/v2/ratings/ratings_export',
-    issue: jobs,
-  },
   { spec: 'GET carts/mine', method: 'GET', path: '/api/v2/carts/mine', issue: shop },
   {
     spec: 'POST carts/mine/items {product_id}',
