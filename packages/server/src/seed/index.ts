@@ -10,6 +10,7 @@ import { seedDemoPages } from './demo-pages';
 import { seedDemoFieldValues, seedDemoProfileFields } from './demo-profile-fields';
 import { demoCookieConfig, demoSettings } from './demo-settings';
 import { seedDemoGroups } from './groups';
+import { seedDemoJobs } from './jobs';
 import { seedLegalPages } from './legal-pages';
 import { demoPeople } from './people';
 import { seedDemoPosts } from './posts';
@@ -102,6 +103,7 @@ async function fillDemoContent(
   await seedDemoPosts(db, admin.id, options.dataDir);
   await seedDemoPages(db, admin.id, memberIds.slice(0, 4));
   await seedDemoRatings(db, memberIds);
+  await seedDemoJobs(db);
   await refreshUserSearchVectors(db);
   return { admin: { username: 'admin', password } };
 }
