@@ -6,6 +6,7 @@ import { groups } from './groups';
 import { news } from './news';
 import { people } from './people';
 import { posts } from './posts';
+import { ratings } from './ratings';
 import { reactions } from './reactions';
 import { settings } from './settings';
 
@@ -14,4 +15,15 @@ import { settings } from './settings';
  * before it wrote). A new feature (jobs, ratings, shop) adds its file here, before `derived`,
  * which computes what the server derives from the rows.
  */
-export const areas: Area[] = [settings, people, groups, news, posts, reactions, activities, chat, derived];
+export const areas: Area[] = [
+  settings,
+  people,
+  groups,
+  news,
+  posts,
+  reactions,
+  activities,
+  chat,
+  ratings,
+  derived,
+];
