@@ -9,8 +9,10 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { createBus } from './bus';
 import { registerChatRoutes } from './chat-routes';
+import { registerJobsRoutes } from './jobs-routes';
 import { registerPageRoute } from './page-route';
 import { registerPeopleRoutes } from './people-routes';
+import { registerRatingRoutes } from './rating-routes';
 import type { Member } from './request';
 import { registerSearchRoutes } from './search-routes';
 import { registerSessionRoutes } from './session-routes';
@@ -50,6 +52,8 @@ registerSearchRoutes(app, db);
 registerPageRoute(app, db);
 registerChatRoutes(app, db, bus);
 registerPeopleRoutes(app, db);
+registerJobsRoutes(app, db);
+registerRatingRoutes(app, db);
 
 app.get('/api/v2/cable', { websocket: true }, (socket, request) => {
   if (!request.member) return socket.close(4401, 'not signed in');
