@@ -3,6 +3,7 @@ import { chat } from './chat';
 import type { Area } from './context';
 import { derived } from './derived';
 import { groups } from './groups';
+import { jobs } from './jobs';
 import { news } from './news';
 import { people } from './people';
 import { posts } from './posts';
@@ -25,5 +26,6 @@ export const areas: Area[] = [
   activities,
   chat,
   ratings,
+  jobs,
   derived,
 ];

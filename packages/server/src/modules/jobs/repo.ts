@@ -62,15 +62,23 @@ export const jobsRepo = {
     db: Db,
     input: { filters: JobFilterValues; words: readonly string[]; limit: number; offset: number },
   ): Promise<JobListRow[]> {
-    return db
-      .select(listFields)
+    // The page's ids first (an index-only walk when nothing filters), then their rows: the skipped
+    // jobs of a deep page are neither read whole nor joined.
+    const page = db
+      .select({ id: jobs.id, at: jobs.published_at })
       .from(jobs)
-      .leftJoin(locations, eq(locations.id, jobs.location_id))
-      .leftJoin(images, eq(images.id, jobs.image_id))
       .where(listedJobs(jobs, input.filters, input.words))
       .orderBy(desc(jobs.published_at), desc(jobs.id))
       .limit(inlineCount(input.limit))
-      .offset(inlineCount(input.offset));
+      .offset(inlineCount(input.offset))
+      .as('page');
+    return db
+      .select(listFields)
+      .from(page)
+      .innerJoin(jobs, eq(jobs.id, page.id))
+      .leftJoin(locations, eq(locations.id, jobs.location_id))
+      .leftJoin(images, eq(images.id, jobs.image_id))
+      .orderBy(desc(page.at), desc(page.id));
   },
 
   /**
