@@ -1,7 +1,8 @@
 import type { RatingFilterValues } from '@plaza/contract';
-import { and, asc, count, eq, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared-query';
 import { locationCategoryScores, locationReviews, locations, ratingCategories } from '../../db/schema';
 
 export type LocationRow = typeof locations.$inferSelect;
@@ -83,6 +84,50 @@ export const locationsRepo = {
     return rows.length > 0;
   },
   /**
+   * What a rating page reads, in one statement: the location's row and counters, its categories in
+   * order with their counters (as JSON), and whether the member has reviewed it in the year.
+   */
+  async ratingPage(
+    db: Db,
+    id: number,
+    userId: number,
+    year: number,
+  ): Promise<{ row: LocationRow; categories: CategoryScoreRow[]; reviewed: boolean } | undefined> {
+    const query = preparedQuery(db, 'rating_page', (name) =>
+      db
+        .select({
+          ...getTableColumns(locations),
+          categories: sql<CategoryJson[] | null>`(
+            select json_agg(json_build_object('id', c.id, 'label_de', c.label_de, 'label_en', c.label_en,
+              'position', c.position, 'location_id', c.location_id,
+              'score_sum', coalesce(s.score_sum, 0), 'score_count', coalesce(s.score_count, 0))
+              order by c.position, c.id)
+            from ${ratingCategories} c
+            left join ${locationCategoryScores} s on s.category_id = c.id and s.location_id = "locations"."id"
+            where c.location_id is null or c.location_id = "locations"."id")`,
+          reviewed: sql<boolean>`exists (select 1 from ${locationReviews} r
+            where r.location_id = "locations"."id" and r.user_id = ${sql.placeholder('user')}
+              and r.year = ${sql.placeholder('year')})`,
+        })
+        .from(locations)
+        .where(eq(locations.id, sql.placeholder('id')))
+        .prepare(name),
+    );
+    const [found] = await query.execute({ id, user: userId, year });
+    if (!found) return undefined;
+    const { categories, reviewed, ...row } = found;
+    const parsed = typeof categories === 'string' ? (JSON.parse(categories) as CategoryJson[]) : categories;
+    return {
+      row,
+      categories: (parsed ?? []).map((c) => ({
+        ...c,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      })),
+      reviewed,
+    };
+  },
+  /**
    * The categories of a location (those for every location and its own) in order, with the location's
    * counters: one join of two bounded sets.
    */
@@ -152,21 +197,10 @@ export const locationsRepo = {
       .returning({ id: ratingCategories.id });
     return rows.length > 0;
   },
-  /** Whether the member has reviewed the location in the year. */
-  async reviewedIn(db: Db, locationId: number, userId: number, year: number): Promise<boolean> {
-    const rows = await db
-      .select({ id: locationReviews.id })
-      .from(locationReviews)
-      .where(
-        and(
-          eq(locationReviews.location_id, locationId),
-          eq(locationReviews.user_id, userId),
-          eq(locationReviews.year, year),
-        ),
-      );
-    return rows.length > 0;
-  },
 };
+
+/** A category with its counters as the rating page's statement carries it. */
+type CategoryJson = Omit<CategoryScoreRow, 'created_at' | 'updated_at'>;
 
 export interface CategoryValues {
   label_de: string;

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared-query';
 import { locationCategoryScores, locationReviews, locations, reviewScores } from '../../db/schema';
 
 /** A review as it is stored, without its member. */
@@ -22,6 +23,9 @@ export interface ReviewRow {
   comment: string | null;
   created_at: Date;
 }
+
+/** A review as a page's statement carries it (JSON: the moment as text). */
+type ReviewJson = Omit<ReviewRow, 'created_at'> & { created_at: string };
 
 /** Where a cursor page starts: the newest, the oldest, or past a review's id. */
 export type ReviewCursor = { kind: 'first' } | { kind: 'last' } | { kind: 'before' | 'after'; id: number };
@@ -127,9 +131,10 @@ export const reviewRepo = {
   },
 
   /**
-   * A page of a location's reviews (or only those with a comment), newest first, by keyset on the id
-   * from the cursor: `size + 1` rows are read to know whether more follow in the walk's direction.
-   * Answers the page's rows newest first and whether rows lie beyond each end.
+   * A page of a location's reviews (or only those with a comment), newest first, by keyset on the id from
+   * the cursor, in one statement with the location's review count (undefined when there is no location):
+   * `size + 1` rows are read to know whether more follow in the walk's direction, and whether any lie
+   * beyond the cursor on its other side.
    */
   async page(
     db: Db,
@@ -137,36 +142,53 @@ export const reviewRepo = {
     cursor: ReviewCursor,
     size: number,
     commentsOnly: boolean,
-  ): Promise<{ rows: ReviewRow[]; newer: boolean; older: boolean }> {
-    const scope = and(
-      eq(locationReviews.location_id, locationId),
-      commentsOnly ? isNotNull(locationReviews.comment) : undefined,
+  ): Promise<{ reviewCount: number; rows: ReviewRow[]; newer: boolean; older: boolean } | undefined> {
+    const newestFirst = cursor.kind === 'first' || cursor.kind === 'before';
+    const query = preparedQuery(
+      db,
+      `review_page_${cursor.kind}_${commentsOnly ? 'comments' : 'all'}`,
+      (name) => {
+        const scope = sql`r.location_id = "locations"."id"${commentsOnly ? sql` and r.comment is not null` : sql``}`;
+        const from = sql.placeholder('cursor');
+        const bound =
+          cursor.kind === 'before'
+            ? sql` and r.id < ${from}`
+            : cursor.kind === 'after'
+              ? sql` and r.id > ${from}`
+              : sql``;
+        const beyond =
+          cursor.kind === 'before'
+            ? sql`exists (select 1 from ${locationReviews} r where ${scope} and r.id >= ${from})`
+            : cursor.kind === 'after'
+              ? sql`exists (select 1 from ${locationReviews} r where ${scope} and r.id <= ${from})`
+              : sql`false`;
+        const direction = sql.raw(newestFirst ? 'desc' : 'asc');
+        return db
+          .select({
+            review_count: locations.review_count,
+            rows: sql<ReviewJson[] | null>`(
+            select json_agg(json_build_object('id', p.id, 'overall', p.overall, 'recommend', p.recommend,
+              'comment', p.comment, 'created_at', p.created_at) order by p.id ${direction})
+            from (select r.id, r.overall, r.recommend, r.comment, r.created_at from ${locationReviews} r
+                  where ${scope}${bound} order by r.id ${direction} limit ${sql.placeholder('limit')}) p)`,
+            beyond: sql<boolean>`${beyond}`,
+          })
+          .from(locations)
+          .where(eq(locations.id, sql.placeholder('id')))
+          .prepare(name);
+      },
     );
-    const walk = (where: SQL | undefined, newestFirst: boolean) =>
-      db
-        .select(reviewFields)
-        .from(locationReviews)
-        .where(and(scope, where))
-        .orderBy(newestFirst ? desc(locationReviews.id) : asc(locationReviews.id))
-        .limit(size + 1);
-    const exists = async (where: SQL) =>
-      (await db.select({ id: locationReviews.id }).from(locationReviews).where(and(scope, where)).limit(1))
-        .length > 0;
-
-    if (cursor.kind === 'first' || cursor.kind === 'before') {
-      const rows = await walk(cursor.kind === 'before' ? lt(locationReviews.id, cursor.id) : undefined, true);
-      const older = rows.length > size;
-      const page = rows.slice(0, size);
-      const newer =
-        cursor.kind === 'before' && (await exists(gt(locationReviews.id, page[0]?.id ?? cursor.id - 1)));
-      return { rows: page, newer, older };
-    }
-    const rows = await walk(cursor.kind === 'after' ? gt(locationReviews.id, cursor.id) : undefined, false);
-    const newer = rows.length > size;
-    const page = rows.slice(0, size).reverse();
-    const oldest = page.at(-1)?.id;
-    const older = cursor.kind === 'after' && (await exists(lt(locationReviews.id, oldest ?? cursor.id + 1)));
-    return { rows: page, newer, older };
+    const values: Record<string, number> = { id: locationId, limit: size + 1 };
+    if (cursor.kind === 'before' || cursor.kind === 'after') values.cursor = cursor.id;
+    const [found] = await query.execute(values);
+    if (!found) return undefined;
+    const json = typeof found.rows === 'string' ? (JSON.parse(found.rows) as ReviewJson[]) : found.rows;
+    const rows = (json ?? []).map((row) => ({ ...row, created_at: new Date(row.created_at) }));
+    const more = rows.length > size;
+    const page = rows.slice(0, size);
+    return newestFirst
+      ? { reviewCount: found.review_count, rows: page, newer: found.beyond, older: more }
+      : { reviewCount: found.review_count, rows: page.reverse(), newer: more, older: found.beyond };
   },
 
   /** The category scores of these reviews. */

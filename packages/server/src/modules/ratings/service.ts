@@ -106,12 +106,9 @@ export async function readRating(
   now: Date,
 ): Promise<Rating> {
   requireReader(user);
-  const [row, categories, reviewed] = await Promise.all([
-    locationOf(db, id),
-    locationsRepo.categoriesOf(db, id),
-    locationsRepo.reviewedIn(db, id, user.id, reviewYear(now)),
-  ]);
-  return presentRating(row, categories, locale, reviewed);
+  const page = await locationsRepo.ratingPage(db, id, user.id, reviewYear(now));
+  if (!page) throw notFound('The rating');
+  return presentRating(page.row, page.categories, locale, page.reviewed);
 }
 
 function parseCursor(page: string): ReviewCursor {
@@ -150,12 +147,12 @@ export async function ratingComments(
   query: ReviewPageQuery,
 ): Promise<RatingComments> {
   requireReader(user);
-  const cursor = parseCursor(query.page);
-  const location = await locationOf(db, id);
-  if (!ratingPolicy.isShown(location.review_count)) {
+  const page = await reviewRepo.page(db, id, parseCursor(query.page), query.per_page, true);
+  if (!page) throw notFound('The rating');
+  if (!ratingPolicy.isShown(page.reviewCount)) {
     return { hidden: true, results: [], pagination: hiddenPage(query.page) };
   }
-  const { rows, newer, older } = await reviewRepo.page(db, id, cursor, query.per_page, true);
+  const { rows, newer, older } = page;
   return {
     hidden: false,
     results: rows.map(presentComment),
@@ -171,12 +168,12 @@ export async function allReviewsForLocation(
   query: ReviewPageQuery,
 ): Promise<LocationReviews> {
   requireReader(user);
-  const cursor = parseCursor(query.page);
-  const location = await locationOf(db, id);
-  if (!ratingPolicy.isShown(location.review_count)) {
+  const page = await reviewRepo.page(db, id, parseCursor(query.page), query.per_page, false);
+  if (!page) throw notFound('The rating');
+  if (!ratingPolicy.isShown(page.reviewCount)) {
     return { hidden: true, results: [], pagination: hiddenPage(query.page) };
   }
-  const { rows, newer, older } = await reviewRepo.page(db, id, cursor, query.per_page, false);
+  const { rows, newer, older } = page;
   const scores = await reviewRepo.scoresOf(
     db,
     rows.map((row) => row.id),
