@@ -23,20 +23,36 @@ const byName = [asc(sql`lower(${locations.name})`), asc(locations.id)];
 
 /** Queries on locations and rating categories (bounded sets: `ratingLimits.maxLocations`, `maxCategories`). */
 export const locationsRepo = {
-  /** A page of locations by name, and how many match (locations are bounded, so counting is cheap). */
+  /**
+   * A page of locations by name and how many match, in one prepared statement (`count(*) over ()`:
+   * locations are bounded, so counting them all is cheap); past the last page, a count of its own.
+   */
   async page(db: Db, filters: RatingFilterValues, limit: number, offset: number) {
-    const where = filtered(filters);
-    const [rows, [total]] = await Promise.all([
+    const ids = filters.location?.map(Number) ?? [];
+    const cities = filters.city ?? [];
+    const query = preparedQuery(db, `ratings_list_${ids.length > 0}_${cities.length > 0}`, (name) =>
       db
-        .select()
+        .select({ ...getTableColumns(locations), total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(locations)
-        .where(where)
+        .where(
+          and(
+            ids.length > 0 ? anyId(locations.id, sql.placeholder('ids')) : undefined,
+            cities.length > 0
+              ? sql`${locations.city} = any(${sql.placeholder('cities')}::text[])`
+              : undefined,
+          ),
+        )
         .orderBy(...byName)
-        .limit(limit)
-        .offset(offset),
-      db.select({ n: count() }).from(locations).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    );
+    const found = await query.execute({ ids, cities, limit, offset });
+    const rows: LocationRow[] = found.map(({ total: _total, ...row }) => row);
+    if (found.length > 0) return { rows, total: found[0]!.total };
+    if (offset === 0) return { rows, total: 0 };
+    const [counted] = await db.select({ n: count() }).from(locations).where(filtered(filters));
+    return { rows, total: counted?.n ?? 0 };
   },
   /** Every location matching the filters, by name (the export). */
   async matching(db: Db, filters: RatingFilterValues): Promise<LocationRow[]> {
