@@ -4,8 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { inlineCount } from '../../db/inline-count';
+import { preparedQuery } from '../../db/prepared-query';
 import { images, jobs, locations } from '../../db/schema';
-import { listedJobs } from './jobs-sql';
+import { type ListShape, listedJobs, listShape, listValues } from './jobs-sql';
 
 /** Every column of a job but its search document. */
 const { search_vector: _searchVector, ...jobColumns } = getTableColumns(jobs);
@@ -40,7 +41,7 @@ export type JobListRow = {
 const neighbour = alias(jobs, 'neighbour');
 
 /** The id of the job next to `jobs` in the list, towards newer (`before`) or older (`after`) ones. */
-function neighbourId(side: 'before' | 'after', filters: JobFilterValues, words: readonly string[]): SQL {
+function neighbourId(side: 'before' | 'after', shape: ListShape): SQL {
   const toward =
     side === 'before'
       ? sql`(${neighbour.published_at}, ${neighbour.id}) > (${jobs.published_at}, ${jobs.id})`
@@ -49,7 +50,7 @@ function neighbourId(side: 'before' | 'after', filters: JobFilterValues, words: 
     side === 'before'
       ? sql`${neighbour.published_at} asc, ${neighbour.id} asc`
       : sql`${neighbour.published_at} desc, ${neighbour.id} desc`;
-  return sql`(select ${neighbour.id} from ${jobs} as neighbour where ${listedJobs(neighbour, filters, words)} and ${toward} order by ${order} limit 1)`;
+  return sql`(select ${neighbour.id} from ${jobs} as neighbour where ${listedJobs(neighbour, shape)} and ${toward} order by ${order} limit 1)`;
 }
 
 /** Queries of the jobs board. */
@@ -62,23 +63,28 @@ export const jobsRepo = {
     db: Db,
     input: { filters: JobFilterValues; words: readonly string[]; limit: number; offset: number },
   ): Promise<JobListRow[]> {
-    // The page's ids first (an index-only walk when nothing filters), then their rows: the skipped
-    // jobs of a deep page are neither read whole nor joined.
-    const page = db
-      .select({ id: jobs.id, at: jobs.published_at })
-      .from(jobs)
-      .where(listedJobs(jobs, input.filters, input.words))
-      .orderBy(desc(jobs.published_at), desc(jobs.id))
-      .limit(inlineCount(input.limit))
-      .offset(inlineCount(input.offset))
-      .as('page');
-    return db
-      .select(listFields)
-      .from(page)
-      .innerJoin(jobs, eq(jobs.id, page.id))
-      .leftJoin(locations, eq(locations.id, jobs.location_id))
-      .leftJoin(images, eq(images.id, jobs.image_id))
-      .orderBy(desc(page.at), desc(page.id));
+    const { shape, name } = listShape(input.filters, input.words);
+    const query = preparedQuery(db, `jobs_list_${name}_${input.limit}_${input.offset}`, (statement) => {
+      // The page's ids first (an index-only walk when nothing filters), then their rows: the skipped
+      // jobs of a deep page are neither read whole nor joined.
+      const page = db
+        .select({ id: jobs.id, at: jobs.published_at })
+        .from(jobs)
+        .where(listedJobs(jobs, shape))
+        .orderBy(desc(jobs.published_at), desc(jobs.id))
+        .limit(inlineCount(input.limit))
+        .offset(inlineCount(input.offset))
+        .as('page');
+      return db
+        .select(listFields)
+        .from(page)
+        .innerJoin(jobs, eq(jobs.id, page.id))
+        .leftJoin(locations, eq(locations.id, jobs.location_id))
+        .leftJoin(images, eq(images.id, jobs.image_id))
+        .orderBy(desc(page.at), desc(page.id))
+        .prepare(statement);
+    });
+    return query.execute(listValues(input.filters, input.words));
   },
 
   /**
@@ -91,18 +97,23 @@ export const jobsRepo = {
     filters: JobFilterValues,
     words: readonly string[],
   ): Promise<(JobWithPlace & { prev: number | null; next: number | null }) | undefined> {
-    const [row] = await db
-      .select({
-        ...jobColumns,
-        location_name: locations.name,
-        image_path: images.path,
-        prev: sql<number | null>`${neighbourId('before', filters, words)}`,
-        next: sql<number | null>`${neighbourId('after', filters, words)}`,
-      })
-      .from(jobs)
-      .leftJoin(locations, eq(locations.id, jobs.location_id))
-      .leftJoin(images, eq(images.id, jobs.image_id))
-      .where(and(eq(jobs.id, id), sql`${jobs.state} = 'open'`));
+    const { shape, name } = listShape(filters, words);
+    const query = preparedQuery(db, `jobs_open_${name}`, (statement) =>
+      db
+        .select({
+          ...jobColumns,
+          location_name: locations.name,
+          image_path: images.path,
+          prev: sql<number | null>`${neighbourId('before', shape)}`,
+          next: sql<number | null>`${neighbourId('after', shape)}`,
+        })
+        .from(jobs)
+        .leftJoin(locations, eq(locations.id, jobs.location_id))
+        .leftJoin(images, eq(images.id, jobs.image_id))
+        .where(and(eq(jobs.id, sql.placeholder('id')), sql`${jobs.state} = 'open'`))
+        .prepare(statement),
+    );
+    const [row] = await query.execute({ id, ...listValues(filters, words) });
     return row;
   },
 
