@@ -40,6 +40,11 @@ export const jobs = pgTable(
   (t) => [
     // The members' list and the neighbours of a job: open jobs, newest published first.
     index('jobs_open_idx').on(t.published_at.desc(), t.id.desc()).where(sql`${t.state} = 'open'`),
+    // The list filtered by locations: their open jobs newest first, with the other facets' columns, so
+    // the walk filters by employment type and field without reading the rows.
+    index('jobs_open_location_idx')
+      .on(t.location_id, t.published_at.desc(), t.id.desc())
+      .where(sql`${t.state} = 'open'`),
     index('jobs_location_idx').on(t.location_id),
     index('jobs_image_idx').on(t.image_id),
     index('jobs_search_idx').using('gin', t.search_vector),

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_open_location_idx" ON "jobs" USING btree ("location_id","published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "jobs"."state" = 'open';
