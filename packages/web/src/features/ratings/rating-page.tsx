@@ -15,6 +15,7 @@ import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'rea
 import { useLang } from '../../app/use-lang';
 import { RatingStars } from '../../components/rating-stars';
 import { SingleSelect } from '../../components/single-select';
+import { useSuccessSnackbar } from '../../components/success-snackbar';
 import { ratingCommentsQuery, ratingFiltersQuery, ratingQuery } from './api';
 import { monthText } from './month-text';
 import { RatingComments } from './rating-comments';
@@ -117,6 +118,7 @@ export function RatingPage() {
   const comments = useQuery({ ...ratingCommentsQuery(id, cursor), enabled: rating.isSuccess });
   const filters = useQuery(ratingFiltersQuery());
   const [reviewing, setReviewing] = useState(false);
+  const { notify, snackbar } = useSuccessSnackbar();
   const locations = filters.data?.find((filter) => filter.identifier === 'location');
 
   if (rating.isPending) {
@@ -168,7 +170,18 @@ export function RatingPage() {
           {data.reviewed_this_year ? t('ratings.review.again') : t('ratings.review.open')}
         </Button>
       </Paper>
-      {reviewing && <ReviewForm rating={data} open={reviewing} onClose={() => setReviewing(false)} />}
+      {reviewing && (
+        <ReviewForm
+          rating={data}
+          open={reviewing}
+          onClose={() => setReviewing(false)}
+          onSent={() => {
+            setReviewing(false);
+            notify(t('ratings.review.sent'));
+          }}
+        />
+      )}
+      {snackbar}
       {!data.hidden && (
         <RatingComments
           comments={comments.data}

@@ -60,10 +60,13 @@ export function ReviewForm({
   rating,
   open,
   onClose,
+  onSent,
 }: {
   rating: RatingData;
   open: boolean;
   onClose: () => void;
+  /** The review was stored (the rating's queries refresh). */
+  onSent: () => void;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -92,7 +95,7 @@ export function ReviewForm({
           score: starsToPoints(scores[category.id]!),
         })),
       },
-      { onSuccess: onClose },
+      { onSuccess: onSent },
     );
   };
 
