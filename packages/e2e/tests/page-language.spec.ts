@@ -77,6 +77,8 @@ for (const lang of ['de_DE', 'en_GB'] as const) {
       'who_is_who?type=extendedSearch&q=Fischer',
       'activity_feed',
       'occasions',
+      'jobs',
+      'jobs/1',
       'follows',
       'change_password',
       'page/legal-imprint',
