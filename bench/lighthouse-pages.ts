@@ -69,6 +69,7 @@ export async function lighthousePages(server: DemoServer): Promise<LighthousePag
   const pages = results(await api(server, admin, '/api/v2/admin/pages'));
   const cmsPage = first(pages, 'CMS page');
   const display = await api(server, admin, '/api/v2/tv/display_keys', { name: 'Lighthouse' });
+  const job = first(results(await api(server, member, '/api/v2/jobs')), 'open job');
 
   const visitor = (name: string, path: string): LighthousePage => ({ name, path, cookies: {} });
   const asMember = (name: string, path: string): LighthousePage => ({
@@ -98,11 +99,15 @@ export async function lighthousePages(server: DemoServer): Promise<LighthousePag
     asMember('profile', `/de_DE/who_is_who/${colleague.id}`),
     asMember('follows', '/de_DE/follows'),
     asMember('occasions', '/de_DE/occasions'),
+    asMember('jobs', '/de_DE/jobs'),
+    asMember('job', `/de_DE/jobs/${job.id}`),
     asMember('search-results', '/de_DE/search_results?q=Berlin'),
     asMember('change-password', '/de_DE/change_password'),
     asAdmin('members', '/de_DE/members'),
     asAdmin('manage-pages', '/de_DE/manage_pages'),
     asAdmin('page-editor', `/de_DE/manage_pages/${cmsPage.id}`),
+    asAdmin('manage-jobs', '/de_DE/manage_jobs'),
+    asAdmin('job-editor', `/de_DE/manage_jobs/${job.id}`),
     asAdmin('tv-displays', '/de_DE/tv_displays'),
     visitor('tv', `/de_DE/bubbletool_tv?key=${encodeURIComponent(String(display.key))}`),
   ];
