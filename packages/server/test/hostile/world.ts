@@ -3,7 +3,16 @@ import { cookies } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { executeRows } from '../../src/db/execute-rows';
-import { appSettings, comments, likes, posts, profileFields, rateLimits, topics } from '../../src/db/schema';
+import {
+  appSettings,
+  comments,
+  likes,
+  locations,
+  posts,
+  profileFields,
+  rateLimits,
+  topics,
+} from '../../src/db/schema';
 import { recordActivity } from '../../src/modules/activities/service';
 import { forgetSettingsDocuments } from '../../src/modules/settings';
 import type { TestApp } from '../app';
@@ -16,7 +25,8 @@ import { bystanderId } from './mutations';
 /*
  * The fixture world the hostile requests run in: members, groups in every state, a topic and a
  * suggestion, posts, a comment, a like, an article, an activity, a custom field, uploaded files and
- * images, a TV key. Its ids feed the generated path parameters and ids, so requests reach real rows.
+ * images, a TV key, an open job. Its ids feed the generated path parameters and ids, so requests
+ * reach real rows.
  * Requests that succeed may change or delete it; `repair` puts back what the next endpoint needs.
  */
 
@@ -171,6 +181,18 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const key = await clients.superadmin.post('/api/v2/tv/display_keys', { name: 'Foyer' });
   if (key.statusCode !== 201) throw new Error(`display key: ${key.statusCode} ${key.body}`);
   const displayKey = (key.json() as { display_key: { id: number } }).display_key;
+  // An open job at a location, for the jobs calls (its changes and removal need no repair).
+  const [site] = await t.db.insert(locations).values({ name: 'Hostile site' }).returning();
+  const created = await clients.superadmin.post('/api/v2/admin/jobs', {
+    title: 'Hostile job',
+    locale: 'de_DE',
+    field: 'it',
+    location_id: site!.id,
+    employment_type: 'full_time',
+  });
+  if (created.statusCode !== 200) throw new Error(`job: ${created.statusCode} ${created.body}`);
+  const job = created.json() as { id: number };
+  await clients.superadmin.post(`/api/v2/admin/jobs/${job.id}/publish`);
 
   const memberships = await executeRows<{ id: number; status: string; role: string }>(
     t.db,
@@ -193,7 +215,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     { table: 'tv_display_keys', id: displayKey.id },
   ];
   const ids = [
-    ...new Set([...anchors.map((a) => a.id), ...memberships.map((m) => m.id), category.id, 1, 2, 3]),
+    ...new Set([...anchors.map((a) => a.id), ...memberships.map((m) => m.id), category.id, job.id, 1, 2, 3]),
   ].filter((id) => id !== bystanderId);
   return { member, superadmin, other, clients, ids, anchors, memberships };
 }
