@@ -232,8 +232,11 @@ describe('employer ratings', () => {
   it('gives the employer-rating card of a location and of every location together', async () => {
     const card = (await f.member.get(`/api/v2/ratings.card?location_id=${plant.id}`)).json();
     expect(card).toEqual({ id: plant.id, title: 'Werk Nord', hidden: false, score: 3, ratings: 3 });
+    // Every shown location together (the plant's 3 and the store's 7 reviews, 3 stars each); the office's
+    // single review (hidden) counts for nothing, or it could be worked out from the sums.
+    await f.review(f.reviewers[3]!, office.id, { overall: 10, recommend: true, score: 10 });
     const all = (await f.member.get('/api/v2/ratings.card')).json();
-    expect(all).toMatchObject({ id: null, hidden: false, ratings: expect.any(Number) });
+    expect(all).toEqual({ id: null, title: null, hidden: false, score: 3, ratings: 10 });
     expect((await f.member.get('/api/v2/ratings.card?location_id=999999')).statusCode).toBe(404);
   });
 

@@ -1,5 +1,5 @@
 import type { RatingFilterValues } from '@plaza/contract';
-import { and, asc, count, eq, getTableColumns, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gte, isNull, or, type SQL, sql, sum } from 'drizzle-orm';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared-query';
@@ -76,11 +76,15 @@ export const locationsRepo = {
     const [row] = await db.select().from(locations).where(eq(locations.id, id));
     return row;
   },
-  /** Reviews and overall points of every location together (the summary card). */
-  async totals(db: Db): Promise<{ reviews: number; overall: number }> {
+  /**
+   * Reviews and overall points of every shown location together (the summary card): a hidden location
+   * counts for nothing, or its few reviews could be worked out from the sum and the shown locations.
+   */
+  async totals(db: Db, minReviews: number): Promise<{ reviews: number; overall: number }> {
     const [row] = await db
       .select({ reviews: sum(locations.review_count), overall: sum(locations.overall_sum) })
-      .from(locations);
+      .from(locations)
+      .where(gte(locations.review_count, minReviews));
     return { reviews: Number(row?.reviews ?? 0), overall: Number(row?.overall ?? 0) };
   },
   async insert(db: Db, values: { name: string; city: string }): Promise<LocationRow> {

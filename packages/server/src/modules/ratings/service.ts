@@ -12,6 +12,7 @@ import {
   type ReviewInput,
   type ReviewPageQuery,
   type ReviewPagination,
+  ratingLimits,
   reviewInputSchema,
 } from '@plaza/contract';
 import type { Db } from '../../db/client';
@@ -94,7 +95,7 @@ export async function ratingCard(
 ): Promise<EmployerRatingCard> {
   requireReader(user);
   if (locationId !== undefined) return presentCard(await locationOf(db, locationId));
-  return presentSummaryCard(await locationsRepo.totals(db));
+  return presentSummaryCard(await locationsRepo.totals(db, ratingLimits.minReviewsShown));
 }
 
 /** A location's rating, read from its counters. */
