@@ -70,6 +70,11 @@ export async function lighthousePages(server: DemoServer): Promise<LighthousePag
   const cmsPage = first(pages, 'CMS page');
   const display = await api(server, admin, '/api/v2/tv/display_keys', { name: 'Lighthouse' });
   const job = first(results(await api(server, member, '/api/v2/jobs')), 'open job');
+  const rating = first(
+    results(await api(server, member, '/api/v2/ratings')),
+    'shown rating',
+    (item) => !item.hidden,
+  );
 
   const visitor = (name: string, path: string): LighthousePage => ({ name, path, cookies: {} });
   const asMember = (name: string, path: string): LighthousePage => ({
@@ -101,6 +106,8 @@ export async function lighthousePages(server: DemoServer): Promise<LighthousePag
     asMember('occasions', '/de_DE/occasions'),
     asMember('jobs', '/de_DE/jobs'),
     asMember('job', `/de_DE/jobs/${job.id}`),
+    asMember('ratings', '/de_DE/ratings'),
+    asMember('rating', `/de_DE/ratings/${rating.id}`),
     asMember('search-results', '/de_DE/search_results?q=Berlin'),
     asMember('change-password', '/de_DE/change_password'),
     asAdmin('members', '/de_DE/members'),
@@ -108,6 +115,7 @@ export async function lighthousePages(server: DemoServer): Promise<LighthousePag
     asAdmin('page-editor', `/de_DE/manage_pages/${cmsPage.id}`),
     asAdmin('manage-jobs', '/de_DE/manage_jobs'),
     asAdmin('job-editor', `/de_DE/manage_jobs/${job.id}`),
+    asAdmin('manage-ratings', '/de_DE/manage_ratings'),
     asAdmin('tv-displays', '/de_DE/tv_displays'),
     visitor('tv', `/de_DE/bubbletool_tv?key=${encodeURIComponent(String(display.key))}`),
   ];
