@@ -17,9 +17,13 @@ import { Navigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { useLang } from '../../app/use-lang';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { apiErrorText } from '../../lib/api-error-text';
 import { adminCategoriesQuery, adminLocationsQuery, useDeleteCategory, useDeleteLocation } from './api';
-import { CategoryDialog, LocationDialog } from './edit-dialogs';
+
+/** The edit forms load when first opened. */
+const LocationDialog = lazyDialog(() => import('./edit-dialogs').then((m) => m.LocationDialog));
+const CategoryDialog = lazyDialog(() => import('./edit-dialogs').then((m) => m.CategoryDialog));
 
 type Editing =
   | { kind: 'location'; item: AdminLocation | null }

@@ -13,13 +13,16 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useLang } from '../../app/use-lang';
+import { lazyDialog } from '../../components/lazy-dialog';
 import { RatingStars } from '../../components/rating-stars';
 import { SingleSelect } from '../../components/single-select';
 import { useSuccessSnackbar } from '../../components/success-snackbar';
 import { ratingCommentsQuery, ratingFiltersQuery, ratingQuery } from './api';
 import { monthText } from './month-text';
 import { RatingComments } from './rating-comments';
-import { ReviewForm } from './review-form';
+
+/** The review form loads when first opened. */
+const ReviewForm = lazyDialog(() => import('./review-form').then((m) => m.ReviewForm));
 
 function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -170,17 +173,15 @@ export function RatingPage() {
           {data.reviewed_this_year ? t('ratings.review.again') : t('ratings.review.open')}
         </Button>
       </Paper>
-      {reviewing && (
-        <ReviewForm
-          rating={data}
-          open={reviewing}
-          onClose={() => setReviewing(false)}
-          onSent={() => {
-            setReviewing(false);
-            notify(t('ratings.review.sent'));
-          }}
-        />
-      )}
+      <ReviewForm
+        rating={data}
+        open={reviewing}
+        onClose={() => setReviewing(false)}
+        onSent={() => {
+          setReviewing(false);
+          notify(t('ratings.review.sent'));
+        }}
+      />
       {snackbar}
       {!data.hidden && (
         <RatingComments
