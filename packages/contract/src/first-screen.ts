@@ -67,6 +67,8 @@ export interface RenderedFirstScreen {
   rootStyle: Record<string, string>;
   /** The tab's title. */
   title: string;
+  /** The lazy modules of the routes it drew (paths below the web's `src/`): the page names their files. */
+  modules: string[];
   /** The data it drew, as the app's query cache dehydrated (React Query), for the app to hydrate with. */
   queries: unknown;
 }

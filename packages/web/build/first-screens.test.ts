@@ -5,6 +5,8 @@ const chunk = (fileName: string, imports: string[], module?: string, isEntry = f
   fileName,
   imports,
   isEntry,
+  // Every module with a chunk of its own but the entry is loaded lazily here.
+  isDynamicEntry: Boolean(module) && !isEntry,
   facadeModuleId: module ? `/repo/web/${module}` : null,
 });
 
@@ -21,8 +23,18 @@ const chunks = [
 
 describe('first screens', () => {
   it("names each screen's chunks and what they import, without what the entry loads anyway", () => {
-    expect(screenFiles(chunks, '/repo/web', { dashboard: ['src/shell.tsx', 'src/dashboard.tsx'] })).toEqual({
+    expect(
+      screenFiles(chunks, '/repo/web', { dashboard: ['src/shell.tsx', 'src/dashboard.tsx'] }),
+    ).toMatchObject({
       dashboard: ['/assets/shell-1.js', '/assets/mui-1.js', '/assets/dashboard-1.js', '/assets/card-1.js'],
+    });
+  });
+
+  it('names the files of every lazily loaded module by its path below src/, for the routes a page draws', () => {
+    expect(screenFiles(chunks, '/repo/web', {})).toEqual({
+      shell: ['/assets/shell-1.js', '/assets/mui-1.js'],
+      dashboard: ['/assets/dashboard-1.js', '/assets/mui-1.js', '/assets/card-1.js'],
+      groups: ['/assets/groups-1.js', '/assets/mui-1.js'],
     });
   });
 

@@ -30,6 +30,7 @@ export const firstScreensFile = '.vite/first-screens.json';
 export interface BuiltChunk {
   fileName: string;
   isEntry: boolean;
+  isDynamicEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
 }
@@ -37,7 +38,9 @@ export interface BuiltChunk {
 /**
  * The files (as addresses, `/assets/x.js`) of each screen: the chunks of its modules and every chunk they
  * import, without what the entry loads anyway (the page names those already). A module that has no chunk
- * of its own (merged into another) is an error: the list would silently miss it.
+ * of its own (merged into another) is an error: the list would silently miss it. Beside the named
+ * screens, every module loaded lazily (a route's page, app/routes.tsx) under its path below `src/`
+ * without extension: the server names the files of the routes it drew (`RenderedFirstScreen.modules`).
  */
 export function screenFiles(
   chunks: BuiltChunk[],
@@ -64,16 +67,22 @@ export function screenFiles(
       chunk.facadeModuleId ? [[path.relative(root, chunk.facadeModuleId), chunk] as const] : [],
     ),
   );
-  return Object.fromEntries(
-    Object.entries(screens).map(([screen, modules]) => {
-      const start = modules.map((module) => {
-        const chunk = byModule.get(module);
-        if (!chunk) throw new Error(`first screen ${screen}: ${module} has no chunk of its own`);
-        return chunk;
-      });
-      return [screen, [...closure(start, withEntry)].map((file) => `/${file}`)];
-    }),
+  const files = (start: BuiltChunk[]) => [...closure(start, withEntry)].map((file) => `/${file}`);
+  const src = path.join(root, 'src');
+  const lazyModules = chunks.flatMap((chunk) =>
+    chunk.isDynamicEntry && chunk.facadeModuleId?.startsWith(`${src}${path.sep}`)
+      ? [[path.relative(src, chunk.facadeModuleId).replace(/\.[jt]sx?$/, ''), files([chunk])] as const]
+      : [],
   );
+  const named = Object.entries(screens).map(([screen, modules]) => {
+    const start = modules.map((module) => {
+      const chunk = byModule.get(module);
+      if (!chunk) throw new Error(`first screen ${screen}: ${module} has no chunk of its own`);
+      return chunk;
+    });
+    return [screen, files(start)] as const;
+  });
+  return Object.fromEntries([...lazyModules, ...named]);
 }
 
 /** Writes `firstScreensFile` with each screen's files. */

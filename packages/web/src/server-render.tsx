@@ -11,7 +11,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/app';
 import { pageTitle, routeTitleKey } from './app/page-title';
 import { prefetchDashboard } from './app/pages/dashboard-data';
-import { routes } from './app/routes';
+import { routeModules, routes } from './app/routes';
 import { sessionQuery } from './app/session';
 import { themeTokens } from './app/theme-tokens';
 import { sanitizeHtmlWith } from './components/rich-html';
@@ -120,6 +120,7 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
       styles: { css: inserted.map(([, rules]) => rules).join(''), names: inserted.map(([name]) => name) },
       rootStyle: themeTokens(session.settings),
       title: titleKey ? pageTitle(i18n.t(titleKey), company) : company,
+      modules: routeModules(path),
       // The session comes with the page's answers anyway; what else was drawn comes as the cache.
       queries: dehydrate(client, {
         shouldDehydrateQuery: (query) =>

@@ -130,7 +130,13 @@ export function appPageHtml(
   { load, rendered }: AppPage,
   screens: Record<string, string[]>,
 ): Buffer {
-  const screenFiles = load.screen ? (screens[load.screen] ?? []) : [];
+  // The named screen's files, and those of the routes a drawn page shows (their modules, web build/first-screens).
+  const screenFiles = [
+    ...new Set([
+      ...(load.screen ? (screens[load.screen] ?? []) : []),
+      ...(rendered?.screen.modules ?? []).flatMap((module) => screens[module] ?? []),
+    ]),
+  ];
   const texts = load.lang ? bundleText(load.lang) : undefined;
   // A drawn page brings its data as the render's queries: of the answers, only the session and the texts.
   const entries = Object.entries(load.answers).filter(

@@ -19,6 +19,8 @@ const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0
 const indexHtml =
   '<!doctype html><html lang="de"><head><title>Plaza</title><script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script><link rel="modulepreload" crossorigin href="/assets/runtime-Qr12St34.js"></head><body><div id="root"></div></body></html>';
 const dashboardFiles = ['/assets/dashboard-Ef56Gh78.js'];
+/** The files of the groups list's lazy module (and of the module the dashboard shares with it). */
+const groupsFiles = ['/assets/groups-page-Ij90Kl12.js', dashboardFiles[0]];
 
 /**
  * A renderer as the web build makes it (web src/server-render.tsx), reduced to what the server relies on:
@@ -39,6 +41,7 @@ export async function renderFirstScreen(input) {
     styles: { css: '.css-a1{color:red}.css-b2::after{content:"</style><script>"}', names: ['a1', 'b2'] },
     rootStyle: { '--pz-primary': '#123456', '--pz-font': '"Inter", sans-serif' },
     title: 'Dashboard & News <1> - Firma',
+    modules: input.url.startsWith('/de_DE/groups') ? ['features/groups/groups-page', 'features/unknown'] : [],
     queries: { queries: [{ queryKey: ['path'], state: { data: input.url + ' </script>' } }] },
   };
 }
@@ -50,7 +53,10 @@ function writeWebBuild(dir: string) {
   mkdirSync(path.join(dir, '.ssr'), { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), indexHtml);
   writeFileSync(path.join(dir, 'assets/index-Ab12Cd34.js'), 'export {};');
-  writeFileSync(path.join(dir, '.vite/first-screens.json'), JSON.stringify({ dashboard: dashboardFiles }));
+  writeFileSync(
+    path.join(dir, '.vite/first-screens.json'),
+    JSON.stringify({ dashboard: dashboardFiles, 'features/groups/groups-page': groupsFiles }),
+  );
   writeFileSync(path.join(dir, '.ssr/server-render.js'), renderer);
 }
 
@@ -130,6 +136,14 @@ describe("an app page's first screen, rendered into its page", () => {
       const drawn = (await client.get('/de_DE', { headers })).body;
       expect(drawn, JSON.stringify(headers)).toContain(`${firstScreen.widthAttribute}="${width}"><main>`);
     }
+  });
+
+  it('names the files of the routes it drew to the loader, once each', async () => {
+    const client = await signedIn(t, await buildUser(t.db, { firstname: 'Gus' }));
+    const page = (await client.get('/de_DE/groups', { headers: { 'user-agent': phone } })).body;
+    expect(page).toContain('<main><h1>Gus</h1>');
+    // The route's module's files follow the entry's; a module the build does not know adds nothing.
+    expect(page).toContain(`data-modules="/assets/runtime-Qr12St34.js ${groupsFiles.join(' ')}"></script>`);
   });
 
   it('sends the page undrawn, for the browser to draw, when the render fails or does not finish in time', async () => {

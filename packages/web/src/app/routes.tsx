@@ -8,11 +8,27 @@ import { RouteError } from './route-error';
 /** A route's fixed page title, a text key (language-layout.tsx sets the tab's title from it). */
 const titled = (title: string): RouteTitle => ({ title });
 
-/** Lazy page module: `lazy: page(() => import('./x'), 'XPage')`, loaded through `loadChunk` (time-out, errors). */
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return async () => ({
-    Component: await loadChunk(() => load().then((module) => module[name] as React.ComponentType)),
+/** A route's lazy module, with its path below `src/` (no extension) and the import that loads it. */
+export interface LazyPage {
+  (): Promise<{ Component: React.ComponentType }>;
+  module: string;
+  load: () => Promise<unknown>;
+}
+
+/**
+ * Lazy page module: `lazy: page('app/x', () => import('./x'), 'XPage')`, loaded through `loadChunk`
+ * (time-out, errors). The path names the module to the server, which lists its files in a page it draws
+ * (web build/first-screens.ts); a test holds it to the import.
+ */
+function page<M extends Record<string, unknown>>(
+  module: string,
+  load: () => Promise<M>,
+  name: keyof M,
+): LazyPage {
+  const lazy = async () => ({
+    Component: await loadChunk(() => load().then((loaded) => loaded[name] as React.ComponentType)),
   });
+  return Object.assign(lazy, { module, load });
 }
 
 /** The title key of the route at a path, for the tab's title while that route's page still loads. */
@@ -38,188 +54,303 @@ export const routes: RouteObject[] = [
           {
             path: 'login',
             handle: titled('auth.login.title'),
-            lazy: page(() => import('../features/auth/login-page'), 'LoginPage'),
+            lazy: page('features/auth/login-page', () => import('../features/auth/login-page'), 'LoginPage'),
           },
           {
             path: 'forgot_password',
             handle: titled('auth.forgot.title'),
-            lazy: page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'),
+            lazy: page(
+              'features/auth/forgot-password-page',
+              () => import('../features/auth/forgot-password-page'),
+              'ForgotPasswordPage',
+            ),
           },
         ],
       },
       {
         path: 'reset_password',
         handle: titled('auth.reset.title'),
-        lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage'),
+        lazy: page(
+          'features/auth/reset-password-page',
+          () => import('../features/auth/reset-password-page'),
+          'ResetPasswordPage',
+        ),
       },
-      { path: 'logout', lazy: page(() => import('../features/auth/logout-page'), 'LogoutPage') },
+      {
+        path: 'logout',
+        lazy: page('features/auth/logout-page', () => import('../features/auth/logout-page'), 'LogoutPage'),
+      },
       // The TV slideshow: no sign-in (a display key in the address) and no navigation.
       {
         path: 'bubbletool_tv',
         handle: titled('tv.page_title'),
-        lazy: page(() => import('../features/tv/tv-page'), 'TvPage'),
+        lazy: page('features/tv/tv-page', () => import('../features/tv/tv-page'), 'TvPage'),
       },
       // Routes inside the app shell.
       {
-        lazy: page(() => import('./shell/app-shell'), 'AppShell'),
+        lazy: page('app/shell/app-shell', () => import('./shell/app-shell'), 'AppShell'),
         children: [
           {
             index: true,
             handle: titled('menu.main.dashboard'),
-            lazy: page(() => import('./pages/root-view'), 'RootView'),
+            lazy: page('app/pages/root-view', () => import('./pages/root-view'), 'RootView'),
           },
-          { path: 'landing', lazy: page(() => import('./pages/landing-page'), 'LandingRoute') },
-          { path: 'page/:id', lazy: page(() => import('./pages/page-route'), 'PageRoute') },
+          {
+            path: 'landing',
+            lazy: page('app/pages/landing-page', () => import('./pages/landing-page'), 'LandingRoute'),
+          },
+          {
+            path: 'page/:id',
+            lazy: page('app/pages/page-route', () => import('./pages/page-route'), 'PageRoute'),
+          },
           // The legal pages' aliases are open to visitors: the CMS page itself decides who may read it.
-          { path: 'terms', lazy: page(() => import('./pages/legal-redirect'), 'TermsRedirect') },
-          { path: 'q-and-a', lazy: page(() => import('./pages/legal-redirect'), 'QAndARedirect') },
-          { path: 'imprint', lazy: page(() => import('./pages/legal-redirect'), 'ImprintRedirect') },
-          { path: 'privacy', lazy: page(() => import('./pages/legal-redirect'), 'PrivacyRedirect') },
-          { path: 'previews/:id', lazy: page(() => import('./pages/page-route'), 'PreviewRoute') },
+          {
+            path: 'terms',
+            lazy: page('app/pages/legal-redirect', () => import('./pages/legal-redirect'), 'TermsRedirect'),
+          },
+          {
+            path: 'q-and-a',
+            lazy: page('app/pages/legal-redirect', () => import('./pages/legal-redirect'), 'QAndARedirect'),
+          },
+          {
+            path: 'imprint',
+            lazy: page('app/pages/legal-redirect', () => import('./pages/legal-redirect'), 'ImprintRedirect'),
+          },
+          {
+            path: 'privacy',
+            lazy: page('app/pages/legal-redirect', () => import('./pages/legal-redirect'), 'PrivacyRedirect'),
+          },
+          {
+            path: 'previews/:id',
+            lazy: page('app/pages/page-route', () => import('./pages/page-route'), 'PreviewRoute'),
+          },
           {
             element: <Guard access="login" />,
             children: [
               {
                 path: 'change_password',
                 handle: titled('auth.change.title'),
-                lazy: page(() => import('../features/auth/change-password-page'), 'ChangePasswordPage'),
+                lazy: page(
+                  'features/auth/change-password-page',
+                  () => import('../features/auth/change-password-page'),
+                  'ChangePasswordPage',
+                ),
               },
               {
                 path: 'groups',
                 handle: titled('menu.main.groups'),
-                lazy: page(() => import('../features/groups/groups-page'), 'GroupsPage'),
+                lazy: page(
+                  'features/groups/groups-page',
+                  () => import('../features/groups/groups-page'),
+                  'GroupsPage',
+                ),
               },
               {
                 path: 'groups/:id',
-                lazy: page(() => import('./pages/group-routes'), 'GroupRoute'),
+                lazy: page('app/pages/group-routes', () => import('./pages/group-routes'), 'GroupRoute'),
               },
               {
                 path: 'groups/:group_id/topics/:id',
-                lazy: page(() => import('./pages/group-routes'), 'TopicRoute'),
+                lazy: page('app/pages/group-routes', () => import('./pages/group-routes'), 'TopicRoute'),
               },
-              { path: 'news/:id', lazy: page(() => import('./pages/news-route'), 'NewsRoute') },
+              {
+                path: 'news/:id',
+                lazy: page('app/pages/news-route', () => import('./pages/news-route'), 'NewsRoute'),
+              },
               {
                 path: 'categories/:id',
-                lazy: page(() => import('./pages/category-route'), 'CategoryRoute'),
+                lazy: page(
+                  'app/pages/category-route',
+                  () => import('./pages/category-route'),
+                  'CategoryRoute',
+                ),
               },
               {
                 path: 'dummy',
                 handle: titled('pages.demo.title'),
-                lazy: page(() => import('../features/pages/demo/demo-page'), 'DemoPage'),
+                lazy: page(
+                  'features/pages/demo/demo-page',
+                  () => import('../features/pages/demo/demo-page'),
+                  'DemoPage',
+                ),
               },
               {
                 path: 'activity_feed',
                 handle: titled('menu.main.activity_feed'),
-                lazy: page(() => import('./pages/activity-feed-route'), 'ActivityFeedRoute'),
+                lazy: page(
+                  'app/pages/activity-feed-route',
+                  () => import('./pages/activity-feed-route'),
+                  'ActivityFeedRoute',
+                ),
               },
               {
                 id: 'who-is-who',
                 path: 'who_is_who',
                 handle: titled('menu.main.who_is_who'),
-                lazy: page(() => import('../features/directory/who-is-who-page'), 'WhoIsWhoPage'),
+                lazy: page(
+                  'features/directory/who-is-who-page',
+                  () => import('../features/directory/who-is-who-page'),
+                  'WhoIsWhoPage',
+                ),
               },
               {
                 id: 'profile',
                 path: 'who_is_who/:id',
-                lazy: page(() => import('../features/profile/page/profile-page'), 'ProfilePage'),
+                lazy: page(
+                  'features/profile/page/profile-page',
+                  () => import('../features/profile/page/profile-page'),
+                  'ProfilePage',
+                ),
               },
               {
                 path: 'follows',
                 handle: titled('profile.follows.title'),
-                lazy: page(() => import('../features/profile/follows-page'), 'FollowsPage'),
+                lazy: page(
+                  'features/profile/follows-page',
+                  () => import('../features/profile/follows-page'),
+                  'FollowsPage',
+                ),
               },
               {
                 id: 'occasions',
                 path: 'occasions',
                 handle: titled('menu.main.occasions'),
-                lazy: page(() => import('../features/occasions/occasions-page'), 'OccasionsPage'),
+                lazy: page(
+                  'features/occasions/occasions-page',
+                  () => import('../features/occasions/occasions-page'),
+                  'OccasionsPage',
+                ),
               },
               {
                 id: 'ratings',
                 path: 'ratings',
                 handle: titled('ratings.title'),
-                lazy: page(() => import('../features/ratings/ratings-page'), 'RatingsPage'),
+                lazy: page(
+                  'features/ratings/ratings-page',
+                  () => import('../features/ratings/ratings-page'),
+                  'RatingsPage',
+                ),
               },
               {
                 id: 'rating',
                 path: 'ratings/:id',
                 handle: titled('ratings.title'),
-                lazy: page(() => import('../features/ratings/rating-page'), 'RatingPage'),
+                lazy: page(
+                  'features/ratings/rating-page',
+                  () => import('../features/ratings/rating-page'),
+                  'RatingPage',
+                ),
               },
               {
                 id: 'jobs',
                 path: 'jobs',
                 handle: titled('jobs.title'),
-                lazy: page(() => import('../features/jobs/jobs-page'), 'JobsPage'),
+                lazy: page('features/jobs/jobs-page', () => import('../features/jobs/jobs-page'), 'JobsPage'),
               },
               {
                 id: 'job',
                 path: 'jobs/:id',
-                lazy: page(() => import('../features/jobs/job-page'), 'JobPage'),
+                lazy: page('features/jobs/job-page', () => import('../features/jobs/job-page'), 'JobPage'),
               },
               {
                 path: 'search_results',
                 handle: titled('search.title'),
-                lazy: page(() => import('../features/search/search-results-page'), 'SearchResultsPage'),
+                lazy: page(
+                  'features/search/search-results-page',
+                  () => import('../features/search/search-results-page'),
+                  'SearchResultsPage',
+                ),
               },
               {
                 path: 'result-not-found',
                 handle: titled('errors.pages.result_not_found.title'),
-                lazy: page(() => import('./pages/error-pages'), 'ResultNotFoundPage'),
+                lazy: page(
+                  'app/pages/error-pages',
+                  () => import('./pages/error-pages'),
+                  'ResultNotFoundPage',
+                ),
               },
               {
                 path: 'members',
                 handle: titled('members.title'),
-                lazy: page(() => import('../features/members/members-page'), 'MembersPage'),
+                lazy: page(
+                  'features/members/members-page',
+                  () => import('../features/members/members-page'),
+                  'MembersPage',
+                ),
               },
               // Page management (superadmins): its own chunks, loaded only on these routes.
               {
                 path: 'manage_pages',
                 handle: titled('page_admin.title'),
-                lazy: page(() => import('../features/page-admin/page-list-page'), 'PageListPage'),
+                lazy: page(
+                  'features/page-admin/page-list-page',
+                  () => import('../features/page-admin/page-list-page'),
+                  'PageListPage',
+                ),
               },
               {
                 path: 'manage_pages/:id',
                 handle: titled('page_admin.editor_title'),
-                lazy: page(() => import('../features/page-admin/page-editor-page'), 'PageEditorPage'),
+                lazy: page(
+                  'features/page-admin/page-editor-page',
+                  () => import('../features/page-admin/page-editor-page'),
+                  'PageEditorPage',
+                ),
               },
               {
                 path: 'manage_ratings',
                 handle: titled('ratings.admin.title'),
-                lazy: page(() => import('../features/rating-admin/rating-admin-page'), 'RatingAdminPage'),
+                lazy: page(
+                  'features/rating-admin/rating-admin-page',
+                  () => import('../features/rating-admin/rating-admin-page'),
+                  'RatingAdminPage',
+                ),
               },
               // Jobs administration (superadmins and the jobs permission): its own chunks.
               {
                 path: 'manage_jobs',
                 handle: titled('jobs.admin.title'),
-                lazy: page(() => import('../features/job-admin/job-list-page'), 'JobListPage'),
+                lazy: page(
+                  'features/job-admin/job-list-page',
+                  () => import('../features/job-admin/job-list-page'),
+                  'JobListPage',
+                ),
               },
               {
                 path: 'manage_jobs/:id',
                 handle: titled('jobs.admin.edit_title'),
-                lazy: page(() => import('../features/job-admin/job-editor-page'), 'JobEditorPage'),
+                lazy: page(
+                  'features/job-admin/job-editor-page',
+                  () => import('../features/job-admin/job-editor-page'),
+                  'JobEditorPage',
+                ),
               },
               {
                 path: 'tv_displays',
                 handle: titled('tv.admin.title'),
-                lazy: page(() => import('../features/tv/display-keys-page'), 'DisplayKeysPage'),
+                lazy: page(
+                  'features/tv/display-keys-page',
+                  () => import('../features/tv/display-keys-page'),
+                  'DisplayKeysPage',
+                ),
               },
             ],
           },
           {
             path: '403',
             handle: titled('errors.pages.forbidden.title'),
-            lazy: page(() => import('./pages/error-pages'), 'ForbiddenPage'),
+            lazy: page('app/pages/error-pages', () => import('./pages/error-pages'), 'ForbiddenPage'),
           },
           {
             path: '404',
             handle: titled('errors.pages.not_found.title'),
-            lazy: page(() => import('./pages/error-pages'), 'NotFoundPage'),
+            lazy: page('app/pages/error-pages', () => import('./pages/error-pages'), 'NotFoundPage'),
           },
           {
             path: 'error',
             handle: titled('errors.pages.general.title'),
-            lazy: page(() => import('./pages/error-pages'), 'GeneralErrorPage'),
+            lazy: page('app/pages/error-pages', () => import('./pages/error-pages'), 'GeneralErrorPage'),
           },
           { path: '*', element: <NotFoundRedirect /> },
         ],
@@ -246,4 +377,12 @@ export async function loadRoutesFor(pathname: string): Promise<void> {
       Object.assign(route, { ...module, lazy: undefined });
     }),
   );
+}
+
+/** The lazy modules of the routes that match `pathname` (paths below `src/`), outer routes first. */
+export function routeModules(pathname: string): string[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const lazy = route.lazy as LazyPage | undefined;
+    return typeof lazy === 'function' && lazy.module ? [lazy.module] : [];
+  });
 }
