@@ -69,7 +69,10 @@ test.describe('members', () => {
       page,
     }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.goto(`/${lang}/jobs`);
+      // Drawn by the server with its data (the first screen), then taken over by the app.
+      const drawn = await (await page.goto(`/${lang}/jobs`))!.text();
+      expect(drawn).toContain(t.title);
+      expect(drawn).toContain(hamburg[0]);
       await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
       await expect(rows(page, lang)).toHaveCount(12);
       await expectAccessible(page);
