@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { onSettingsStored, setSettingByPath } from '../modules/settings';
-import { createUser, refreshOnProfileOptions, setUserPassword } from '../modules/users';
+import { createUser, refreshOnProfileOptions, setUserPassword, setUserPermissions } from '../modules/users';
 import { AppError } from '../platform/errors';
 import { seedDemoContent } from '../seed';
 
@@ -17,6 +17,8 @@ const help = `Plaza operator commands (run as: npm run plaza -- <command>):
                                 create a member (--no-agb: has not accepted the terms yet)
   user:set-password --username U --password P
                                 set a member's password and end their sessions
+  user:set-permissions --username U [--permission P]...
+                                make a member's permissions exactly these (none: a plain member)
   settings:set <dotted.path> <json>
                                 change one setting, e.g. settings:set login_options.login_identifier '"email"'
   help                          show this text
@@ -103,6 +105,21 @@ async function run(argv: string[]): Promise<void> {
         setUserPassword(db, username, required(values, 'password')),
       );
       console.log(`Password of ${username} set; ${ended} session(s) ended.`);
+      return;
+    }
+    case 'user:set-permissions': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          username: { type: 'string' },
+          permission: { type: 'string', multiple: true, default: [] },
+        },
+      });
+      const username = required(values, 'username');
+      const unknown = (values.permission ?? []).find((p) => !userPermissionSchema.safeParse(p).success);
+      if (unknown) throw new UsageError(`unknown permission "${unknown}" (${userPermissions.join(', ')})`);
+      const set = await withDatabase(({ db }) => setUserPermissions(db, username, values.permission ?? []));
+      console.log(`Permissions of ${username}: ${set.join(', ') || 'none'}.`);
       return;
     }
     case 'settings:set': {

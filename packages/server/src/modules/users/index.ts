@@ -18,3 +18,4 @@ export {
 } from './search-vector';
 export { type BuiltinSearchField, fieldDocument, isFieldIncluded } from './search-vector-sql';
 export { setUserPassword } from './set-password';
+export { setUserPermissions } from './set-permissions';
