@@ -103,7 +103,7 @@ async function fillDemoContent(
   await seedDemoPosts(db, admin.id, options.dataDir);
   await seedDemoPages(db, admin.id, memberIds.slice(0, 4));
   await seedDemoRatings(db, memberIds);
-  await seedDemoJobs(db);
+  await seedDemoJobs(db, admin.id, options.dataDir);
   await refreshUserSearchVectors(db);
   return { admin: { username: 'admin', password } };
 }

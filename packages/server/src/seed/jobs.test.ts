@@ -9,7 +9,7 @@ describe('demo jobs of the seed', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const seeded = await seedDemoContent(t.db, { publicUrl: 'http://plaza.test' });
+    const seeded = await seedDemoContent(t.db, { publicUrl: 'http://plaza.test', dataDir: t.config.dataDir });
     admin = new TestClient(t.app);
     await admin.login(seeded.admin!.username, seeded.admin!.password);
   });
@@ -38,5 +38,8 @@ describe('demo jobs of the seed', () => {
       pagination: { prev: null, next: list.results[1].id },
     });
     expect(newest.tasks.length).toBeGreaterThan(0);
+    // Each has a demo picture, served like every upload.
+    expect(newest.img).toMatch(/^\/uploads\/images\//);
+    expect((await admin.get(newest.img)).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import type { EmploymentType, JobField, JobState, Locale } from '@plaza/contract';
 import type { Db } from '../db/client';
 import { createJobAs, locationIdByName } from '../modules/jobs';
+import { seedArticleImage } from './article-images';
 
 interface DemoJob {
   title: string;
@@ -191,10 +192,32 @@ const demoJobs: DemoJob[] = [
 const day = 24 * 3600 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-/** Seeds the demo jobs after the demo locations (seed/ratings.ts), oldest first. */
-export async function seedDemoJobs(db: Db, now = new Date()): Promise<void> {
-  for (const job of [...demoJobs].sort((a, b) => b.daysAgo - a.daysAgo)) {
+/** The demo picture palette of a field (seed/article-images.ts). */
+const paletteOf = (field: JobField) =>
+  field === 'it'
+    ? 'it'
+    : field === 'human_resources'
+      ? 'people'
+      : field === 'marketing'
+        ? 'events'
+        : 'company';
+
+/**
+ * Seeds the demo jobs after the demo locations (seed/ratings.ts), oldest first; with a data folder each
+ * gets a demo picture, uploaded as the administrator's.
+ */
+export async function seedDemoJobs(
+  db: Db,
+  adminId: number,
+  dataDir?: string,
+  now = new Date(),
+): Promise<void> {
+  const ordered = [...demoJobs].sort((a, b) => b.daysAgo - a.daysAgo);
+  for (const [index, job] of ordered.entries()) {
     const state = job.state ?? 'open';
+    const imageId = dataDir
+      ? await seedArticleImage(db, dataDir, adminId, paletteOf(job.field), index + 7)
+      : null;
     await createJobAs(db, {
       title: job.title,
       locale: job.locale,
@@ -208,6 +231,7 @@ export async function seedDemoJobs(db: Db, now = new Date()): Promise<void> {
       offer: job.offer,
       state,
       published_at: state === 'draft' ? null : new Date(now.getTime() - job.daysAgo * day),
+      image_id: imageId,
     });
   }
 }
