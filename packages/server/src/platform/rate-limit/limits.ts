@@ -17,8 +17,22 @@ export interface RouteLimit extends WindowLimit {
   routes: readonly RouteRef[];
 }
 
-const { auth, groups, topics, posts, users, comments, likes, directory, media, tv, search, pages, chat } =
-  endpoints;
+const {
+  auth,
+  groups,
+  topics,
+  posts,
+  users,
+  comments,
+  likes,
+  directory,
+  media,
+  tv,
+  search,
+  pages,
+  chat,
+  ratings,
+} = endpoints;
 
 /**
  * Every rate limit of the server. A call counts in the window of its class, per member when signed in,
@@ -51,6 +65,10 @@ export const rateLimitTable = {
   posts: { max: 30, windowSeconds: 600, routes: [posts.create] },
   comments: { max: 60, windowSeconds: 600, routes: [comments.write] },
   likes: { max: 120, windowSeconds: 600, routes: [likes.set] },
+  /** Reviews of locations: one a year counts, so a handful is plenty; replacements are reviews too. */
+  ratingReviews: { max: 30, windowSeconds: 600, routes: [ratings.review] },
+  /** The ratings workbook: a download reads a location's every review, so a few at a time. */
+  ratingExports: { max: 20, windowSeconds: 600, routes: [ratings.export] },
   searches: {
     max: 120,
     windowSeconds: 60,
