@@ -138,6 +138,8 @@ async function writeWorkbook(db: Db, out: PassThrough, data: ExportData): Promis
     if (!ratingPolicy.isShown(location.review_count)) continue;
     let after = 0;
     for (;;) {
+      // A download the client gave up on reads no further.
+      if (out.destroyed) return;
       const batch = await reviewRepo.batchAfter(db, location.id, after, batchSize);
       if (batch.length === 0) break;
       const batchScores = await reviewRepo.scoresOf(
