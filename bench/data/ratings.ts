@@ -57,14 +57,19 @@ export const ratings: Area = {
           ', ',
         )}, (${categories.length + 1}, 'Arbeitssicherheit', 'Workplace safety', ${categories.length}, 1)`,
     );
-    // Review n: a location weighted towards the first ones (the square of a uniform number), member
-    // 1 + n mod members, and the (n / members)-th calendar year back, on a day of that year before now.
+    // Review n: a location weighted towards the first ones (the square of a uniform number). Reviews come
+    // in blocks of one per member, a calendar year each, the oldest block first; inside a block the day
+    // rises with n over the year (up to today in this year's), so ids follow time as in a real community,
+    // and a member's reviews fall in different years, so none replaces another.
     const location = `(1 + floor(${rand('n', 'ratings.location')} ^ 2 * ${locations})::int)`;
-    const yearsBack = `((n - 1) / ${members})`;
+    const lastBlock = Math.floor((reviews - 1) / members);
+    const yearsBack = `(${lastBlock} - (n - 1) / ${members})`;
     const year = `(extract(year from ${ctx.now})::int - ${yearsBack})`;
-    const lastMonth = `(case when ${yearsBack} = 0 then extract(month from ${ctx.now})::int else 12 end)`;
-    const month = `(1 + ${below('n', 'ratings.month', lastMonth)})`;
-    const day = `(1 + ${below('n', 'ratings.day', 28)})`;
+    const months = `(case when ${yearsBack} = 0 then extract(month from ${ctx.now})::int else 12 end)`;
+    /** The review's day in its year's span, 0 up to 28 days times its months. */
+    const dayOfSpan = `floor(((n - 1) % ${members})::float8 / ${members} * ${months} * 28)::int`;
+    const month = `(1 + ${dayOfSpan} / 28)`;
+    const day = `(1 + ${dayOfSpan} % 28)`;
     const overall = `(1 + ${below('n', 'ratings.overall', 10)})`;
     await ctx.table(
       'location_reviews',

@@ -166,7 +166,7 @@ for (const lang of ['de_DE', 'en_GB'] as const satisfies readonly Lang[]) {
         await page.getByRole('link', { name: /Zentrale Berlin/ }).click();
         await expect(page.getByRole('heading', { level: 1, name: 'Zentrale Berlin' })).toBeVisible();
         await expect(
-          page.getByRole('navigation', { name: lang === 'de_DE' ? 'Kommentarseiten' : 'Comment pages' }),
+          page.getByRole('heading', { level: 2, name: lang === 'de_DE' ? 'Kommentare' : 'Comments' }),
         ).toBeVisible();
         await expectAccessible(page);
         await page.goto(`/${lang}/ratings?filters[city]=Leipzig`);

@@ -148,7 +148,8 @@ export async function seedDemoRatings(db: Db, memberIds: number[], now = new Dat
         await addRatingCategory(db, { ...site.own, position: categories.length, location_id: locationId }),
       );
     }
-    for (const review of site.reviews) {
+    // Oldest first, so the reviews' ids follow their dates as a real location's do.
+    for (const review of [...site.reviews].sort((a, b) => b.monthsAgo - a.monthsAgo)) {
       const userId = memberIds[reviewer % memberIds.length]!;
       reviewer += 1;
       await recordReview(

@@ -51,7 +51,8 @@ async function count(
       review_count: sql`${locations.review_count} + ${sign}`,
       overall_sum: sql`${locations.overall_sum} + ${sign * review.overall}`,
       recommend_count: sql`${locations.recommend_count} + ${review.recommend ? sign : 0}`,
-      ...(sign === 1 ? { last_review_at: now } : {}),
+      // The latest review's moment (a review recorded with an earlier date, as demo content is, keeps it).
+      ...(sign === 1 ? { last_review_at: sql`greatest(${locations.last_review_at}, ${now})` } : {}),
     })
     .where(eq(locations.id, review.locationId));
   for (const { category_id, score } of review.scores) {

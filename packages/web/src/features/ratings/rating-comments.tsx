@@ -39,7 +39,7 @@ export function RatingComments({
           </Paper>
         ))}
       </Stack>
-      {comments && (
+      {comments && links.some((key) => comments.pagination[key]) && (
         <Stack
           component="nav"
           aria-label={t('ratings.comments_nav')}
