@@ -3,7 +3,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { isLocale } from '@plaza/contract/constants';
 import { type FirstScreenInput, firstScreen, type RenderFirstScreen } from '@plaza/contract/first-screen';
-import { dehydrate, hashKey, type Query, QueryClient } from '@tanstack/react-query';
+import { dehydrate, hashKey, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -21,6 +21,7 @@ import { routes as endpoints } from './lib/endpoint-routes';
 import { answerFirstCallsWith } from './lib/first-answers';
 import { i18nOptions } from './lib/i18n';
 import { phoneMedia } from './lib/phone-width';
+import { renderQueries } from './lib/render-queries';
 
 /** The route table's handler, made once: it loads a lazy route's module the first time it matches. */
 const handler = createStaticHandler(routes);
@@ -52,6 +53,7 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
     const client = new QueryClient({
       defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
     });
+    const { waitsForData } = renderQueries(client);
     const [{ session }, texts] = await Promise.all([
       client.fetchQuery(sessionQuery),
       call(endpoints.settings.translations, { params: { locale: lang } }),
@@ -130,13 +132,6 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
   });
 
 const sessionQueryHash = hashKey(sessionQuery.queryKey);
-
-/** A query a part of the page asked for during a round (without data, not switched off): the next round's. */
-function waitsForData(query: Query): boolean {
-  const { enabled } = query.options as { enabled?: boolean | ((query: Query) => boolean) };
-  const on = typeof enabled === 'function' ? enabled(query) : enabled !== false;
-  return on && query.state.status === 'pending' && query.state.fetchStatus === 'idle';
-}
 
 /** The prerender's output as text (a Node stream on the server, whatever the types say). */
 async function readAll(
