@@ -78,7 +78,8 @@ describe('PageModules', () => {
       return level;
     }, 1);
     expect(screen.getByText('The shop is not available yet.')).toBeTruthy();
-    expect(screen.getByText('Ratings are not available yet.')).toBeTruthy();
+    // A visitor (no member signed in here) is told the ratings are for members; members get the card.
+    expect(screen.getByText('Employer ratings are shown to signed-in members.')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: /Everyday leadership/ }).length).toBe(2);
     expect(screen.getByRole('link', { name: 'Imprint' }).getAttribute('href')).toBe('/en_GB/page/2');
     expect(screen.getByRole('link', { name: 'Open the post by Anna Schneider' }).getAttribute('href')).toBe(
