@@ -13,6 +13,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { useLang } from '../../app/use-lang';
+import { AdminRowList } from '../../components/admin-row-list';
 import { SingleSelect } from '../../components/single-select';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
@@ -81,29 +82,16 @@ export function JobListPage() {
       ) : jobs.length === 0 ? (
         <Typography role="status">{t('jobs.admin.no_jobs')}</Typography>
       ) : (
-        <>
-          <Box
-            component="ul"
-            aria-label={t('jobs.admin.list')}
-            aria-busy={list.isFetching}
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
-          >
-            {jobs.map((job) => (
-              <JobRow key={job.id} job={job} />
-            ))}
-          </Box>
-          {list.hasNextPage && (
-            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-              <Button
-                variant="outlined"
-                onClick={() => list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage ? t('jobs.admin.loading') : t('jobs.admin.load_more')}
-              </Button>
-            </Box>
-          )}
-        </>
+        <AdminRowList
+          label={t('jobs.admin.list')}
+          list={list}
+          loading={t('jobs.admin.loading')}
+          loadMore={t('jobs.admin.load_more')}
+        >
+          {jobs.map((job) => (
+            <JobRow key={job.id} job={job} />
+          ))}
+        </AdminRowList>
       )}
     </>
   );

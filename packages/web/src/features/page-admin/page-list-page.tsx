@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { useLang } from '../../app/use-lang';
+import { AdminRowList } from '../../components/admin-row-list';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
 import { adminPagesQuery, useCreatePage } from './api';
@@ -85,29 +86,16 @@ export function PageListPage() {
       ) : pages.length === 0 ? (
         <Typography>{t('page_admin.no_pages')}</Typography>
       ) : (
-        <>
-          <Box
-            component="ul"
-            aria-label={t('page_admin.list')}
-            aria-busy={list.isFetching}
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
-          >
-            {pages.map((page) => (
-              <PageRow key={page.id} page={page} />
-            ))}
-          </Box>
-          {list.hasNextPage && (
-            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
-              <Button
-                variant="outlined"
-                onClick={() => list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage ? t('page_admin.loading') : t('page_admin.load_more')}
-              </Button>
-            </Box>
-          )}
-        </>
+        <AdminRowList
+          label={t('page_admin.list')}
+          list={list}
+          loading={t('page_admin.loading')}
+          loadMore={t('page_admin.load_more')}
+        >
+          {pages.map((page) => (
+            <PageRow key={page.id} page={page} />
+          ))}
+        </AdminRowList>
       )}
       <NewPageDialog open={creating} onClose={() => setCreating(false)} />
     </>
