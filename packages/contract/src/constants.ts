@@ -171,6 +171,32 @@ export const jobLimits = {
   imageSide: 306,
 } as const;
 
+/** The shop: field lengths and bounds of money and quantities (the enum lists are in `shop.ts`). */
+export const shopLimits = {
+  nameMax: 120,
+  descriptionMax: 4_000,
+  optionLabelMax: 60,
+  maxOptions: 20,
+  /** Minor units: 1,000,000.00 at most per piece. */
+  maxPrice: 100_000_000,
+  /** Basis points: 50 % at most. */
+  maxTaxRate: 5_000,
+  maxStock: 1_000_000,
+  /** Pieces of one line. */
+  maxQuantity: 99,
+  /** Lines of one cart. */
+  maxCartLines: 50,
+  /** A product shows how many are left when this few or fewer are. */
+  lowStock: 5,
+  accountHolderMax: 70,
+  adminListPageSize: 50,
+  ordersPageSize: 20,
+  /** Side of the stored square product image (shown at up to 306 px). */
+  imageSide: 612,
+  /** How long the success snackbar after adding to the cart stays (spec 8). */
+  snackbarMs: 2_500,
+} as const;
+
 export const dateFormats = {
   input: 'DD/MM/YYYY',
   topicDate: 'DD.MM.YYYY',

@@ -3,7 +3,14 @@ import { limits, maxId } from './constants';
 import { localeSchema } from './settings';
 import { plainTextField, text } from './text';
 
-export const userPermissions = ['superadmin', 'users', 'post_as_author', 'jobs', 'ratings_export'] as const;
+export const userPermissions = [
+  'superadmin',
+  'users',
+  'post_as_author',
+  'jobs',
+  'ratings_export',
+  'shop',
+] as const;
 export const userPermissionSchema = z.enum(userPermissions);
 export type UserPermission = z.infer<typeof userPermissionSchema>;
 

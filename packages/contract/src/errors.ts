@@ -26,6 +26,24 @@ export const errorCodes = [
   /** The last superadmin's account cannot be deleted: another superadmin has to be appointed first. */
   'last_superadmin',
   'image_required',
+  /** A purchase of an empty cart. */
+  'cart_empty',
+  /** A purchase of a cart with a line problem or a price the member has not been shown (the cart says which). */
+  'cart_changed',
+  /** A purchase without an invoice address, or with a separate delivery address not saved. */
+  'address_required',
+  /** A purchase without a chosen payment, or with one this server no longer offers. */
+  'payment_required',
+  /** Fewer pieces are left than asked for (adding to the cart, or two purchases racing for the last ones). */
+  'out_of_stock',
+  /** A product in another currency than the cart's lines. */
+  'currency_mismatch',
+  /** An IBAN or BIC that fails its checks. */
+  'bank_account_invalid',
+  /** A payment provider's webhook without a valid signature, or too old. */
+  'signature_invalid',
+  /** The payment provider could not be reached or refused; nothing was charged. */
+  'payment_provider_failed',
   /** The server cannot reach its database right now (503 with Retry-After); the same call works again later. */
   'database_unavailable',
   /**

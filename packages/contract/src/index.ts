@@ -17,6 +17,7 @@ import { ratingEndpoints } from './ratings';
 import { commentEndpoints, likeEndpoints } from './reactions';
 import { searchEndpoints } from './search';
 import { settingsEndpoints } from './settings-api';
+import { shopEndpoints } from './shop';
 import { topicEndpoints } from './topics';
 import { tvEndpoints } from './tv';
 import { uploadEndpoints } from './uploads';
@@ -45,6 +46,7 @@ export * from './occasions';
 export * from './pages';
 export * from './pagination';
 export * from './paths';
+export * from './postcodes';
 export * from './posts';
 export * from './profile';
 export * from './push';
@@ -54,6 +56,7 @@ export * from './realtime';
 export * from './search';
 export * from './settings';
 export * from './settings-api';
+export * from './shop';
 export * from './text';
 export * from './topics';
 export * from './tv';
@@ -85,4 +88,5 @@ export const endpoints = {
   users: userEndpoints,
   members: memberEndpoints,
   search: searchEndpoints,
+  shop: shopEndpoints,
 };

@@ -223,7 +223,7 @@ export const pageModuleReferenceSchemas = {
   profile_teaser: z.object({ members: z.array(profileTeaserMemberSchema) }),
   /** The web's employer-rating card fetches its own figures (`GET ratings.card`): nothing is referenced. */
   reviews_widget: z.object({ ratings: z.array(z.never()) }),
-  /** The shop is not built yet: always empty, and the web says so. */
+  /** The web's shop teaser fetches the active products itself (`GET shop/products`): nothing is referenced. */
   shop_teaser: z.object({ items: z.array(z.never()) }),
   fundraising_widget: z.object({}),
   coachings: z.object({}),

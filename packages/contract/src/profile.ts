@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseBirthday } from './birthday';
 import { genders, limits, profileSectionVariants, userStatuses } from './constants';
 import { emailSchema, idValueSchema, nameSchema, usernameSchema } from './entities';
+import { checkPostcode } from './postcodes';
 import { localeSchema } from './settings';
 import { optionalPlainTextField, plainTextField, text } from './text';
 import { uploadedImageSchema } from './uploads';
@@ -209,8 +210,8 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** Save an address (POST users/:id/:addressType). */
-export const addressInputSchema = z.object({
+/** The fields of an address as saved, before the per-country checks of `addressInputSchema`. */
+export const addressFieldsSchema = z.object({
   gender: genderSchema.nullable().default(null),
   title: optionalPlainTextField(profileLimits.titleMax).default(null),
   firstname: plainTextField(limits.nameMaxLength),
@@ -229,6 +230,9 @@ export const addressInputSchema = z.object({
   email: emailSchema.nullable().default(null),
   separate_delivery_address: z.boolean().default(false),
 });
+
+/** Save an address (POST users/:id/:addressType, the cart's address calls): the postal code fits its country. */
+export const addressInputSchema = addressFieldsSchema.superRefine(checkPostcode);
 export type AddressInput = z.input<typeof addressInputSchema>;
 
 /** A child of a member; `birthday` YYYY-MM-DD (editors and the member only). */

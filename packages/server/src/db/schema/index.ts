@@ -8,6 +8,7 @@ export * from './people';
 export * from './posts';
 export * from './push';
 export * from './settings';
+export * from './shop';
 export * from './throttle';
 export * from './uploads';
 export * from './users';

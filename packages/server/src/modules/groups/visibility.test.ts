@@ -48,6 +48,7 @@ const expectedByPermission: Record<UserPermission | 'no permission', 'by members
   post_as_author: 'by membership',
   jobs: 'by membership',
   ratings_export: 'by membership',
+  shop: 'by membership',
   superadmin: 'every group',
 };
 

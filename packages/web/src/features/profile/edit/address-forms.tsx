@@ -10,8 +10,9 @@ import TextField from '@mui/material/TextField';
 import {
   type Address,
   type AddressType,
-  addressInputSchema,
+  addressFieldsSchema,
   addressTypes,
+  checkPostcode,
   emailSchema,
   genderSchema,
   profileLimits,
@@ -30,10 +31,12 @@ import { textFieldProps } from './form-text';
 import { profileErrorText } from './profile-form-schema';
 
 /** The address form: the contract's address input, with '' for "no salutation" and "no email". */
-const addressFormSchema = addressInputSchema.extend({
-  gender: z.union([genderSchema, z.literal('')]).transform((value) => (value === '' ? null : value)),
-  email: z.union([z.literal(''), emailSchema]).transform((value) => (value === '' ? null : value)),
-});
+const addressFormSchema = addressFieldsSchema
+  .extend({
+    gender: z.union([genderSchema, z.literal('')]).transform((value) => (value === '' ? null : value)),
+    email: z.union([z.literal(''), emailSchema]).transform((value) => (value === '' ? null : value)),
+  })
+  .superRefine(checkPostcode);
 type AddressFields = z.input<typeof addressFormSchema>;
 type AddressValues = z.output<typeof addressFormSchema>;
 
