@@ -24,10 +24,11 @@ import { type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useLang } from '../../../app/use-lang';
+import { OptionSelect, SavedFormHeading, type SaveMessage } from '../../../components/form-parts';
+import { textFieldProps } from '../../../components/form-text';
 import { apiErrorText } from '../../../lib/api-error-text';
 import { childrenQuery, useGenderOptions, useSaveChildren } from '../api/profile';
-import { EntryFieldset, OptionSelect, SavedFormHeading, type SaveMessage } from './form-parts';
-import { textFieldProps } from './form-text';
+import { EntryFieldset } from './form-parts';
 import { birthdayFieldSchema } from './profile-form-schema';
 
 const childrenFormSchema = z.object({

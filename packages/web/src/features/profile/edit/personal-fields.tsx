@@ -6,9 +6,9 @@ import { limits } from '@plaza/contract/constants';
 import { profileLimits } from '@plaza/contract/profile';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { OptionSelect } from '../../../components/form-parts';
+import { textFieldProps } from '../../../components/form-text';
 import { useGenderOptions, useStatusOptions } from '../api/profile';
-import { OptionSelect } from './form-parts';
-import { textFieldProps } from './form-text';
 import type { ProfileFormFields, ProfileFormValues } from './profile-form-schema';
 
 type ProfileForm = UseFormReturn<ProfileFormFields, unknown, ProfileFormValues>;

@@ -12,8 +12,6 @@ import {
   updateProfileSchema,
   userStatusSchema,
 } from '@plaza/contract';
-import type { TFunction } from 'i18next';
-import type { FieldError } from 'react-hook-form';
 import { z } from 'zod';
 
 /** Translation key of a birthday problem (`format`, `invalid_date`, `future`, `too_old`). */
@@ -142,12 +140,5 @@ export function profilePayload(
   return { profile, fields: custom };
 }
 
-/** The text of a field's error in the page language: our own keys, else by the zod issue code. */
-export function profileErrorText(t: TFunction, error: FieldError | undefined): string | undefined {
-  if (!error) return undefined;
-  if (error.message?.startsWith('profile.')) return t(error.message);
-  if (error.type === 'server') return error.message;
-  if (error.type === 'too_big') return t('profile.edit.errors.too_long');
-  if (error.type === 'too_small') return t('profile.edit.errors.required');
-  return t('profile.edit.errors.invalid');
-}
+/** The text of a field's error in the page language (shared with the other forms). */
+export { fieldErrorText as profileErrorText } from '../../../components/form-text';

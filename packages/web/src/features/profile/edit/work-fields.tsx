@@ -11,9 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChipsInput } from '../../../components/chips-input';
+import { textFieldProps } from '../../../components/form-text';
 import { listOptionsQuery } from '../api/profile';
 import { EntryFieldset } from './form-parts';
-import { textFieldProps } from './form-text';
 import { type ProfileFormFields, type ProfileFormValues, profileErrorText } from './profile-form-schema';
 
 type ProfileForm = UseFormReturn<ProfileFormFields, unknown, ProfileFormValues>;
