@@ -188,6 +188,8 @@ export const shopLimits = {
   maxCartLines: 50,
   /** A product shows how many are left when this few or fewer are. */
   lowStock: 5,
+  /** Most active products `GET shop/products` lists (the catalogue is small; it is shown whole). */
+  catalogueMax: 200,
   accountHolderMax: 70,
   adminListPageSize: 50,
   ordersPageSize: 20,

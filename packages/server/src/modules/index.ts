@@ -18,6 +18,7 @@ import { ratingsModule } from './ratings';
 import { reactionsModule } from './reactions';
 import { searchModule } from './search';
 import { settingsModule } from './settings';
+import { shopModule } from './shop';
 import { topicsModule } from './topics';
 import { tvModule } from './tv';
 import { uploadsModule } from './uploads';
@@ -47,6 +48,7 @@ export const modules: Module[] = [
   jobsModule,
   usersModule,
   ratingsModule,
+  shopModule,
   membersModule,
   chatModule,
   searchModule,

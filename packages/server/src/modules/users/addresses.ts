@@ -26,6 +26,19 @@ function presentAddress(row: AddressRow): Address {
   };
 }
 
+/** The member's own invoice and delivery addresses (null where none is saved), read in one query. */
+export async function memberAddresses(
+  db: Db,
+  userId: number,
+): Promise<{ invoice_address: Address | null; delivery_address: Address | null }> {
+  const rows = await profileDataRepo.addresses(db, userId);
+  const of = (type: AddressType) => {
+    const row = rows.find((candidate) => candidate.type === type);
+    return row ? presentAddress(row) : null;
+  };
+  return { invoice_address: of('invoice_address'), delivery_address: of('delivery_address') };
+}
+
 /** GET users/:id/invoice_address and delivery_address (the member and editors). */
 export async function getAddress(db: Db, viewer: Viewer, userId: number, type: AddressType) {
   const member = await loadEditableMember(db, viewer, userId);

@@ -6,8 +6,10 @@ export {
   createInvitedUser,
   setAccountDeactivated,
 } from './accounts-admin';
+export { memberAddresses, saveAddress } from './addresses';
 export { createUser } from './create-user';
 export { foldName, typoQuery } from './name-fold-sql';
+export { countryOptions, genderOptions } from './options';
 export { presentableColumns } from './presentable-sql';
 export { isOnline, loadUserView, ownView, type PresentableUser, presentUser } from './presenter';
 export { usersModule } from './routes';

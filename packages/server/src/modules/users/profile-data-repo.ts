@@ -33,6 +33,10 @@ export const profileDataRepo = {
       .where(and(eq(userAddresses.user_id, userId), eq(userAddresses.type, type)));
     return row;
   },
+  /** Both of the member's addresses (invoice and delivery) in one query. */
+  addresses(db: Db, userId: number): Promise<AddressRow[]> {
+    return db.select().from(userAddresses).where(eq(userAddresses.user_id, userId));
+  },
   /** Stores the member's address of a type, replacing the former one. */
   async putAddress(db: Db, userId: number, type: AddressType, values: AddressValues): Promise<AddressRow> {
     const [row] = await db

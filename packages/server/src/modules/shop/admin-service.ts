@@ -1,0 +1,113 @@
+import { type AdminProduct, type ProductData, shopLimits } from '@plaza/contract';
+import type { Db } from '../../db/client';
+import { forbidden, notFound } from '../../platform/errors';
+import type { SessionUser } from '../../platform/request-context';
+import { type ReceivedUpload, removeImage, type UploadDeps, uploadImage } from '../uploads';
+import { shopPolicy } from './policy';
+import { presentAdminProduct } from './presenter';
+import { type ProductWithImage, shopRepo } from './repo';
+
+function requireManager(user: SessionUser): void {
+  if (!shopPolicy.can(user, 'manage'))
+    throw forbidden('Only a superadmin or the shop permission may manage the shop.');
+}
+
+async function productToManage(db: Db, user: SessionUser, id: number): Promise<ProductWithImage> {
+  requireManager(user);
+  const row = await shopRepo.productById(db, id);
+  if (!row) throw notFound('The product');
+  return row;
+}
+
+async function answer(db: Db, id: number): Promise<AdminProduct> {
+  const row = await shopRepo.productById(db, id);
+  if (!row) throw notFound('The product');
+  return presentAdminProduct(row);
+}
+
+/** The administration's list of products of every state, newest first (keyset on the id). */
+export async function listAdminProducts(
+  db: Db,
+  user: SessionUser,
+  query: { before?: number },
+): Promise<{ results: AdminProduct[]; next_before: number | null }> {
+  requireManager(user);
+  const limit = shopLimits.adminListPageSize;
+  const rows = await shopRepo.adminProducts(db, { before: query.before, limit: limit + 1 });
+  const shown = rows.slice(0, limit);
+  return {
+    results: shown.map(presentAdminProduct),
+    next_before: rows.length > limit ? shown[shown.length - 1]!.id : null,
+  };
+}
+
+/** A new product (inactive unless the input says otherwise). */
+export async function createProduct(db: Db, user: SessionUser, input: ProductData): Promise<AdminProduct> {
+  requireManager(user);
+  return answer(db, await shopRepo.insertProduct(db, input));
+}
+
+export async function readAdminProduct(db: Db, user: SessionUser, id: number): Promise<AdminProduct> {
+  return presentAdminProduct(await productToManage(db, user, id));
+}
+
+/** Saves a product's fields; carts show a changed price to their members once (`seen_price`). */
+export async function saveProduct(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  input: ProductData,
+): Promise<AdminProduct> {
+  requireManager(user);
+  if (!(await shopRepo.updateProduct(db, id, input))) throw notFound('The product');
+  return answer(db, id);
+}
+
+/** Deletes a product and its image; carts report their lines of it unavailable, orders keep their copy. */
+export async function deleteProduct(
+  deps: UploadDeps,
+  user: SessionUser,
+  id: number,
+): Promise<{ success: true }> {
+  requireManager(user);
+  const removed = await shopRepo.removeProduct(deps.db, id);
+  if (!removed) throw notFound('The product');
+  if (removed.image_id !== null) await removeImage(deps, removed.image_id);
+  return { success: true };
+}
+
+/** Sets the product's image: checked by content, re-encoded as a square; the previous image goes. */
+export async function uploadProductImage(
+  deps: UploadDeps,
+  user: SessionUser,
+  id: number,
+  receive: () => Promise<ReceivedUpload>,
+): Promise<AdminProduct> {
+  const row = await productToManage(deps.db, user, id);
+  const image = await uploadImage(deps, user, await receive(), shopLimits.imageSide);
+  if (!(await shopRepo.updateProduct(deps.db, id, { image_id: image.id }))) {
+    await removeImage(deps, image.id);
+    throw notFound('The product');
+  }
+  if (row.image_id !== null) await removeImage(deps, row.image_id);
+  return answer(deps.db, id);
+}
+
+/** Removes the product's image. */
+export async function removeProductImage(
+  deps: UploadDeps,
+  user: SessionUser,
+  id: number,
+): Promise<AdminProduct> {
+  const row = await productToManage(deps.db, user, id);
+  if (row.image_id !== null) {
+    await shopRepo.updateProduct(deps.db, id, { image_id: null });
+    await removeImage(deps, row.image_id);
+  }
+  return answer(deps.db, id);
+}
+
+/** Stores a product without a manager at hand (the demo content and the bench). */
+export function createProductAs(db: Db, input: ProductData & { image_id?: number | null }): Promise<number> {
+  return shopRepo.insertProduct(db, input);
+}

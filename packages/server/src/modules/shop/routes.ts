@@ -1,0 +1,61 @@
+import { endpoints } from '@plaza/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../deps';
+import { route } from '../../platform/route';
+import { receiveUpload, registerMultipart, type UploadDeps } from '../uploads';
+import {
+  createProduct,
+  deleteProduct,
+  listAdminProducts,
+  readAdminProduct,
+  removeProductImage,
+  saveProduct,
+  uploadProductImage,
+} from './admin-service';
+import { addItem, cartAnswer, changeItem, removeItem, saveCartAddress, shopCountries } from './cart-service';
+import { listProducts } from './service';
+
+/**
+ * The shop's catalogue and the member's cart (the payment choice, purchases and orders are the payments
+ * module's): members read active products and keep their own cart; superadmins and the `shop`
+ * permission manage the catalogue.
+ */
+export async function shopModule(app: FastifyInstance, { database, config }: AppDeps): Promise<void> {
+  const { db } = database;
+  const deps: UploadDeps = { db, dataDir: config.dataDir };
+  const { shop } = endpoints;
+
+  route(app, shop.products, ({ request }) => listProducts(db, request.locale));
+
+  route(app, shop.cart, ({ user, request }) => cartAnswer(db, user, request.locale));
+  route(app, shop.addItem, ({ user, body, request }) => addItem(db, user, body, request.locale));
+  route(app, shop.replaceItem, ({ user, params, body, request }) =>
+    changeItem(db, user, params.id, body, 'replace', request.locale),
+  );
+  route(app, shop.updateItem, ({ user, params, body, request }) =>
+    changeItem(db, user, params.id, body, 'update', request.locale),
+  );
+  route(app, shop.removeItem, ({ user, params, request }) => removeItem(db, user, params.id, request.locale));
+  route(app, shop.deliveryAddress, ({ user, body, request }) =>
+    saveCartAddress(db, user, 'delivery_address', body, request.locale),
+  );
+  route(app, shop.invoiceAddress, ({ user, body, request }) =>
+    saveCartAddress(db, user, 'invoice_address', body, request.locale),
+  );
+  route(app, shop.countries, ({ request }) => ({ results: shopCountries(request.locale) }));
+
+  route(app, shop.adminProducts, ({ user, query }) => listAdminProducts(db, user, query));
+  route(app, shop.adminCreateProduct, ({ user, body }) => createProduct(db, user, body));
+  route(app, shop.adminProduct, ({ user, params }) => readAdminProduct(db, user, params.id));
+  route(app, shop.adminSaveProduct, ({ user, params, body }) => saveProduct(db, user, params.id, body));
+  route(app, shop.adminDeleteProduct, ({ user, params }) => deleteProduct(deps, user, params.id));
+  route(app, shop.adminRemoveProductImage, ({ user, params }) => removeProductImage(deps, user, params.id));
+
+  // Multipart parsing exists only inside this scope, for the upload route.
+  await app.register(async (scope) => {
+    await registerMultipart(scope);
+    route(scope, shop.adminUploadProductImage, ({ user, params, request }) =>
+      uploadProductImage(deps, user, params.id, () => receiveUpload(request)),
+    );
+  });
+}
