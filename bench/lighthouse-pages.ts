@@ -70,6 +70,7 @@ export async function lighthousePages(server: DemoServer): Promise<LighthousePag
   const cmsPage = first(pages, 'CMS page');
   const display = await api(server, admin, '/api/v2/tv/display_keys', { name: 'Lighthouse' });
   const job = first(results(await api(server, member, '/api/v2/jobs')), 'open job');
+  const product = first(results(await api(server, admin, '/api/v2/admin/products')), 'product');
   const rating = first(
     results(await api(server, member, '/api/v2/ratings')),
     'shown rating',
@@ -116,6 +117,8 @@ export async function lighthousePages(server: DemoServer): Promise<LighthousePag
     asAdmin('manage-jobs', '/de_DE/manage_jobs'),
     asAdmin('job-editor', `/de_DE/manage_jobs/${job.id}`),
     asAdmin('manage-ratings', '/de_DE/manage_ratings'),
+    asAdmin('manage-shop', '/de_DE/manage_shop'),
+    asAdmin('product-editor', `/de_DE/manage_shop/${product.id}`),
     asAdmin('tv-displays', '/de_DE/tv_displays'),
     visitor('tv', `/de_DE/bubbletool_tv?key=${encodeURIComponent(String(display.key))}`),
   ];

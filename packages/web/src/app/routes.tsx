@@ -326,6 +326,25 @@ export const routes: RouteObject[] = [
                   'JobEditorPage',
                 ),
               },
+              // Shop administration (superadmins and the shop permission): its own chunks.
+              {
+                path: 'manage_shop',
+                handle: titled('shop_admin.title'),
+                lazy: page(
+                  'features/shop-admin/shop-admin-page',
+                  () => import('../features/shop-admin/shop-admin-page'),
+                  'ShopAdminPage',
+                ),
+              },
+              {
+                path: 'manage_shop/:id',
+                handle: titled('shop_admin.product.edit_title'),
+                lazy: page(
+                  'features/shop-admin/product-editor-page',
+                  () => import('../features/shop-admin/product-editor-page'),
+                  'ProductEditorPage',
+                ),
+              },
               {
                 path: 'tv_displays',
                 handle: titled('tv.admin.title'),

@@ -141,7 +141,8 @@ export async function navigationFor(db: Db, _user: SessionUser, locale: Locale):
 /**
  * The administration a member may open, shown in the navigation under its own heading (empty for
  * everyone else): superadmins and the users permission manage the members' accounts; superadmins the
- * CMS pages and the keys of TV displays; superadmins and the jobs permission the jobs.
+ * CMS pages and the keys of TV displays; superadmins and the jobs permission the jobs, the shop permission
+ * the shop.
  */
 export function administrationMenuFor(user: SessionUser, locale: Locale): SettingsMenuItem[] {
   const link = (key: string, path: string, icon: string, title: string): SettingsMenuItem => ({
@@ -165,6 +166,10 @@ export function administrationMenuFor(user: SessionUser, locale: Locale): Settin
       : []),
     // The ratings policy's `manage` rule (modules/ratings/policy.ts), which this lower module cannot import.
     ...(superadmin ? [link('ratings', '/manage_ratings', 'star', t(locale, 'ratings.admin.open_link'))] : []),
+    // The shop's administration rule (superadmins and the shop permission), which this lower module cannot import.
+    ...(superadmin || hasPermission(user, 'shop')
+      ? [link('shop', '/manage_shop', 'store', t(locale, 'shop_admin.open_link'))]
+      : []),
   ];
 }
 

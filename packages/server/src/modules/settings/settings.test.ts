@@ -60,6 +60,7 @@ describe('settings updates', () => {
         link: '/manage_ratings',
         title: 'Manage ratings',
       }),
+      expect.objectContaining({ type: 'link', key: 'shop', link: '/manage_shop', title: 'Manage shop' }),
     ]);
     const adminDrawer = (await admin.get('/api/v2/menu/settings')).json() as { key: string }[];
     expect(adminDrawer.map((item) => item.key)).not.toContain('pages');
