@@ -49,6 +49,21 @@ const linkPreviewHostsSchema = z.string().transform((text, ctx) => {
   return hosts as ReadonlyMap<string, string>;
 });
 
+/**
+ * A SEPA creditor identifier (e.g. `DE98ZZZ09999999999`): country, check digits, a business code and the
+ * national id, the check digits ISO 7064 mod 97-10 over the national id and the country (the business
+ * code does not count).
+ */
+export function isSepaCreditorId(value: string): boolean {
+  const match = /^([A-Z]{2})(\d{2})[A-Z0-9]{3}([A-Z0-9]{1,28})$/.exec(value);
+  if (!match) return false;
+  const [, country, check, national] = match;
+  const digits = `${national}${country}${check}`.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  return rest === 1;
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -76,6 +91,23 @@ const envSchema = z.object({
   // Rendering the dashboard on the server costs about 20 ms of CPU a page, on the event loop that answers
   // the API too: above half busy, pages go out for the browser to draw (platform/first-screen.ts).
   FIRST_SCREEN_MAX_LOAD: z.coerce.number().min(0).max(1).default(0.5),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'a Stripe secret key (sk_test_..., sk_live_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'a Stripe webhook secret (whsec_...)')
+    .optional(),
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SEPA_CREDITOR_ID: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .refine(isSepaCreditorId, 'a SEPA creditor identifier (e.g. DE98ZZZ09999999999)')
+    .optional(),
+  SHOP_SELLER_NAME: z.string().max(200).optional(),
+  SHOP_SELLER_ADDRESS: z.string().max(500).optional(),
+  SHOP_VAT_ID: z.string().max(40).optional(),
 });
 
 /** Typed server configuration, read once from the environment. */
@@ -122,6 +154,17 @@ export interface Config {
    * statements run on `pipelines` pipelined connections (`DB_PIPELINES`, 0 = on the pool's).
    */
   database: { statementTimeoutMs: number; poolMax: number; poolQueueMax: number; pipelines: number };
+  /**
+   * The shop's payment providers beyond the invoice: Stripe Checkout with `STRIPE_SECRET_KEY` and
+   * `STRIPE_WEBHOOK_SECRET` (both or neither; `STRIPE_API_URL` points the SDK elsewhere, a local fake in
+   * tests), SEPA direct debit with `SEPA_CREDITOR_ID`. `seller` heads the invoices (`SHOP_SELLER_NAME`,
+   * default the settings' company name; `SHOP_SELLER_ADDRESS` lines separated by `;`; `SHOP_VAT_ID`).
+   */
+  payments: {
+    stripe: { secretKey: string; webhookSecret: string; apiUrl: URL | null } | null;
+    sepaCreditorId: string | null;
+    seller: { name: string | null; address: string[]; vatId: string | null };
+  };
 }
 
 /** Reads the configuration; throws a readable message naming each bad variable. */
@@ -134,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (Stripe payments) or neither',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
@@ -161,6 +209,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       poolMax: e.DB_POOL_MAX,
       poolQueueMax: e.DB_POOL_QUEUE_MAX,
       pipelines: e.DB_PIPELINES,
+    },
+    payments: {
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiUrl: e.STRIPE_API_URL ? new URL(e.STRIPE_API_URL) : null,
+            }
+          : null,
+      sepaCreditorId: e.SEPA_CREDITOR_ID ?? null,
+      seller: {
+        name: e.SHOP_SELLER_NAME?.trim() || null,
+        address: (e.SHOP_SELLER_ADDRESS ?? '')
+          .split(';')
+          .map((line) => line.trim())
+          .filter(Boolean),
+        vatId: e.SHOP_VAT_ID?.trim() || null,
+      },
     },
   };
 }

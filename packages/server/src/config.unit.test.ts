@@ -83,3 +83,47 @@ describe('configuration: database limits', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid configuration:\\n {2}${name}: `));
   });
 });
+
+describe('configuration: payments', () => {
+  it('offers neither Stripe nor SEPA by default; the seller falls back to the settings', () => {
+    expect(loadConfig({}).payments).toEqual({
+      stripe: null,
+      sepaCreditorId: null,
+      seller: { name: null, address: [], vatId: null },
+    });
+  });
+
+  it('reads Stripe with its API address, the creditor id normalised, and the seller lines', () => {
+    const { payments } = loadConfig({
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+      SEPA_CREDITOR_ID: 'de98 zzz0 9999 9999 99',
+      SHOP_SELLER_NAME: 'Plaza GmbH',
+      SHOP_SELLER_ADDRESS: 'Hauptstraße 1; 10115 Berlin ;',
+      SHOP_VAT_ID: 'DE123456789',
+    });
+    expect(payments.stripe).toMatchObject({ secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc' });
+    expect(payments.stripe?.apiUrl?.port).toBe('12111');
+    expect(payments.sepaCreditorId).toBe('DE98ZZZ09999999999');
+    expect(payments.seller).toEqual({
+      name: 'Plaza GmbH',
+      address: ['Hauptstraße 1', '10115 Berlin'],
+      vatId: 'DE123456789',
+    });
+  });
+
+  it.each([
+    ['SEPA_CREDITOR_ID', 'DE99ZZZ09999999999'],
+    ['SEPA_CREDITOR_ID', 'ZZZ'],
+    ['STRIPE_SECRET_KEY', 'pk_test_abc'],
+    ['STRIPE_API_URL', 'ftp://stripe.test'],
+  ])('stops the start for %s=%j, naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid configuration:\\n {2}${name}: `));
+  });
+
+  it('wants both Stripe secrets or neither', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/set both/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/set both/);
+  });
+});

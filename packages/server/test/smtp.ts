@@ -1,11 +1,12 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A received mail: recipient, subject, text. */
+/** A received mail: recipient, subject, text and attached files. */
 export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** A real SMTP server in the test process that keeps what it receives. */
@@ -31,6 +32,11 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content,
+            })),
           };
           messages.push(mail);
           for (const waiter of [...waiters]) {

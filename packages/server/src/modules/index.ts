@@ -12,6 +12,7 @@ import { membersModule } from './members';
 import { newsModule } from './news';
 import { occasionsModule } from './occasions';
 import { pagesModule } from './pages';
+import { paymentsModule } from './payments';
 import { postsModule } from './posts';
 import { pushModule } from './push';
 import { ratingsModule } from './ratings';
@@ -49,6 +50,7 @@ export const modules: Module[] = [
   usersModule,
   ratingsModule,
   shopModule,
+  paymentsModule,
   membersModule,
   chatModule,
   searchModule,

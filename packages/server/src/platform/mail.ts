@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent along (an invoice PDF). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Sends mail: SMTP when SMTP_URL is set, otherwise files in DATA_DIR/mail. */

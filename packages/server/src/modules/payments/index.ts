@@ -1,0 +1,3 @@
+// The public entry of the payments module: what the app and other modules may use. Everything else in this folder is private to it.
+
+export { paymentsModule } from './routes';

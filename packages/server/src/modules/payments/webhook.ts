@@ -1,0 +1,62 @@
+import type Stripe from 'stripe';
+import { AppError, notFound } from '../../platform/errors';
+import type { PaymentDeps } from './deps';
+import { mailOrder } from './mails';
+import { webhookToleranceSeconds } from './providers/stripe';
+import { ordersRepo } from './repo';
+
+const signatureInvalid = (message: string) => new AppError(400, 'signature_invalid', message);
+
+/** The events that say a Checkout session's money arrived. */
+const paidEvents = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+/**
+ * A Stripe event: its signature checked on the raw body (and its age, `webhookToleranceSeconds`), then
+ * recorded by id so that a replay or a repeated delivery changes nothing; a paid Checkout session marks
+ * its placed order paid (the state a return page shows) and mails the member.
+ */
+export async function receiveStripeEvent(
+  deps: PaymentDeps,
+  body: unknown,
+  signature: string | string[] | undefined,
+): Promise<{ received: true }> {
+  const stripe = deps.providers.stripe;
+  if (!stripe) throw notFound('Stripe payments');
+  if (typeof signature !== 'string' || !signature)
+    throw signatureInvalid('The Stripe-Signature header is missing.');
+  if (!Buffer.isBuffer(body)) throw signatureInvalid('The event has no body to verify.');
+  let event: Stripe.Event;
+  try {
+    event = stripe.client.webhooks.constructEvent(
+      body,
+      signature,
+      stripe.webhookSecret,
+      webhookToleranceSeconds,
+    );
+  } catch (error) {
+    deps.log.info({ err: error }, 'stripe webhook refused');
+    throw signatureInvalid('The signature does not match or the event is too old.');
+  }
+  const paidOrder = await deps.db.transaction(async (tx) => {
+    const fresh = await ordersRepo.recordEvent(tx, {
+      provider: 'stripe',
+      event_id: event.id,
+      type: event.type,
+      order_id: null,
+    });
+    if (!fresh || !paidEvents.has(event.type)) return undefined;
+    const session = event.data.object as Stripe.Checkout.Session;
+    if (session.payment_status !== 'paid') return undefined;
+    const orderId = await ordersRepo.markPaidBySession(tx, session.id, deps.now());
+    if (orderId !== undefined) await ordersRepo.setEventOrder(tx, 'stripe', event.id, orderId);
+    return orderId;
+  });
+  if (paidOrder !== undefined) {
+    const order = await ordersRepo.byId(deps.db, paidOrder).catch((error: unknown) => {
+      deps.log.error({ err: error, orderId: paidOrder }, 'the paid order could not be read for its mail');
+      return undefined;
+    });
+    if (order) void mailOrder(deps, order, 'paid');
+  }
+  return { received: true };
+}
