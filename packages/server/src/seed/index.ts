@@ -15,6 +15,7 @@ import { seedLegalPages } from './legal-pages';
 import { demoPeople } from './people';
 import { seedDemoPosts } from './posts';
 import { seedDemoRatings } from './ratings';
+import { seedDemoShop } from './shop';
 
 const folded: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
 
@@ -104,6 +105,7 @@ async function fillDemoContent(
   await seedDemoPages(db, admin.id, memberIds.slice(0, 4));
   await seedDemoRatings(db, memberIds);
   await seedDemoJobs(db, admin.id, options.dataDir);
+  await seedDemoShop(db, admin.id, options.dataDir);
   await refreshUserSearchVectors(db);
   return { admin: { username: 'admin', password } };
 }
