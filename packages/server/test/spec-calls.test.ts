@@ -7,6 +7,7 @@ import { buildAdmin, buildGroup, buildUser, testPassword } from './factories';
 import { uploadFiles } from './multipart';
 import { authAndSettingsCalls } from './spec-calls/auth-settings';
 import { type Caller, type Fixture, refusalOfShape, type SpecCall, send } from './spec-calls/call';
+import { cartCalls } from './spec-calls/cart';
 import { contentCalls } from './spec-calls/content';
 import { groupCalls, topicRemoval } from './spec-calls/groups';
 import { pendingCalls } from './spec-calls/pending';
@@ -23,6 +24,7 @@ const walk: SpecCall[] = [
   ...groupCalls,
   ...contentCalls,
   ...peopleCalls,
+  ...cartCalls,
   topicRemoval,
   accountRemoval,
 ];

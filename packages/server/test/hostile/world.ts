@@ -193,6 +193,19 @@ export async function buildWorld(t: TestApp): Promise<World> {
   if (created.statusCode !== 200) throw new Error(`job: ${created.statusCode} ${created.body}`);
   const job = created.json() as { id: number };
   await clients.superadmin.post(`/api/v2/admin/jobs/${job.id}/publish`);
+  // An active product in sizes, for the shop's calls (its changes and removal need no repair).
+  const offered = await clients.superadmin.post('/api/v2/admin/products', {
+    name_de: 'Feindliches T-Shirt',
+    name_en: 'Hostile T-shirt',
+    price: 1990,
+    currency: 'EUR',
+    tax_rate: 1900,
+    options: [{ id: 'm', label_de: 'M', label_en: 'M' }],
+    stock: 50,
+    active: true,
+  });
+  if (offered.statusCode !== 200) throw new Error(`product: ${offered.statusCode} ${offered.body}`);
+  const product = offered.json() as { id: number };
 
   const memberships = await executeRows<{ id: number; status: string; role: string }>(
     t.db,
@@ -215,7 +228,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
     { table: 'tv_display_keys', id: displayKey.id },
   ];
   const ids = [
-    ...new Set([...anchors.map((a) => a.id), ...memberships.map((m) => m.id), category.id, job.id, 1, 2, 3]),
+    ...new Set([
+      ...anchors.map((a) => a.id),
+      ...memberships.map((m) => m.id),
+      category.id,
+      job.id,
+      product.id,
+      1,
+      2,
+      3,
+    ]),
   ].filter((id) => id !== bystanderId);
   return { member, superadmin, other, clients, ids, anchors, memberships };
 }

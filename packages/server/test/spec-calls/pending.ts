@@ -10,35 +10,7 @@ const signOn = 51;
  */
 export const pendingCalls: PendingCall[] = [
   { spec: 'GET auth/mocs (browser navigation)', method: 'GET', path: '/api/v2/auth/mocs', issue: signOn },
-  { spec: 'GET carts/mine', method: 'GET', path: '/api/v2/carts/mine', issue: shop },
-  {
-    spec: 'POST carts/mine/items {product_id}',
-    method: 'POST',
-    path: '/api/v2/carts/mine/items',
-    issue: shop,
-  },
-  { spec: 'PUT carts/mine/items/{id}', method: 'PUT', path: '/api/v2/carts/mine/items/:id', issue: shop },
-  { spec: 'PATCH carts/mine/items/{id}', method: 'PATCH', path: '/api/v2/carts/mine/items/:id', issue: shop },
-  {
-    spec: 'DELETE carts/mine/items/{id}',
-    method: 'DELETE',
-    path: '/api/v2/carts/mine/items/:id',
-    issue: shop,
-  },
-  {
-    spec: 'POST carts/mine/delivery_address',
-    method: 'POST',
-    path: '/api/v2/carts/mine/delivery_address',
-    issue: shop,
-  },
-  {
-    spec: 'POST carts/mine/invoice_address',
-    method: 'POST',
-    path: '/api/v2/carts/mine/invoice_address',
-    issue: shop,
-  },
   { spec: 'POST carts/mine/payment', method: 'POST', path: '/api/v2/carts/mine/payment', issue: shop },
-  { spec: 'GET carts/mine/countries', method: 'GET', path: '/api/v2/carts/mine/countries', issue: shop },
   { spec: 'POST payments {agb}', method: 'POST', path: '/api/v2/payments', issue: shop },
   { spec: 'GET payments (services)', method: 'GET', path: '/api/v2/payments', issue: shop },
   { spec: 'GET orders/{id}', method: 'GET', path: '/api/v2/orders/:id', issue: shop },
