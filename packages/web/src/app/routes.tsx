@@ -252,6 +252,36 @@ export const routes: RouteObject[] = [
                 path: 'jobs/:id',
                 lazy: page('features/jobs/job-page', () => import('../features/jobs/job-page'), 'JobPage'),
               },
+              // The member's shop: products, cart and checkout, orders.
+              {
+                id: 'shop',
+                path: 'shop',
+                handle: titled('shop.title'),
+                lazy: page('features/shop/shop-page', () => import('../features/shop/shop-page'), 'ShopPage'),
+              },
+              {
+                path: 'cart',
+                handle: titled('shop.cart.title'),
+                lazy: page('features/shop/cart-page', () => import('../features/shop/cart-page'), 'CartPage'),
+              },
+              {
+                path: 'shop/orders',
+                handle: titled('shop.orders.title'),
+                lazy: page(
+                  'features/shop/orders-page',
+                  () => import('../features/shop/orders-page'),
+                  'OrdersPage',
+                ),
+              },
+              {
+                path: 'shop/orders/:id',
+                handle: titled('shop.orders.title'),
+                lazy: page(
+                  'features/shop/order-page',
+                  () => import('../features/shop/order-page'),
+                  'OrderPage',
+                ),
+              },
               {
                 path: 'search_results',
                 handle: titled('search.title'),

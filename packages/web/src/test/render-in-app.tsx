@@ -30,6 +30,7 @@ import enRatings from '@plaza/contract/locales/en_GB/ratings.json';
 import enReactions from '@plaza/contract/locales/en_GB/reactions.json';
 import enRichText from '@plaza/contract/locales/en_GB/rich_text.json';
 import enSearch from '@plaza/contract/locales/en_GB/search.json';
+import enShop from '@plaza/contract/locales/en_GB/shop.json';
 import enShopAdmin from '@plaza/contract/locales/en_GB/shop_admin.json';
 import enTopics from '@plaza/contract/locales/en_GB/topics.json';
 import enTv from '@plaza/contract/locales/en_GB/tv.json';
@@ -119,6 +120,7 @@ export function renderInApp(
           rich_text: enRichText,
           reactions: enReactions,
           search: enSearch,
+          shop: enShop,
           shop_admin: enShopAdmin,
         },
       },

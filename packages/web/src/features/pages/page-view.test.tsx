@@ -72,9 +72,25 @@ describe('PageView', () => {
     expect(screen.getByRole('link', { name: /Learn more/ }).getAttribute('target')).toBe('_blank');
   });
 
-  it('shows the employer-rating card in the reviews widget, and says the shop is not there yet', async () => {
+  it('shows the employer-rating card in the reviews widget, and the shop teaser its products', async () => {
     stubFetch([
       answer(endpoints.ratings.card, { id: null, title: null, hidden: false, score: 4.2, ratings: 31 }),
+      answer(endpoints.shop.products, {
+        results: [
+          {
+            id: 1,
+            name: 'Plaza mug',
+            description: '',
+            image: null,
+            price: 1290,
+            currency: 'EUR',
+            tax_rate: 1900,
+            options: [],
+            available: true,
+            stock_left: null,
+          },
+        ],
+      }),
       answer(
         endpoints.pages.get,
         testPage({
@@ -95,8 +111,9 @@ describe('PageView', () => {
     expect(await screen.findByText('31 ratings')).toBeTruthy();
     expect(screen.getByRole('img', { name: '4.2 out of 5 stars' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Our shop' })).toBeTruthy();
-    expect(screen.getByText('The shop is not available yet.')).toBeTruthy();
-    expect(screen.queryByRole('listitem')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Plaza mug' })).toBeTruthy();
+    expect(screen.getByText('€12.90')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add to cart: Plaza mug' })).toBeTruthy();
   });
 
   it('shows an article with its date, likes and comments', async () => {

@@ -5,7 +5,8 @@ import { articles, pick, sampleFile, sampleImage, samplePost, type Texts } from 
 /**
  * The demo page's sample content (spec 1 "demo page", spec 9: 20 coachings, 4 downloads, 4 shop items):
  * one module of every type with its cross references filled as the server would fill them. Images are
- * small inline SVGs; the shop and the ratings stay honest empty states, since neither exists.
+ * small inline SVGs. The shop teaser and the reviews widget fetch their own content (the shop's products,
+ * the employer-rating card).
  */
 
 const coachingTopics: Texts[] = [
@@ -257,7 +258,7 @@ export function demoModules(lang: Locale, pages: PagesMap): PageModule[] {
       id: 'demo-shop',
       type: 'shop_teaser',
       data: {},
-      // Demo data names 4 shop items (spec 9); with no shop to sell them they are not shown.
+      // The teaser shows the shop's active products itself (the demo's 4 shop items, spec 9).
       cross_references: { items: [] },
     },
     {

@@ -11,6 +11,7 @@ import { useLang } from '../../../app/use-lang';
 import { EmployerRatingCard } from '../../../components/employer-rating-card';
 import { FallbackAvatar } from '../../../components/fallback-avatar';
 import { Moment } from '../../../components/moment';
+import { ShopTeaser } from '../../../components/shop-teaser';
 import { htmlWords } from '../../../lib/html-text';
 import { EmptyState, ModuleSection } from './module-section';
 
@@ -151,12 +152,20 @@ export function ReviewsWidgetModule({ module }: { module: PageModuleOf<'reviews_
   );
 }
 
-/** The shop teaser: the shop is not built yet, and it says so. */
+/**
+ * The shop teaser: a few active products with "add to cart" and a link to the shop, fetched by the
+ * teaser itself; a visitor of a public page, who may not shop, is told the shop is for members.
+ */
 export function ShopTeaserModule({ module }: { module: PageModuleOf<'shop_teaser'> }) {
   const { t } = useTranslation();
+  const { user } = useSession();
   return (
     <ModuleSection title={module.data.title || t('pages.modules.shop_teaser.title')}>
-      <EmptyState>{t('pages.modules.shop_teaser.empty')}</EmptyState>
+      {user ? (
+        <ShopTeaser empty={<EmptyState>{t('pages.modules.shop_teaser.empty')}</EmptyState>} />
+      ) : (
+        <EmptyState>{t('pages.modules.shop_teaser.members_only')}</EmptyState>
+      )}
     </ModuleSection>
   );
 }

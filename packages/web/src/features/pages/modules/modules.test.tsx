@@ -60,7 +60,7 @@ describe('TeaserSlider', () => {
 });
 
 describe('PageModules', () => {
-  it('renders every module type of the demo page, headings in order and no fake shop items', () => {
+  it('renders every module type of the demo page, headings in order', () => {
     stubScreen(390);
     const modules = demoModules('en_GB', {
       landing: null,
@@ -77,8 +77,9 @@ describe('PageModules', () => {
       expect(level - previous).toBeLessThanOrEqual(1);
       return level;
     }, 1);
-    expect(screen.getByText('The shop is not available yet.')).toBeTruthy();
-    // A visitor (no member signed in here) is told the ratings are for members; members get the card.
+    // A visitor (no member signed in here) is told the shop and the ratings are for members; members
+    // get the products and the card.
+    expect(screen.getByText('The shop is open to signed-in members.')).toBeTruthy();
     expect(screen.getByText('Employer ratings are shown to signed-in members.')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: /Everyday leadership/ }).length).toBe(2);
     expect(screen.getByRole('link', { name: 'Imprint' }).getAttribute('href')).toBe('/en_GB/page/2');

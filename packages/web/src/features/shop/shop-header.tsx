@@ -1,0 +1,73 @@
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useLang } from '../../app/use-lang';
+import { cartQuery } from '../../lib/shop';
+
+/** The cart button with the count of pieces in it (`item_count`), named with that count. */
+export function CartButton() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const cart = useQuery(cartQuery());
+  const count = cart.data?.cart.item_count ?? 0;
+  return (
+    <Button
+      component={RouterLink}
+      to={`/${lang}/cart`}
+      variant="outlined"
+      aria-label={count > 0 ? t('shop.cart_link_count', { count }) : t('shop.cart_link')}
+      startIcon={
+        <Badge color="primary" badgeContent={count} max={99}>
+          <ShoppingCartOutlined aria-hidden />
+        </Badge>
+      }
+    >
+      {t('shop.cart_link')}
+    </Button>
+  );
+}
+
+/** A shop page's heading with the links every shop page offers: the orders and the cart. */
+export function ShopHeader({
+  title,
+  children,
+  cart = true,
+}: {
+  title: string;
+  children?: ReactNode;
+  cart?: boolean;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <Box component="header" sx={{ mb: 3 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1.5,
+          mb: 1,
+        }}
+      >
+        <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {title}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button component={RouterLink} to={`/${lang}/shop/orders`}>
+            {t('shop.orders_link')}
+          </Button>
+          {cart && <CartButton />}
+        </Box>
+      </Box>
+      {children}
+    </Box>
+  );
+}
