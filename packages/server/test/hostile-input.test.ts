@@ -38,6 +38,7 @@ import {
   type World,
 } from './hostile/world';
 import { testFetchOptions } from './link-preview-server';
+import { fakeStripeKeys, type StripeFake, startStripeFake } from './stripe-fake';
 
 /*
  * Every endpoint of the contract, called by every actor that may call it, with requests built from its
@@ -145,10 +146,20 @@ describe('hostile input: every endpoint of the contract answers broken requests 
     }
   };
 
+  let stripe: StripeFake;
+
   beforeAll(async () => {
+    // Every payment provider is configured, Stripe against the local fake: the webhook checks signatures.
+    stripe = await startStripeFake();
     // Link previews reach no real site: only the test resolver's names, with a short time-out.
     t = await createTestApp({
-      env: { LOG_LEVEL: 'error' },
+      env: {
+        LOG_LEVEL: 'error',
+        SEPA_CREDITOR_ID: 'DE98ZZZ09999999999',
+        STRIPE_SECRET_KEY: fakeStripeKeys.secretKey,
+        STRIPE_WEBHOOK_SECRET: fakeStripeKeys.webhookSecret,
+        STRIPE_API_URL: stripe.url,
+      },
       logStream: log.stream,
       linkPreviewFetch: { ...testFetchOptions, timeoutMs: 500 },
     });
@@ -169,6 +180,7 @@ describe('hostile input: every endpoint of the contract answers broken requests 
         `${stats.generated} generated requests, ${stats.raw} transport-level requests; answers ${statuses}; world rebuilt ${stats.rebuilt} times; ms ${JSON.stringify(stats.ms, (_k, v) => (typeof v === 'number' ? Math.round(v) : v))}`,
     );
     await t?.close();
+    await stripe?.close();
   });
 
   // What requests changed since the last repair (from the change log), so a repair does only that.
