@@ -10,6 +10,7 @@ import { type Caller, type Fixture, refusalOfShape, type SpecCall, send } from '
 import { cartCalls } from './spec-calls/cart';
 import { contentCalls } from './spec-calls/content';
 import { groupCalls, topicRemoval } from './spec-calls/groups';
+import { paymentCalls } from './spec-calls/payments';
 import { pendingCalls } from './spec-calls/pending';
 import { accountRemoval, peopleCalls } from './spec-calls/people';
 
@@ -25,6 +26,7 @@ const walk: SpecCall[] = [
   ...contentCalls,
   ...peopleCalls,
   ...cartCalls,
+  ...paymentCalls,
   topicRemoval,
   accountRemoval,
 ];

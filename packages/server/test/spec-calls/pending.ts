@@ -1,6 +1,5 @@
 import type { PendingCall } from './call';
 
-const shop = 49;
 const registration = 50;
 const signOn = 51;
 
@@ -10,10 +9,6 @@ const signOn = 51;
  */
 export const pendingCalls: PendingCall[] = [
   { spec: 'GET auth/mocs (browser navigation)', method: 'GET', path: '/api/v2/auth/mocs', issue: signOn },
-  { spec: 'POST carts/mine/payment', method: 'POST', path: '/api/v2/carts/mine/payment', issue: shop },
-  { spec: 'POST payments {agb}', method: 'POST', path: '/api/v2/payments', issue: shop },
-  { spec: 'GET payments (services)', method: 'GET', path: '/api/v2/payments', issue: shop },
-  { spec: 'GET orders/{id}', method: 'GET', path: '/api/v2/orders/:id', issue: shop },
   {
     spec: 'POST users/new {agb plus invoice address}',
     method: 'POST',
