@@ -15,6 +15,7 @@ export const routeNames = [
   'jobs',
   'ratings',
   'rating',
+  'shop',
   'who-is-who',
   'search-results',
   'occasions',

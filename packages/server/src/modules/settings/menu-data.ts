@@ -55,4 +55,5 @@ export const defaultMenu: StoredNavigationItem[] = [
   { type: 'occasions', title: 'menu.main.occasions', icon: 'cake' },
   { type: 'jobs', title: 'menu.main.jobs', icon: 'work' },
   { type: 'ratings', title: 'menu.main.ratings', icon: 'star' },
+  { type: 'shop', title: 'menu.main.shop', icon: 'shopping_cart' },
 ];

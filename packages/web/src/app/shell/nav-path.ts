@@ -15,6 +15,7 @@ const paths: Partial<Record<NavigationItem['type'], (id: number | null) => strin
   job: (id) => `/jobs/${id}`,
   ratings: () => '/ratings',
   rating: (id) => `/ratings/${id}`,
+  shop: () => '/shop',
   page: (id) => `/page/${id}`,
   'search-results': () => '/search_results',
   registration: () => '/registration',
