@@ -71,11 +71,15 @@ export const shopRepo = {
   },
 
   async productById(db: Db, id: number): Promise<ProductWithImage | undefined> {
-    const [row] = await db
-      .select(withImage)
-      .from(products)
-      .leftJoin(images, eq(images.id, products.image_id))
-      .where(eq(products.id, id));
+    const query = preparedQuery(db, 'shop_product', (statement) =>
+      db
+        .select(withImage)
+        .from(products)
+        .leftJoin(images, eq(images.id, products.image_id))
+        .where(eq(products.id, sql.placeholder('id')))
+        .prepare(statement),
+    );
+    const [row] = await query.execute({ id });
     return row;
   },
 
@@ -144,8 +148,12 @@ export const shopRepo = {
 
   /** In a transaction: creates the member's cart row if missing and locks it (cart writes queue here). */
   async lockCart(tx: Db, userId: number): Promise<CartRow> {
-    await tx.insert(carts).values({ user_id: userId }).onConflictDoNothing();
-    const [row] = await tx.select().from(carts).where(eq(carts.user_id, userId)).for('update');
+    // One statement: an upsert that always updates takes the row's lock, also when it was there.
+    const [row] = await tx
+      .insert(carts)
+      .values({ user_id: userId })
+      .onConflictDoUpdate({ target: carts.user_id, set: { updated_at: sql`now()` } })
+      .returning();
     return row!;
   },
 

@@ -1,6 +1,7 @@
 import type { AddressType } from '@plaza/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared-query';
 import { profileFields, userAddresses, userChildren, userProfileFieldValues } from '../../db/schema';
 
 export type ChildRow = typeof userChildren.$inferSelect;
@@ -35,7 +36,14 @@ export const profileDataRepo = {
   },
   /** Both of the member's addresses (invoice and delivery) in one query. */
   addresses(db: Db, userId: number): Promise<AddressRow[]> {
-    return db.select().from(userAddresses).where(eq(userAddresses.user_id, userId));
+    const query = preparedQuery(db, 'user_addresses_of', (statement) =>
+      db
+        .select()
+        .from(userAddresses)
+        .where(eq(userAddresses.user_id, sql.placeholder('user')))
+        .prepare(statement),
+    );
+    return query.execute({ user: userId });
   },
   /** Stores the member's address of a type, replacing the former one. */
   async putAddress(db: Db, userId: number, type: AddressType, values: AddressValues): Promise<AddressRow> {
