@@ -10,6 +10,7 @@ import { posts } from './posts';
 import { ratings } from './ratings';
 import { reactions } from './reactions';
 import { settings } from './settings';
+import { shop } from './shop';
 
 /**
  * The areas of the generated community, in the order they are filled (an area reads what the ones
@@ -27,5 +28,6 @@ export const areas: Area[] = [
   chat,
   ratings,
   jobs,
+  shop,
   derived,
 ];
