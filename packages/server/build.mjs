@@ -2,12 +2,19 @@
 // Dependencies are bundled in, so a start reads two files instead of resolving and loading some
 // thousand modules (most of a cold start); those that load files of their own package at run time
 // stay in node_modules: native code and WebAssembly (sharp, PGlite), the Swagger UI's static files,
-// and pino's worker-thread transports (pulled in by fastify).
+// pino's worker-thread transports (pulled in by fastify), and pdfkit's font metrics (the invoices).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const loadsOwnFiles = ['sharp', '@electric-sql/pglite', '@fastify/swagger-ui', 'pino', 'thread-stream'];
+const loadsOwnFiles = [
+  'sharp',
+  '@electric-sql/pglite',
+  '@fastify/swagger-ui',
+  'pino',
+  'thread-stream',
+  'pdfkit',
+];
 const external = [...loadsOwnFiles, ...Object.keys(pkg.optionalDependencies ?? {})];
 
 await build({
