@@ -199,6 +199,22 @@ export const shopLimits = {
   snackbarMs: 2_500,
 } as const;
 
+/** Registration and subscriptions: field lengths and bounds (the enum lists are in `registration.ts`). */
+export const registrationLimits = {
+  nameMax: 120,
+  descriptionMax: 4_000,
+  topicLabelMax: 80,
+  maxTopics: 50,
+  /** Subscription options a gift may name. */
+  maxOptions: 50,
+  maxPrice: 100_000_000,
+  /** Periods. */
+  maxMinimumTerm: 60,
+  maxNoticeDays: 365,
+  /** How long a confirmation link works. */
+  confirmationHours: 48,
+} as const;
+
 export const dateFormats = {
   input: 'DD/MM/YYYY',
   topicDate: 'DD.MM.YYYY',

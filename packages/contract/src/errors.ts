@@ -44,6 +44,12 @@ export const errorCodes = [
   'signature_invalid',
   /** The payment provider could not be reached or refused; nothing was charged. */
   'payment_provider_failed',
+  /** The right password for an account whose address is not confirmed yet (never told without the password). */
+  'email_not_confirmed',
+  /** A confirmation link that is unknown, used or expired (one answer for all three). */
+  'confirmation_link_invalid',
+  /** A subscriber number and postcode that name no subscription free to link (one answer for both parts). */
+  'subscription_not_found',
   /** The server cannot reach its database right now (503 with Retry-After); the same call works again later. */
   'database_unavailable',
   /**

@@ -1,5 +1,6 @@
 import { activityEndpoints } from './activities';
 import { authEndpoints } from './auth';
+import { billingEndpoints } from './billing';
 import { chatEndpoints } from './chat';
 import { directoryEndpoints } from './directory';
 import { groupMemberEndpoints } from './group-members';
@@ -15,6 +16,7 @@ import { postEndpoints } from './posts';
 import { pushEndpoints } from './push';
 import { ratingEndpoints } from './ratings';
 import { commentEndpoints, likeEndpoints } from './reactions';
+import { registrationEndpoints } from './registration';
 import { searchEndpoints } from './search';
 import { settingsEndpoints } from './settings-api';
 import { shopEndpoints } from './shop';
@@ -25,6 +27,7 @@ import { userEndpoints } from './users';
 
 export * from './activities';
 export * from './auth';
+export * from './billing';
 export * from './birthday';
 export * from './chat';
 export * from './constants';
@@ -53,6 +56,7 @@ export * from './push';
 export * from './ratings';
 export * from './reactions';
 export * from './realtime';
+export * from './registration';
 export * from './search';
 export * from './settings';
 export * from './settings-api';
@@ -89,4 +93,6 @@ export const endpoints = {
   members: memberEndpoints,
   search: searchEndpoints,
   shop: shopEndpoints,
+  registration: registrationEndpoints,
+  billing: billingEndpoints,
 };

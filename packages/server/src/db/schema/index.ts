@@ -9,6 +9,7 @@ export * from './posts';
 export * from './push';
 export * from './settings';
 export * from './shop';
+export * from './subscriptions';
 export * from './throttle';
 export * from './uploads';
 export * from './users';

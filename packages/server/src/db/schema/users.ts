@@ -98,6 +98,8 @@ export const users = pgTable(
     last_seen_at: timestamp('last_seen_at', { withTimezone: true }),
     /** Set when an administrator deactivated the account: it cannot sign in and is not listed. */
     deactivated_at: timestamp('deactivated_at', { withTimezone: true }),
+    /** False for a registration whose address is not confirmed yet: it cannot sign in. */
+    email_confirmed: boolean('email_confirmed').notNull().default(true),
     ...timestamps,
   },
   (t) => [
