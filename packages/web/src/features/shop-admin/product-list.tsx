@@ -15,7 +15,7 @@ import { useLang } from '../../app/use-lang';
 import { AdminRowList } from '../../components/admin-row-list';
 import { apiErrorText } from '../../lib/api-error-text';
 import { adminProductsQuery } from './api';
-import { formatMoney, formatPercent } from './money';
+import { formatMoney, formatPercent } from '../../lib/money';
 
 /** Every product, newest first, with its state, price and stock; each opens its editor. */
 export function ProductList() {

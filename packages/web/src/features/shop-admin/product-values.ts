@@ -1,7 +1,7 @@
 import type { AdminProduct, ProductInput, ShopCurrency } from '@plaza/contract';
 import { type Locale, shopLimits } from '@plaza/contract/constants';
 import { ApiRequestError } from '../../lib/api-client';
-import { hundredthsText, parseMoney, parsePercent } from './money';
+import { hundredthsText, parseMoney, parsePercent } from '../../lib/money';
 
 /** An option of a product while it is edited. */
 export interface OptionValues {
