@@ -18,6 +18,7 @@ import { MuiTheme } from '../mui-theme';
 import { useSession } from '../session';
 import { useLang } from '../use-lang';
 import { BackToTop } from './back-to-top';
+import { CartLink } from './cart-link';
 import { Footer } from './footer';
 import { LanguageChanger } from './language-changer';
 import { NotificationBell } from './notification-bell';
@@ -114,6 +115,7 @@ function ShellLayout() {
             </Suspense>
           )}
           <Box sx={{ flexGrow: 1, display: signedIn ? { xs: 'none', md: 'block' } : 'none' }} />
+          {signedIn && <CartLink />}
           {signedIn && <ChatButton />}
           {signedIn && <NotificationBell />}
           <LanguageChanger />

@@ -187,7 +187,7 @@ function CartLine({
                   if (event.key === 'Enter') commitQuantity();
                 }}
                 disabled={busy}
-                sx={{ width: 76 }}
+                sx={{ width: 96 }}
                 slotProps={{
                   htmlInput: {
                     inputMode: 'numeric',

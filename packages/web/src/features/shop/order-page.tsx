@@ -11,7 +11,7 @@ import type { Order } from '@plaza/contract/shop';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { useFormatMoment } from '../../lib/dates';
 import { formatMoney, formatTaxRate, shopErrorText } from '../../lib/shop';
@@ -155,9 +155,6 @@ export function OrderPage() {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography component="span">{t('shop.order.state')}:</Typography>
           <OrderStateChip state={data.state} />
-          <Button component={RouterLink} to={`/${lang}/shop/orders`} size="small">
-            {t('shop.order.all_orders')}
-          </Button>
         </Box>
       </ShopHeader>
       <CheckoutNote order={data} startedAt={startedAt} />
