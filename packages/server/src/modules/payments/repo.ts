@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { inlineCount } from '../../db/inline-count';
 import { jsonObject } from '../../db/json-object';
+import { preparedQuery } from '../../db/prepared-query';
 import { orderItems, orders, paymentEvents, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -81,10 +82,14 @@ export const ordersRepo = {
 
   /** An order with its lines, or undefined. */
   async byId(db: Db, id: number): Promise<OrderWithItems | undefined> {
-    const [row] = await db
-      .select({ ...getTableColumns(orders), items: itemsJson, user_name: userName })
-      .from(orders)
-      .where(eq(orders.id, id));
+    const query = preparedQuery(db, 'orders_by_id', (name) =>
+      db
+        .select({ ...getTableColumns(orders), items: itemsJson, user_name: userName })
+        .from(orders)
+        .where(eq(orders.id, sql.placeholder('id')))
+        .prepare(name),
+    );
+    const [row] = await query.execute({ id });
     return row;
   },
 
@@ -95,12 +100,21 @@ export const ordersRepo = {
     before: number | undefined,
     limit: number,
   ): Promise<OrderListRow[]> {
-    return db
-      .select(listFields)
-      .from(orders)
-      .where(and(eq(orders.user_id, userId), before ? lt(orders.id, before) : undefined))
-      .orderBy(desc(orders.id))
-      .limit(inlineCount(limit));
+    const query = preparedQuery(db, `orders_of_user_${before ? 'before' : 'first'}_${limit}`, (name) =>
+      db
+        .select(listFields)
+        .from(orders)
+        .where(
+          and(
+            eq(orders.user_id, sql.placeholder('userId')),
+            before ? lt(orders.id, sql.placeholder('before')) : undefined,
+          ),
+        )
+        .orderBy(desc(orders.id))
+        .limit(inlineCount(limit))
+        .prepare(name),
+    );
+    return query.execute({ userId, before });
   },
 
   /** Every order (or those of one state, `orders_state_idx`), newest first, older than `before`. */
