@@ -146,6 +146,7 @@ export async function addItem(
   locale: Locale,
 ): Promise<CartResponse> {
   await db.transaction(async (tx) => {
+    await shopRepo.relaxCommit(tx);
     await shopRepo.lockCart(tx, user.id);
     const product = await shopRepo.productById(tx, input.product_id);
     if (!product || !shopPolicy.can(user, 'read', product)) throw notFound('The product');
@@ -197,6 +198,7 @@ export async function changeItem(
 ): Promise<CartResponse> {
   const change = mode === 'replace' ? { option: input.option ?? null, quantity: input.quantity ?? 1 } : input;
   await db.transaction(async (tx) => {
+    await shopRepo.relaxCommit(tx);
     await shopRepo.lockCart(tx, user.id);
     const rows = await shopRepo.cartLines(tx, user.id);
     const line = rows.find((row) => row.id === id);

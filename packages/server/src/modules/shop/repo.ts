@@ -157,6 +157,16 @@ export const shopRepo = {
     return row!;
   },
 
+  /**
+   * In a transaction: a member's cart change commits without waiting for the WAL flush. A crash may
+   * lose the last fraction of a second of cart changes (never half of one: PostgreSQL's asynchronous
+   * commit keeps the database consistent); the flush was most of a cart write's time. Purchases keep
+   * the synchronous commit.
+   */
+  async relaxCommit(tx: Db): Promise<void> {
+    await tx.execute(sql`set local synchronous_commit = off`);
+  },
+
   async insertLine(
     tx: Db,
     values: {
