@@ -32,6 +32,7 @@ const benches: Array<{ file: string; scenarios?: true }> = [
   { file: 'http/jobs.ts', scenarios: true },
   { file: 'http/ratings.ts', scenarios: true },
   { file: 'http/shop.ts', scenarios: true },
+  { file: 'http/orders.ts', scenarios: true },
   { file: 'http/groups.ts', scenarios: true },
   { file: 'http/chat.ts', scenarios: true },
   { file: 'http/mixed.ts', scenarios: true },

@@ -5,6 +5,7 @@ import { derived } from './derived';
 import { groups } from './groups';
 import { jobs } from './jobs';
 import { news } from './news';
+import { orders } from './orders';
 import { people } from './people';
 import { posts } from './posts';
 import { ratings } from './ratings';
@@ -29,5 +30,6 @@ export const areas: Area[] = [
   ratings,
   jobs,
   shop,
+  orders,
   derived,
 ];
