@@ -7,8 +7,6 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { useLang } from '../../app/use-lang';
 import { useSuccessSnackbar } from '../../components/success-snackbar';
 import { cartQuery, shopErrorText } from '../../lib/shop';
 import { CartLines } from './cart-lines';
@@ -24,7 +22,6 @@ import { TotalsList } from './totals-list';
  */
 export function CartPage() {
   const { t } = useTranslation();
-  const lang = useLang();
   const cart = useQuery(cartQuery());
   const { notify, snackbar } = useSuccessSnackbar();
   const itemsId = useId();
@@ -54,14 +51,9 @@ export function CartPage() {
     );
   } else if (data.cart.items.length === 0) {
     body = (
-      <Box sx={{ py: 4, textAlign: 'center' }}>
-        <Typography role="status" color="text.secondary" sx={{ mb: 2 }}>
-          {t('shop.cart.empty')}
-        </Typography>
-        <Button component={RouterLink} to={`/${lang}/shop`} variant="contained">
-          {t('shop.to_shop')}
-        </Button>
-      </Box>
+      <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+        {t('shop.cart.empty')}
+      </Typography>
     );
   } else {
     const currency = data.cart.currency ?? 'EUR';
@@ -116,13 +108,7 @@ export function CartPage() {
 
   return (
     <>
-      <ShopHeader title={t('shop.cart.title')} cart={false}>
-        {data && data.cart.items.length > 0 && (
-          <Button component={RouterLink} to={`/${lang}/shop`} sx={{ px: 0 }}>
-            {t('shop.to_shop')}
-          </Button>
-        )}
-      </ShopHeader>
+      <ShopHeader title={t('shop.cart.title')} page="cart" />
       {body}
       {snackbar}
     </>

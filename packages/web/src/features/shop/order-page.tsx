@@ -123,7 +123,7 @@ export function OrderPage() {
   if (!data) {
     return (
       <>
-        <ShopHeader title={t('shop.orders.title')} />
+        <ShopHeader title={t('shop.orders.title')} page="order" />
         {order.isError ? (
           <Alert severity="error" role="alert">
             {t('shop.order.load_failed')} {shopErrorText(t, order.error)}
@@ -151,7 +151,7 @@ export function OrderPage() {
   });
   return (
     <>
-      <ShopHeader title={t('shop.order.title', { number: data.number })}>
+      <ShopHeader title={t('shop.order.title', { number: data.number })} page="order">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography component="span">{t('shop.order.state')}:</Typography>
           <OrderStateChip state={data.state} />

@@ -38,7 +38,7 @@ export function OrdersPage() {
   const list = orders.data?.pages.flatMap((page) => page.results) ?? [];
   return (
     <>
-      <ShopHeader title={t('shop.orders.title')} />
+      <ShopHeader title={t('shop.orders.title')} page="orders" />
       <QueryListState
         query={{
           isPending: orders.isPending,

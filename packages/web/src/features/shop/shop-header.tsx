@@ -33,15 +33,16 @@ export function CartButton() {
   );
 }
 
-/** A shop page's heading with the links every shop page offers: the orders and the cart. */
+/** A shop page's heading with the links to the other shop pages: the shop, the orders and the cart. */
 export function ShopHeader({
   title,
+  page,
   children,
-  cart = true,
 }: {
   title: string;
+  /** The page it heads (no link to itself). */
+  page: 'shop' | 'cart' | 'orders' | 'order';
   children?: ReactNode;
-  cart?: boolean;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -61,10 +62,17 @@ export function ShopHeader({
           {title}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button component={RouterLink} to={`/${lang}/shop/orders`}>
-            {t('shop.orders_link')}
-          </Button>
-          {cart && <CartButton />}
+          {page !== 'shop' && (
+            <Button component={RouterLink} to={`/${lang}/shop`}>
+              {t('shop.to_shop')}
+            </Button>
+          )}
+          {page !== 'orders' && (
+            <Button component={RouterLink} to={`/${lang}/shop/orders`}>
+              {t('shop.orders_link')}
+            </Button>
+          )}
+          {page !== 'cart' && <CartButton />}
         </Box>
       </Box>
       {children}

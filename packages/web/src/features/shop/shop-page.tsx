@@ -19,7 +19,7 @@ export function ShopPage() {
   const list = products.data ?? [];
   return (
     <>
-      <ShopHeader title={t('shop.title')}>
+      <ShopHeader title={t('shop.title')} page="shop">
         <Typography color="text.secondary">{t('shop.intro')}</Typography>
       </ShopHeader>
       <QueryListState
