@@ -93,6 +93,7 @@ export async function lighthousePages(server: DemoServer): Promise<LighthousePag
   return [
     visitor('sign-in', '/de_DE/login'),
     visitor('forgot-password', '/de_DE/forgot_password'),
+    visitor('registration', '/de_DE/registration'),
     { ...visitor('imprint', `/de_DE/page/${imprint.page_id}`), cookies: consent },
     asMember('dashboard', '/de_DE'),
     asMember('activity-feed', '/de_DE/activity_feed'),
@@ -112,6 +113,7 @@ export async function lighthousePages(server: DemoServer): Promise<LighthousePag
     asMember('shop', '/de_DE/shop'),
     asMember('cart', '/de_DE/cart'),
     asMember('orders', '/de_DE/shop/orders'),
+    asMember('billing', '/de_DE/billing'),
     asMember('search-results', '/de_DE/search_results?q=Berlin'),
     asMember('change-password', '/de_DE/change_password'),
     asAdmin('members', '/de_DE/members'),
@@ -122,6 +124,7 @@ export async function lighthousePages(server: DemoServer): Promise<LighthousePag
     asAdmin('manage-ratings', '/de_DE/manage_ratings'),
     asAdmin('manage-shop', '/de_DE/manage_shop'),
     asAdmin('product-editor', `/de_DE/manage_shop/${product.id}`),
+    asAdmin('manage-subscriptions', '/de_DE/manage_subscriptions'),
     asAdmin('tv-displays', '/de_DE/tv_displays'),
     visitor('tv', `/de_DE/bubbletool_tv?key=${encodeURIComponent(String(display.key))}`),
   ];

@@ -57,6 +57,16 @@ export const routes: RouteObject[] = [
             lazy: page('features/auth/login-page', () => import('../features/auth/login-page'), 'LoginPage'),
           },
           {
+            id: 'registration',
+            path: 'registration',
+            handle: titled('registration.title'),
+            lazy: page(
+              'features/registration/registration-page',
+              () => import('../features/registration/registration-page'),
+              'RegistrationPage',
+            ),
+          },
+          {
             path: 'forgot_password',
             handle: titled('auth.forgot.title'),
             lazy: page(
@@ -74,6 +84,16 @@ export const routes: RouteObject[] = [
           'features/auth/reset-password-page',
           () => import('../features/auth/reset-password-page'),
           'ResetPasswordPage',
+        ),
+      },
+      // The mailed confirmation link: whoever opens it, signed in or not.
+      {
+        path: 'registration/confirm',
+        handle: titled('registration.confirm.title'),
+        lazy: page(
+          'features/registration/confirm-page',
+          () => import('../features/registration/confirm-page'),
+          'ConfirmRegistrationPage',
         ),
       },
       {
@@ -282,6 +302,16 @@ export const routes: RouteObject[] = [
                   'OrderPage',
                 ),
               },
+              // The member's subscriptions (the settings drawer's "billing").
+              {
+                path: 'billing',
+                handle: titled('billing.title'),
+                lazy: page(
+                  'features/billing/billing-page',
+                  () => import('../features/billing/billing-page'),
+                  'BillingPage',
+                ),
+              },
               {
                 path: 'search_results',
                 handle: titled('search.title'),
@@ -373,6 +403,16 @@ export const routes: RouteObject[] = [
                   'features/shop-admin/product-editor-page',
                   () => import('../features/shop-admin/product-editor-page'),
                   'ProductEditorPage',
+                ),
+              },
+              // Subscription options, gifts and registration topics (superadmins and the shop permission).
+              {
+                path: 'manage_subscriptions',
+                handle: titled('registration.admin.title'),
+                lazy: page(
+                  'features/subscription-admin/subscription-admin-page',
+                  () => import('../features/subscription-admin/subscription-admin-page'),
+                  'SubscriptionAdminPage',
                 ),
               },
               {

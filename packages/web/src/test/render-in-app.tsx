@@ -8,6 +8,7 @@ import {
 import enActivityFeed from '@plaza/contract/locales/en_GB/activity_feed.json';
 import enApp from '@plaza/contract/locales/en_GB/app.json';
 import enAuth from '@plaza/contract/locales/en_GB/auth.json';
+import enBilling from '@plaza/contract/locales/en_GB/billing.json';
 import enChat from '@plaza/contract/locales/en_GB/chat.json';
 import enCookies from '@plaza/contract/locales/en_GB/cookies.json';
 import enErrors from '@plaza/contract/locales/en_GB/errors.json';
@@ -28,6 +29,7 @@ import enPosts from '@plaza/contract/locales/en_GB/posts.json';
 import enProfile from '@plaza/contract/locales/en_GB/profile.json';
 import enRatings from '@plaza/contract/locales/en_GB/ratings.json';
 import enReactions from '@plaza/contract/locales/en_GB/reactions.json';
+import enRegistration from '@plaza/contract/locales/en_GB/registration.json';
 import enRichText from '@plaza/contract/locales/en_GB/rich_text.json';
 import enSearch from '@plaza/contract/locales/en_GB/search.json';
 import enShop from '@plaza/contract/locales/en_GB/shop.json';
@@ -122,6 +124,8 @@ export function renderInApp(
           search: enSearch,
           shop: enShop,
           shop_admin: enShopAdmin,
+          registration: enRegistration,
+          billing: enBilling,
         },
       },
     },

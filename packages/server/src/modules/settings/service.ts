@@ -170,6 +170,17 @@ export function administrationMenuFor(user: SessionUser, locale: Locale): Settin
     ...(superadmin || hasPermission(user, 'shop')
       ? [link('shop', '/manage_shop', 'store', t(locale, 'shop_admin.open_link'))]
       : []),
+    // Subscription options, gifts and registration topics fall under the same rule.
+    ...(superadmin || hasPermission(user, 'shop')
+      ? [
+          link(
+            'subscriptions',
+            '/manage_subscriptions',
+            'card_membership',
+            t(locale, 'registration.admin.open_link'),
+          ),
+        ]
+      : []),
   ];
 }
 
@@ -192,6 +203,7 @@ export async function settingsMenuFor(
     link('profile', `/who_is_who/${user.id}`, 'person'),
     link('activities', '/activity_feed', 'notifications'),
     link('follows', '/follows', 'people'),
+    link('billing', '/billing', 'receipt'),
     link('change_password', '/change_password', 'lock'),
     ...(settings.single_sign_on ? [] : [link('logout', '/logout', 'logout')]),
   ];

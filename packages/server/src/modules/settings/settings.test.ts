@@ -61,9 +61,16 @@ describe('settings updates', () => {
         title: 'Manage ratings',
       }),
       expect.objectContaining({ type: 'link', key: 'shop', link: '/manage_shop', title: 'Manage shop' }),
+      expect.objectContaining({
+        type: 'link',
+        key: 'subscriptions',
+        link: '/manage_subscriptions',
+        title: 'Manage subscriptions',
+      }),
     ]);
     const adminDrawer = (await admin.get('/api/v2/menu/settings')).json() as { key: string }[];
     expect(adminDrawer.map((item) => item.key)).not.toContain('pages');
+    expect(adminDrawer.map((item) => item.key)).toContain('billing');
     const usersAdmin = new TestClient(t.app);
     await usersAdmin.login((await buildUser(t.db, { permissions: ['users'] })).username, testPassword);
     expect((await administration(usersAdmin)).map((item) => item.key)).toEqual(['members']);
