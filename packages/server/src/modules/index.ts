@@ -17,6 +17,7 @@ import { postsModule } from './posts';
 import { pushModule } from './push';
 import { ratingsModule } from './ratings';
 import { reactionsModule } from './reactions';
+import { registrationModule } from './registration';
 import { searchModule } from './search';
 import { settingsModule } from './settings';
 import { shopModule } from './shop';
@@ -51,6 +52,7 @@ export const modules: Module[] = [
   ratingsModule,
   shopModule,
   paymentsModule,
+  registrationModule,
   membersModule,
   chatModule,
   searchModule,

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   type AuthSession,
   inviteLinkTtlSeconds,
@@ -12,6 +11,7 @@ import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError, forbidden, unauthenticated } from '../../platform/errors';
 import { t } from '../../platform/i18n';
+import { linkTokenHash, newLinkToken } from '../../platform/link-tokens';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords';
 import { rateLimiter } from '../../platform/rate-limit';
 import { closeSessionSockets } from '../../platform/realtime';
@@ -22,8 +22,6 @@ import { authRepo } from './repo';
 
 type Deps = Pick<AppDeps, 'database' | 'bus' | 'mailer' | 'config' | 'clock'>;
 type Call = { request: FastifyRequest; reply: FastifyReply };
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** The auth session the client holds: who is signed in, settings, menus. */
 export async function authSession({ database }: Deps, request: FastifyRequest): Promise<AuthSession> {
@@ -91,6 +89,14 @@ export async function login(deps: Deps, { request, reply }: Call, input: LoginIn
     }
     throw new AppError(401, 'invalid_credentials', 'The sign-in details are not correct.');
   }
+  // Likewise a registration whose address is not confirmed yet: told only to the right password.
+  if (!user.email_confirmed) {
+    throw new AppError(
+      403,
+      'email_not_confirmed',
+      'Please confirm your address first: open the link in the mail we sent you.',
+    );
+  }
   await limiter.signInSucceeded(identifier, request.ip);
   await startSession(db, request, reply, user.id, deps.config.secureCookies);
   return {
@@ -148,8 +154,8 @@ export async function mailPasswordLink(
 ): Promise<void> {
   const { db } = deps.database;
   const ttl = kind === 'invite' ? inviteLinkTtlSeconds : resetLinkTtlSeconds;
-  const token = randomBytes(32).toString('base64url');
-  await authRepo.createReset(db, user.id, sha256(token), new Date(Date.now() + ttl * 1000));
+  const { token, hash } = newLinkToken();
+  await authRepo.createReset(db, user.id, hash, new Date(Date.now() + ttl * 1000));
   const locale = user.selected_language === 'en_GB' ? 'en_GB' : 'de_DE';
   const settings = await getSettings(db);
   const invite = kind === 'invite' ? '&invite=1' : '';
@@ -187,7 +193,7 @@ export async function resetPassword(deps: Deps, { request, reply }: Call, input:
     throw new AppError(400, 'passwords_not_equal', 'The passwords do not match.', 'new_password_confirm');
   }
   if ('hash' in input) {
-    if (!(await authRepo.consumeReset(db, input.user_id, sha256(input.hash)))) {
+    if (!(await authRepo.consumeReset(db, input.user_id, linkTokenHash(input.hash)))) {
       throw new AppError(
         400,
         'reset_link_invalid',

@@ -12,6 +12,7 @@ export { foldName, typoQuery } from './name-fold-sql';
 export { countryOptions, genderOptions } from './options';
 export { presentableColumns } from './presentable-sql';
 export { isOnline, loadUserView, ownView, type PresentableUser, presentUser } from './presenter';
+export { updateProfile } from './profile-service';
 export { usersModule } from './routes';
 export {
   refreshOnProfileOptions,

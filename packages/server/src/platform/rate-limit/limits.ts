@@ -32,6 +32,7 @@ const {
   pages,
   chat,
   ratings,
+  registration,
 } = endpoints;
 
 /**
@@ -88,6 +89,16 @@ export const rateLimitTable = {
   socketConnections: { max: 30, windowSeconds: 60, routes: [{ method: 'GET', path: realtimePath }] },
   tvFeed: { max: 60, windowSeconds: 60, routes: [tv.feed] },
   tvImages: { max: 300, windowSeconds: 60, routes: [tv.image] },
+  /** Registrations from one IP address (each hashes a password and may mail); an office behind one address fits. */
+  registrations: { max: 20, windowSeconds: 3600, routes: [registration.register] },
+  /** Registration mails to one address; over it the answer stays the same and no mail goes. */
+  registrationMailsPerAddress: { max: 3, windowSeconds: 3600 },
+  /** Confirmation links tried per IP address (a link is 32 random bytes; this only stops floods). */
+  registrationConfirmations: { max: 30, windowSeconds: 3600, routes: [registration.confirm] },
+  /** Subscriber numbers tried per member (linking), besides the wrong ones per address below. */
+  subscriberNumberLinks: { max: 20, windowSeconds: 3600, routes: [registration.linkSubscription] },
+  /** Wrong subscriber numbers or postcodes from one IP address; then 429 before any lookup. */
+  subscriberNumberFailures: { max: 5, windowSeconds: 3600 },
 } as const satisfies Record<string, WindowLimit | RouteLimit>;
 
 export type RateLimitClass = keyof typeof rateLimitTable;
