@@ -75,7 +75,7 @@ const demoProducts: DemoProduct[] = [
     stock: null,
     colours: ['#d1495b', '#ffffff'],
     drawing:
-      '<rect x="30" y="20" width="40" height="60" rx="3"/><rect x="36" y="28" width="28" height="6" fill="#d1495b"/>',
+      '<rect x="30" y="20" width="40" height="60" rx="3"/><rect x="36" y="28" width="28" height="6" fill="#ffffff" opacity="0.6"/><rect x="36" y="38" width="20" height="3" fill="#ffffff" opacity="0.6"/>',
   },
 ];
 
