@@ -25,7 +25,7 @@ import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
 import { adminOrderQuery, useSetOrderState } from './api';
 import { formatMoney, formatPercent } from './money';
-import { orderStateColor } from './order-list';
+import { orderStateChip } from './order-list';
 
 /** Moves that cannot be taken back ask first. */
 const confirmed = new Set<OrderState>(['cancelled', 'refunded']);
@@ -84,7 +84,7 @@ function OrderView({ order }: { order: AdminOrder }) {
         <Typography id="order-title" variant="h2" sx={{ fontSize: '1.4rem', fontWeight: 600 }}>
           {t('shop_admin.orders.number', { number: order.number })}
         </Typography>
-        <Chip color={orderStateColor[order.state]} label={t(`shop_admin.order_states.${order.state}`)} />
+        <Chip {...orderStateChip[order.state]} label={t(`shop_admin.order_states.${order.state}`)} />
       </Box>
       <Box
         component="dl"
