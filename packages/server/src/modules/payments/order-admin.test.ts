@@ -103,4 +103,26 @@ describe('order administration', () => {
     expect(row!.state).toBe('refunded');
     expect((await move(999_999, 'paid')).statusCode).toBe(404);
   });
+
+  it('refunds no card payment while Stripe is not configured (502, the order stays paid)', async () => {
+    const { client: member } = await buyer(t);
+    await fillCart(member, [{ product_id: mug }]);
+    await readyCart(member);
+    const card = (await buy(member)).order_id;
+    await t.db
+      .update(orders)
+      .set({
+        payment_method: 'stripe',
+        state: 'paid',
+        paid_at: new Date(),
+        provider_session_id: 'cs_test_gone',
+      })
+      .where(eq(orders.id, card));
+    const { client } = await buyer(t, ['shop']);
+    const refused = await client.post(`/api/v2/admin/orders/${card}/state`, { state: 'refunded' });
+    expect(refused.statusCode).toBe(502);
+    expect(codeOf(refused)?.code).toBe('payment_provider_failed');
+    const [row] = await t.db.select({ state: orders.state }).from(orders).where(eq(orders.id, card));
+    expect(row!.state).toBe('paid');
+  });
 });

@@ -115,7 +115,14 @@ export async function setOrderState(
     const moved = await ordersRepo.move(tx, id, from, to, deps.now());
     if (!moved) throw new AppError(409, 'conflict', 'The order was changed meanwhile.', 'state');
     if (to === 'cancelled') await returnStock(tx, await ordersRepo.stockLines(tx, id));
-    if (to === 'refunded') await deps.providers.get(moved.payment_method)?.refund({ id, ...moved });
+    if (to === 'refunded') {
+      const provider = deps.providers.get(moved.payment_method);
+      // A card payment goes back through its provider; without it configured nothing is refunded.
+      if (!provider && moved.payment_method === 'stripe') {
+        throw new AppError(502, 'payment_provider_failed', 'Stripe is not configured: nothing was refunded.');
+      }
+      await provider?.refund({ id, ...moved });
+    }
   });
   return readAdminOrder(deps, user, id);
 }
