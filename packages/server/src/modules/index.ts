@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { activitiesModule } from './activities';
 import { authModule } from './auth';
+import { billingModule } from './billing';
 import { chatModule } from './chat';
 import { directoryModule } from './directory';
 import { groupsModule } from './groups';
@@ -53,6 +54,7 @@ export const modules: Module[] = [
   shopModule,
   paymentsModule,
   registrationModule,
+  billingModule,
   membersModule,
   chatModule,
   searchModule,

@@ -3,7 +3,23 @@ import PDFDocument from 'pdfkit';
 import { t } from '../../platform/i18n';
 import { day, money, percent } from './format';
 import { presentAddress } from './presenter';
-import type { OrderWithItems } from './repo';
+import type { OrderItemRow, OrderWithItems } from './repo';
+
+/** What an invoice shows: an order, or another invoice in its shape (a subscription's period). */
+export type InvoiceDocument = Pick<
+  OrderWithItems,
+  | 'number'
+  | 'locale'
+  | 'currency'
+  | 'invoice_address'
+  | 'delivery_address'
+  | 'created_at'
+  | 'payment_method'
+  | 'subtotal'
+  | 'shipping'
+  | 'total'
+  | 'tax'
+> & { items: Pick<OrderItemRow, 'name' | 'option_label' | 'quantity' | 'unit_price' | 'line_total'>[] };
 
 /** Who sells: heads the invoice. */
 export interface Seller {
@@ -33,7 +49,7 @@ export function invoiceFileName(order: Pick<OrderWithItems, 'number' | 'locale'>
  * with the tax included per rate, and how it is paid. Uncompressed (a few KB), so the number is readable
  * in the file and its title.
  */
-export function invoicePdf(order: OrderWithItems, seller: Seller): Promise<Buffer> {
+export function invoicePdf(order: InvoiceDocument, seller: Seller): Promise<Buffer> {
   const locale: Locale = order.locale;
   const text = (key: string, vars?: Record<string, string | number>) => t(locale, `mail.shop.${key}`, vars);
   const amount = (minor: number) => money(locale, order.currency, minor);

@@ -1,9 +1,19 @@
 import type Stripe from 'stripe';
+import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
 import type { PaymentDeps } from './deps';
 import { mailOrder } from './mails';
 import { webhookToleranceSeconds } from './providers/stripe';
 import { ordersRepo } from './repo';
+
+/** A listener of verified, first-delivered Stripe events (billing records subscription invoices). */
+export type StripeEventListener = (tx: Db, event: Stripe.Event, now: Date) => Promise<void>;
+const stripeEventListeners = new Set<StripeEventListener>();
+
+/** A higher module hears every verified Stripe event once, inside the event's transaction. */
+export function onStripeEvent(listener: StripeEventListener): void {
+  stripeEventListeners.add(listener);
+}
 
 const signatureInvalid = (message: string) => new AppError(400, 'signature_invalid', message);
 
@@ -44,7 +54,9 @@ export async function receiveStripeEvent(
       type: event.type,
       order_id: null,
     });
-    if (!fresh || !paidEvents.has(event.type)) return undefined;
+    if (!fresh) return undefined;
+    for (const listener of stripeEventListeners) await listener(tx, event, deps.now());
+    if (!paidEvents.has(event.type)) return undefined;
     const session = event.data.object as Stripe.Checkout.Session;
     if (session.payment_status !== 'paid') return undefined;
     const orderId = await ordersRepo.markPaidBySession(tx, session.id, deps.now());
