@@ -146,8 +146,7 @@ export async function addItem(
   locale: Locale,
 ): Promise<CartResponse> {
   await db.transaction(async (tx) => {
-    await shopRepo.relaxCommit(tx);
-    await shopRepo.lockCart(tx, user.id);
+    await shopRepo.lockCartForChange(tx, user.id);
     const product = await shopRepo.productById(tx, input.product_id);
     if (!product || !shopPolicy.can(user, 'read', product)) throw notFound('The product');
     const option = checkOption(product.options, input.option);
@@ -198,8 +197,7 @@ export async function changeItem(
 ): Promise<CartResponse> {
   const change = mode === 'replace' ? { option: input.option ?? null, quantity: input.quantity ?? 1 } : input;
   await db.transaction(async (tx) => {
-    await shopRepo.relaxCommit(tx);
-    await shopRepo.lockCart(tx, user.id);
+    await shopRepo.lockCartForChange(tx, user.id);
     const rows = await shopRepo.cartLines(tx, user.id);
     const line = rows.find((row) => row.id === id);
     if (!line) throw notFound('The cart line');

@@ -158,13 +158,18 @@ export const shopRepo = {
   },
 
   /**
-   * In a transaction: a member's cart change commits without waiting for the WAL flush. A crash may
-   * lose the last fraction of a second of cart changes (never half of one: PostgreSQL's asynchronous
-   * commit keeps the database consistent); the flush was most of a cart write's time. Purchases keep
-   * the synchronous commit.
+   * In a transaction, before a member's cart change: locks the cart row (creating it if missing) and
+   * lets the change commit without waiting for the WAL flush, in one statement. A crash may lose the last
+   * fraction of a second of cart changes (never half of one: asynchronous commit keeps the database
+   * consistent); the flush was most of a cart write's time. Purchases (`lockCart`) keep it.
    */
-  async relaxCommit(tx: Db): Promise<void> {
-    await tx.execute(sql`set local synchronous_commit = off`);
+  async lockCartForChange(tx: Db, userId: number): Promise<void> {
+    await executeRows(
+      tx,
+      sql`with relaxed as (select set_config('synchronous_commit', 'off', true))
+        insert into ${carts} (user_id) select ${userId} from relaxed
+        on conflict (user_id) do update set updated_at = now()`,
+    );
   },
 
   async insertLine(
