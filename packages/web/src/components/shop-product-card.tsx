@@ -86,7 +86,12 @@ export function ShopProductCard({
         <Typography
           id={nameId}
           component={headingLevel}
-          sx={{ fontSize: compact ? '1rem' : '1.125rem', fontWeight: 600, overflowWrap: 'anywhere' }}
+          sx={{
+            fontSize: compact ? '1rem' : '1.125rem',
+            fontWeight: 600,
+            overflowWrap: 'break-word',
+            hyphens: 'auto',
+          }}
         >
           {product.name}
         </Typography>

@@ -16,11 +16,12 @@ import { formatMoney } from '../../lib/shop';
 import { ordersQuery } from './api';
 import { ShopHeader } from './shop-header';
 
-const stateColors: Record<OrderState, 'default' | 'success' | 'warning' | 'info'> = {
-  placed: 'info',
+/** Paid stands out; the others read as plain text (the theme's info and warning fills are too light for white text). */
+const stateColors: Record<OrderState, 'default' | 'success'> = {
+  placed: 'default',
   paid: 'success',
   cancelled: 'default',
-  refunded: 'warning',
+  refunded: 'default',
 };
 
 /** An order's state as a chip in the page language. */

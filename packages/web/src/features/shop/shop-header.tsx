@@ -9,8 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { cartQuery } from '../../lib/shop';
+import { visuallyHidden } from '../../lib/visually-hidden';
 
-/** The cart button with the count of pieces in it (`item_count`), named with that count. */
+/** The cart button with the count of pieces in it (`item_count`) as its badge and in its name. */
 export function CartButton() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -21,14 +22,16 @@ export function CartButton() {
       component={RouterLink}
       to={`/${lang}/cart`}
       variant="outlined"
-      aria-label={count > 0 ? t('shop.cart_link_count', { count }) : t('shop.cart_link')}
       startIcon={
-        <Badge color="primary" badgeContent={count} max={99}>
-          <ShoppingCartOutlined aria-hidden />
+        <Badge color="primary" badgeContent={count} max={99} aria-hidden>
+          <ShoppingCartOutlined />
         </Badge>
       }
     >
       {t('shop.cart_link')}
+      {count > 0 && (
+        <Box component="span" sx={visuallyHidden}>{`, ${t('shop.orders.items', { count })}`}</Box>
+      )}
     </Button>
   );
 }
