@@ -1,6 +1,7 @@
 import { endpoints } from '@plaza/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setSettingByPath } from '../src/modules/settings/service';
 import { createTestApp, type TestApp } from './app';
 import { TestClient } from './client';
 import { buildAdmin, buildGroup, buildUser, testPassword } from './factories';
@@ -13,6 +14,7 @@ import { groupCalls, topicRemoval } from './spec-calls/groups';
 import { paymentCalls } from './spec-calls/payments';
 import { pendingCalls } from './spec-calls/pending';
 import { accountRemoval, peopleCalls } from './spec-calls/people';
+import { registrationCalls } from './spec-calls/registration';
 
 /**
  * A client written from the spec's section 7 alone: every call it names, in the request shape it writes
@@ -27,6 +29,7 @@ const walk: SpecCall[] = [
   ...peopleCalls,
   ...cartCalls,
   ...paymentCalls,
+  ...registrationCalls,
   topicRemoval,
   accountRemoval,
 ];
@@ -53,6 +56,12 @@ describe('the spec section 7 calls in the spec shapes', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    // Sign-up open (basic), so the registration calls meet the offer instead of its 404.
+    await setSettingByPath(t.db, 'signup_configuration', {
+      active: true,
+      type: 'basic',
+      active_login_types: [],
+    });
     png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366aa' } })
       .png()
       .toBuffer();

@@ -34,7 +34,7 @@ export const demoSettings: SettingsInput = {
     ],
   },
   legal_pages_order: ['imprint', 'privacy', 'terms', 'q_and_a'],
-  signup_configuration: { active: false, type: 'basic', active_login_types: [] },
+  signup_configuration: { active: true, type: 'advanced', active_login_types: [] },
   login_options: { login_identifier: 'username' },
 };
 

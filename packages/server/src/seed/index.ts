@@ -15,6 +15,7 @@ import { seedLegalPages } from './legal-pages';
 import { demoPeople } from './people';
 import { seedDemoPosts } from './posts';
 import { seedDemoRatings } from './ratings';
+import { seedDemoRegistration } from './registration';
 import { seedDemoShop } from './shop';
 
 const folded: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
@@ -106,6 +107,7 @@ async function fillDemoContent(
   await seedDemoRatings(db, memberIds);
   await seedDemoJobs(db, admin.id, options.dataDir);
   await seedDemoShop(db, admin.id, options.dataDir);
+  await seedDemoRegistration(db, admin.id, options.dataDir);
   await refreshUserSearchVectors(db);
   return { admin: { username: 'admin', password } };
 }

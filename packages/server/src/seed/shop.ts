@@ -79,8 +79,13 @@ const demoProducts: DemoProduct[] = [
   },
 ];
 
-/** The product's square picture: its drawing on a soft gradient, as WebP of `shopLimits.imageSide`. */
-async function productImage(db: Db, dataDir: string, ownerId: number, product: DemoProduct): Promise<number> {
+/** A product's (or subscription's, gift's) square picture: its drawing on a soft gradient, as WebP of `shopLimits.imageSide`. */
+export async function productImage(
+  db: Db,
+  dataDir: string,
+  ownerId: number,
+  product: Pick<DemoProduct, 'colours' | 'drawing'>,
+): Promise<number> {
   const side = shopLimits.imageSide;
   const [from, accent] = product.colours;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}" viewBox="0 0 100 100"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f7f7f2"/><stop offset="1" stop-color="#e4e8ee"/></linearGradient></defs><rect width="100" height="100" fill="url(#g)"/><circle cx="50" cy="50" r="40" fill="${from}" opacity="0.12"/><g fill="${from}" stroke="${from}">${product.drawing}</g><circle cx="50" cy="50" r="4" fill="${accent}"/></svg>`;
