@@ -49,9 +49,9 @@ function Field({ path, errors, ...props }: TextFieldProps & { path: string; erro
       name={path}
       fullWidth
       margin="normal"
+      {...props}
       error={Boolean(error)}
       helperText={error ?? props.helperText}
-      {...props}
     />
   );
 }
