@@ -10,8 +10,9 @@ import { optionalPlainTextField, plainTextField, text } from './text';
  * item, 4 Cart and Purchase, 7 "Cart, payments, registration, billing").
  *
  * Money is always an integer in minor units (cents) with its ISO 4217 currency; prices are gross (tax
- * included, as consumers in the EU see them) and the tax share of each line is
- * `round(gross * rate / (10000 + rate))` with `tax_rate` in basis points (1900 = 19 %). Every price,
+ * included, as consumers in the EU see them) and the tax included is given per rate, on the sum of that
+ * rate's lines: `round(gross * rate / (10000 + rate))` with `tax_rate` in basis points (1900 = 19 %),
+ * rounded once per rate, not per line; shipping is 0. Every price,
  * tax and total is computed by the server from the catalogue; the client sends product ids, option
  * keys and quantities only.
  *
