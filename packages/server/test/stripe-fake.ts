@@ -19,6 +19,13 @@ export interface FakeRefund {
   idempotencyKey: string | undefined;
 }
 
+/** A subscription the fake made for a completed `subscription` session, and the updates it was sent. */
+export interface FakeSubscription {
+  id: string;
+  session_id: string;
+  updates: Record<string, string>[];
+}
+
 /** How the fake answers the next session call: normally, with an empty `url`, or with a 500. */
 export type FakeSessionMode = 'ok' | 'empty_url' | 'error';
 
@@ -27,6 +34,8 @@ export interface StripeFake {
   url: string;
   sessions: FakeSession[];
   refunds: FakeRefund[];
+  /** Subscriptions of `subscription` sessions (made with the session). */
+  subscriptions: FakeSubscription[];
   /** Every request's method and path, in order. */
   requests: string[];
   /** How later session calls are answered (until set again). */
@@ -48,11 +57,13 @@ async function formOf(request: IncomingMessage): Promise<Record<string, string>>
 }
 
 function sessionObject(session: FakeSession, paid = false) {
+  const mode = session.params.mode ?? 'payment';
   return {
     id: session.id,
     object: 'checkout.session',
     url: session.url,
-    mode: 'payment',
+    mode,
+    subscription: mode === 'subscription' ? `sub_${session.id}` : null,
     status: paid ? 'complete' : 'open',
     payment_status: paid ? 'paid' : 'unpaid',
     payment_intent: paid ? session.payment_intent : null,
@@ -69,11 +80,13 @@ function sessionObject(session: FakeSession, paid = false) {
 
 /**
  * A local HTTP stand-in for the few Stripe endpoints Plaza calls (create and read a Checkout session,
- * create a refund), for the real SDK pointed at it with `STRIPE_API_URL`. Sessions read back as paid.
+ * create a refund, update a subscription), for the real SDK pointed at it with `STRIPE_API_URL`. Sessions
+ * read back as paid; a `subscription` session's subscription is `sub_<session id>`.
  */
 export async function startStripeFake(): Promise<StripeFake> {
   const sessions: FakeSession[] = [];
   const refunds: FakeRefund[] = [];
+  const subscriptions: FakeSubscription[] = [];
   const requests: string[] = [];
   let mode: FakeSessionMode = 'ok';
   const server = createServer((request, response) => {
@@ -102,6 +115,9 @@ export async function startStripeFake(): Promise<StripeFake> {
           idempotencyKey,
         };
         sessions.push(session);
+        if (params.mode === 'subscription') {
+          subscriptions.push({ id: `sub_${sessionId}`, session_id: sessionId, updates: [] });
+        }
         return send(response, 200, { ...sessionObject(session), url: session.url || null });
       }
       const read = /^\/v1\/checkout\/sessions\/([\w-]+)$/.exec(path);
@@ -123,6 +139,22 @@ export async function startStripeFake(): Promise<StripeFake> {
         refunds.push(refund);
         return send(response, 200, { ...refund, object: 'refund', status: 'succeeded' });
       }
+      const subscriptionPath = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
+      if (request.method === 'POST' && subscriptionPath) {
+        const subscription = subscriptions.find((s) => s.id === subscriptionPath[1]);
+        if (!subscription)
+          return send(response, 404, {
+            error: { type: 'invalid_request_error', message: 'No such subscription' },
+          });
+        const params = await formOf(request);
+        subscription.updates.push(params);
+        return send(response, 200, {
+          id: subscription.id,
+          object: 'subscription',
+          status: 'active',
+          cancel_at: params.cancel_at ? Number(params.cancel_at) : null,
+        });
+      }
       return send(response, 404, { error: { type: 'invalid_request_error', message: `No route ${path}` } });
     };
     handle().catch((error: unknown) =>
@@ -135,6 +167,7 @@ export async function startStripeFake(): Promise<StripeFake> {
     url: `http://127.0.0.1:${port}`,
     sessions,
     refunds,
+    subscriptions,
     requests,
     setSessionMode(next) {
       mode = next;
@@ -161,6 +194,17 @@ export function checkoutCompletedEvent(session: FakeSession, eventId = id('evt')
   };
 }
 
+/** A `checkout.session.expired` event of a fake session (Stripe ends an unpaid session after a day). */
+export function checkoutExpiredEvent(session: FakeSession, eventId = id('evt')) {
+  return {
+    id: eventId,
+    object: 'event',
+    type: 'checkout.session.expired',
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { ...sessionObject(session), status: 'expired', url: null } },
+  };
+}
+
 /** The event's body and its `Stripe-Signature` header, signed with the secret (at `timestamp`, seconds). */
 export function signedEvent(
   event: object,
@@ -174,4 +218,29 @@ export function signedEvent(
     ...(timestamp === undefined ? {} : { timestamp }),
   });
   return { payload, signature };
+}
+
+/** An `invoice.paid` event of a fake subscription's renewal (`subscription_cycle`), as Stripe sends it. */
+export function invoicePaidEvent(
+  subscription: FakeSubscription,
+  amount: number,
+  billingReason = 'subscription_cycle',
+  eventId = id('evt'),
+) {
+  return {
+    id: eventId,
+    object: 'event',
+    type: 'invoice.paid',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: id('in'),
+        object: 'invoice',
+        billing_reason: billingReason,
+        amount_paid: amount,
+        status: 'paid',
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+      },
+    },
+  };
 }

@@ -164,6 +164,16 @@ export const ordersRepo = {
     return row?.id;
   },
 
+  /** Cancels the placed order of a provider's session; its id, or undefined (none, or not placed). */
+  async cancelBySession(tx: Db, sessionId: string, at: Date): Promise<number | undefined> {
+    const [row] = await tx
+      .update(orders)
+      .set({ state: 'cancelled', cancelled_at: at })
+      .where(and(eq(orders.provider_session_id, sessionId), eq(orders.state, 'placed')))
+      .returning({ id: orders.id });
+    return row?.id;
+  },
+
   /** The lines of an order as stock to give back. */
   async stockLines(tx: Db, id: number): Promise<{ product_id: number | null; quantity: number }[]> {
     return tx

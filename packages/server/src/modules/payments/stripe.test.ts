@@ -7,6 +7,7 @@ import { buildProduct, buy, buyer, fillCart, orderOf, readyCart } from '../../..
 import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp';
 import {
   checkoutCompletedEvent,
+  checkoutExpiredEvent,
   fakeStripeKeys,
   type StripeFake,
   signedEvent,
@@ -155,6 +156,23 @@ describe('stripe checkout', () => {
     expect(await t.db.select().from(cartItems).where(eq(cartItems.product_id, mug))).toHaveLength(1);
     const bought = await buy(client);
     expect(bought.redirect).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+  });
+
+  it('cancels the order of an expired session and gives its stock back, once', async () => {
+    const { client } = await buyer(t);
+    const mug = await buildProduct(t, { stock: 3 });
+    await fillCart(client, [{ product_id: mug, quantity: 2 }]);
+    await readyCart(client, { method: 'stripe' });
+    const bought = await buy(client);
+    const stock = async () =>
+      (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, mug)))[0]!.stock;
+    expect(await stock()).toBe(1);
+    const { payload, signature } = signedEvent(checkoutExpiredEvent(fake.sessions.at(-1)!));
+    expect((await deliver(payload, signature)).statusCode).toBe(200);
+    expect(await stateOf(bought.order_id)).toBe('cancelled');
+    expect(await stock()).toBe(3);
+    expect((await deliver(payload, signature)).statusCode).toBe(200);
+    expect(await stock()).toBe(3);
   });
 
   it('answers a signed event of another type or an unknown session without changing anything', async () => {

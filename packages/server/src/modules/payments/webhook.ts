@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../platform/errors';
+import { returnStock } from '../shop';
 import type { PaymentDeps } from './deps';
 import { mailOrder } from './mails';
 import { webhookToleranceSeconds } from './providers/stripe';
@@ -20,10 +21,20 @@ const signatureInvalid = (message: string) => new AppError(400, 'signature_inval
 /** The events that say a Checkout session's money arrived. */
 const paidEvents = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
 
+/** A Checkout session that ended unpaid: its placed order is cancelled and its stock given back. */
+async function cancelExpired(tx: Db, event: Stripe.Event, now: Date): Promise<void> {
+  const session = event.data.object as Stripe.Checkout.Session;
+  const orderId = await ordersRepo.cancelBySession(tx, session.id, now);
+  if (orderId === undefined) return;
+  await returnStock(tx, await ordersRepo.stockLines(tx, orderId));
+  await ordersRepo.setEventOrder(tx, 'stripe', event.id, orderId);
+}
+
 /**
  * A Stripe event: its signature checked on the raw body (and its age, `webhookToleranceSeconds`), then
  * recorded by id so that a replay or a repeated delivery changes nothing; a paid Checkout session marks
- * its placed order paid (the state a return page shows) and mails the member.
+ * its placed order paid (the state a return page shows) and mails the member; an expired one cancels
+ * its placed order (the stock goes back).
  */
 export async function receiveStripeEvent(
   deps: PaymentDeps,
@@ -56,6 +67,10 @@ export async function receiveStripeEvent(
     });
     if (!fresh) return undefined;
     for (const listener of stripeEventListeners) await listener(tx, event, deps.now());
+    if (event.type === 'checkout.session.expired') {
+      await cancelExpired(tx, event, deps.now());
+      return undefined;
+    }
     if (!paidEvents.has(event.type)) return undefined;
     const session = event.data.object as Stripe.Checkout.Session;
     if (session.payment_status !== 'paid') return undefined;
