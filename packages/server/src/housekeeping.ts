@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/client';
 import { removeOrphanActivities } from './modules/activities';
 import { removeExpiredResetLinks } from './modules/auth';
+import { renewDueSubscriptions } from './modules/billing';
 import { removeUnclaimedPostFiles } from './modules/posts';
 import { removeUnattachedImages } from './modules/uploads';
 import type { Clock } from './platform/clock';
@@ -19,7 +20,8 @@ export const unattachedUploadMaxAgeSeconds = 24 * hour;
  * The housekeeping jobs, each due once an hour across all instances: expired sessions and reset links,
  * rate-limit counters whose window ended, uploads never attached (images no group, topic, member or
  * article shows; post files no post claimed) older than a day with their files, and activities whose
- * post, article, group, topic or membership is gone.
+ * post, article, group, topic or membership is gone; and the subscriptions due for renewal (billed
+ * once per period, their mails after the commit).
  */
 export function housekeepingJobs({ dataDir }: { dataDir: string }): Job[] {
   return [
@@ -51,6 +53,14 @@ export function housekeepingJobs({ dataDir }: { dataDir: string }): Job[] {
             await postFiles.removeFiles();
           },
         };
+      },
+    },
+    {
+      name: 'subscription-renewals',
+      everySeconds: hour,
+      async run({ db, now }) {
+        const renewals = await renewDueSubscriptions(db, now);
+        return { removed: renewals.renewed + renewals.ended, afterCommit: renewals.afterCommit };
       },
     },
     {

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { locales } from '@plaza/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from './api-paths';
 import { type AppPage, appPageHtml, drawsFirstScreen, firstLoad } from './app-page';
 import { firstScreenRenderer, loadFirstScreenRenderer } from './first-screen';
 
@@ -77,7 +78,7 @@ export async function registerWebApp(
     for (const url of ['/', `/${lang}`, `/${lang}/*`]) app.get(url, appPage);
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/billing-api/');
+    const isApi = isApiPath(request.url);
     // A missing asset (a chunk of an older build, a source map) is a 404, not the app's page in its place.
     const isAsset = request.url.startsWith('/assets/');
     if (hasWeb && !isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -7,6 +7,8 @@ import { buildSubscription } from '../../../test/billing-fixture';
 import { TestClient } from '../../../test/client';
 import { buyer } from '../../../test/order-fixture';
 import { subscriptionInvoices, subscriptionItems, subscriptions } from '../../db/schema';
+import { housekeepingJobs } from '../../housekeeping';
+import { createScheduler } from '../../platform/scheduler';
 import { linkSubscription, renewDueSubscriptions } from '.';
 
 const codeOf = (response: LightMyRequestResponse) => errorResponseSchema.parse(response.json()).errors[0];
@@ -208,6 +210,24 @@ describe('billing', () => {
       renewal_retry_at: null,
     });
     expect(await invoicesOf(id)).toHaveLength(2);
+  });
+
+  it('renews through the housekeeping job, once across two instances running it at once', async () => {
+    now = new Date('2026-01-31T09:00:00Z');
+    const { user } = await buyer(t);
+    const { id } = await buildSubscription(t, user.id, { now, gift: false });
+    const jobs = housekeepingJobs({ dataDir: t.config.dataDir }).filter(
+      (job) => job.name === 'subscription-renewals',
+    );
+    expect(jobs).toHaveLength(1);
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    const at = () => new Date('2026-02-28T04:00:00Z');
+    const instances = [1, 2].map(() =>
+      createScheduler({ db: t.db, jobs, log, clock: at, tickMs: 3_600_000 }),
+    );
+    await Promise.all(instances.map((scheduler) => scheduler.runDue()));
+    expect((await invoicesOf(id)).map((i) => i.period_start)).toEqual(['2026-01-31', '2026-02-28']);
+    expect((await rowOf(id)).current_period_end).toBe('2026-03-31');
   });
 
   it('links a subscription without a member by its number and postcode, and only then', async () => {
