@@ -15,6 +15,7 @@ import {
 } from '../../src/db/schema';
 import { recordActivity } from '../../src/modules/activities/service';
 import { forgetSettingsDocuments } from '../../src/modules/settings';
+import { setSettingByPath } from '../../src/modules/settings/service';
 import type { TestApp } from '../app';
 import { TestClient } from '../client';
 import { buildAdmin, buildGroup, buildUser, testPassword } from '../factories';
@@ -206,6 +207,40 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   if (offered.statusCode !== 200) throw new Error(`product: ${offered.statusCode} ${offered.body}`);
   const product = offered.json() as { id: number };
+  // Sign-up open (advanced) with an option, a gift that comes with it and a topic, so the registration's
+  // calls meet real ones (their changes and removal need no repair).
+  await setSettingByPath(t.db, 'signup_configuration', {
+    active: true,
+    type: 'advanced',
+    active_login_types: [],
+  });
+  const subscription = await clients.superadmin.post('/api/v2/admin/subscription_options', {
+    name_de: 'Feindliches Abo',
+    name_en: 'Hostile subscription',
+    price: 990,
+    currency: 'EUR',
+    tax_rate: 700,
+    period: 'month',
+    minimum_term: 1,
+    notice_days: 14,
+    active: true,
+  });
+  if (subscription.statusCode !== 200)
+    throw new Error(`option: ${subscription.statusCode} ${subscription.body}`);
+  const option = subscription.json() as { id: number };
+  const gift = await clients.superadmin.post('/api/v2/admin/gifts', {
+    name_de: 'Feindliche Tasse',
+    name_en: 'Hostile mug',
+    stock: 50,
+    subscription_option_ids: [option.id],
+    active: true,
+  });
+  if (gift.statusCode !== 200) throw new Error(`gift: ${gift.statusCode} ${gift.body}`);
+  const interest = await clients.superadmin.post('/api/v2/admin/registration_topics', {
+    label_de: 'Feindlich',
+    label_en: 'Hostile',
+  });
+  if (interest.statusCode !== 200) throw new Error(`topic: ${interest.statusCode} ${interest.body}`);
 
   const memberships = await executeRows<{ id: number; status: string; role: string }>(
     t.db,
@@ -234,6 +269,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
       category.id,
       job.id,
       product.id,
+      option.id,
+      (gift.json() as { id: number }).id,
+      (interest.json() as { id: number }).id,
       1,
       2,
       3,
