@@ -12,6 +12,7 @@ import { ratings } from './ratings';
 import { reactions } from './reactions';
 import { settings } from './settings';
 import { shop } from './shop';
+import { subscriptions } from './subscriptions';
 
 /**
  * The areas of the generated community, in the order they are filled (an area reads what the ones
@@ -31,5 +32,6 @@ export const areas: Area[] = [
   jobs,
   shop,
   orders,
+  subscriptions,
   derived,
 ];

@@ -72,10 +72,13 @@ export function call(
   return { spec, method, path: typeof path === 'string' ? () => path : path, ...more };
 }
 
+/** A call's address: under `/api/v2/`, or as written when it starts with `/` (billing's `/billing-api/v1/`). */
+export const specUrl = (path: string) => (path.startsWith('/') ? path : `/api/v2/${path}`);
+
 /** Sends one call through a client. */
 export async function send(client: TestClient, c: SpecCall, f: Fixture, png: Buffer) {
   const query = c.query?.(f);
-  const url = `/api/v2/${c.path(f)}${query ? `?${query}` : ''}`;
+  const url = `${specUrl(c.path(f))}${query ? `?${query}` : ''}`;
   if (c.upload) return uploadFiles(client, url, { data: png, filename: 'image.png', type: 'image/png' });
   return client.call(c.method, url, c.body?.(f));
 }

@@ -1,6 +1,5 @@
 import type { PendingCall } from './call';
 
-const registration = 50;
 const signOn = 51;
 
 /**
@@ -9,16 +8,4 @@ const signOn = 51;
  */
 export const pendingCalls: PendingCall[] = [
   { spec: 'GET auth/mocs (browser navigation)', method: 'GET', path: '/api/v2/auth/mocs', issue: signOn },
-  {
-    spec: 'Billing: GET subscriptions/mine',
-    method: 'GET',
-    path: '/billing-api/v1/subscriptions/mine',
-    issue: registration,
-  },
-  {
-    spec: 'Billing: DELETE subscriptions/{id}',
-    method: 'DELETE',
-    path: '/billing-api/v1/subscriptions/:id',
-    issue: registration,
-  },
 ];
