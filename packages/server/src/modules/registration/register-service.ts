@@ -15,6 +15,7 @@ import { AppError, badRequest } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { linkTokenHash, newLinkToken } from '../../platform/link-tokens';
 import type { Mailer } from '../../platform/mail';
+import { hashPassword } from '../../platform/passwords';
 import { type RateLimiter, rateLimiter } from '../../platform/rate-limit';
 import { createSubscription, linkSubscription, startSubscriptions } from '../billing';
 import type { Providers } from '../payments';
@@ -189,6 +190,8 @@ export async function register(deps: RegistrationDeps, request: FastifyRequest, 
 
   const existing = await findUserByLogin(deps.db, 'email', email);
   if (existing) {
+    // The hash a new account costs, spent here too: the answer's time tells no more than its body.
+    await hashPassword(password);
     // The subscriber number is checked as for a new address (and nothing kept), so the answers match.
     if (input.subscriber_number !== null) {
       const number = input.subscriber_number;
@@ -221,6 +224,8 @@ export async function register(deps: RegistrationDeps, request: FastifyRequest, 
   await limiter.count('registrationMailsPerAddress', addressKey(email));
 
   const username = await freeUsername(deps.db, email);
+  // Hashed before the transaction: scrypt's time holds no pooled connection.
+  const passwordHash = await hashPassword(password);
   const invoiceAddress = { ...invoiceFields, email };
   if (input.subscriber_number !== null) await limiter.check('subscriberNumberFailures', `ip:${request.ip}`);
   const { user, token } = await deps.db
@@ -244,6 +249,7 @@ export async function register(deps: RegistrationDeps, request: FastifyRequest, 
           birthday: birthdayOf(personal?.birthday),
           newsletter_subscriptions: newsletterChoices(personal?.newsletter_subscription ?? []),
         },
+        passwordHash,
       );
       const self = { id: user.id, permissions: [] };
       const saved = await saveAddress(tx, self, user.id, 'invoice_address', invoiceAddress);

@@ -35,12 +35,14 @@ export type UserProfileExtras = Omit<
 
 /**
  * Creates a member with a hashed password; refuses a taken username or email (case-insensitive)
- * with a 409 naming the field.
+ * with a 409 naming the field. `passwordHash`, when the caller hashed `input.password` already, spares
+ * the hash inside the caller's transaction (a registration hashes before it opens one).
  */
 export async function createUser(
   db: Db,
   input: CreateUserInput,
   extras: UserProfileExtras = {},
+  passwordHash?: string,
 ): Promise<UserRow> {
   const data = createUserInput.parse(input);
   if (await usersRepo.byLogin(db, 'username', data.username)) {
@@ -53,7 +55,7 @@ export async function createUser(
     ...extras,
     username: data.username,
     email: data.email,
-    password_hash: await hashPassword(data.password),
+    password_hash: passwordHash ?? (await hashPassword(data.password)),
     firstname: data.firstname ?? extras.firstname ?? data.username,
     lastname: data.lastname ?? extras.lastname ?? '',
     permissions: [...new Set<UserPermission>(data.permissions)],
