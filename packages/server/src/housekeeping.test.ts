@@ -8,6 +8,7 @@ import { buildGroup, buildUser } from '../test/factories';
 import { buildArticle } from '../test/post-helpers';
 import {
   activities,
+  emailConfirmations,
   groupMemberships,
   groups,
   housekeepingRuns,
@@ -97,12 +98,17 @@ describe('housekeeping jobs', () => {
   });
   afterAll(() => t.close());
 
-  it('removes expired sessions and reset links, keeping current ones', async () => {
+  it('removes expired sessions, reset and confirmation links, keeping current ones', async () => {
     await t.db.insert(sessions).values([
       { id: 'hk-expired', user_id: memberId, expires_at: new Date(now.getTime() - 60_000) },
       { id: 'hk-current', user_id: memberId, expires_at: new Date(now.getTime() + hour) },
     ]);
     await t.db.insert(passwordResets).values([
+      { user_id: memberId, token_hash: 'hk-expired', expires_at: new Date(now.getTime() - 60_000) },
+      { user_id: memberId, token_hash: 'hk-current', expires_at: new Date(now.getTime() + hour) },
+    ]);
+
+    await t.db.insert(emailConfirmations).values([
       { user_id: memberId, token_hash: 'hk-expired', expires_at: new Date(now.getTime() - 60_000) },
       { user_id: memberId, token_hash: 'hk-current', expires_at: new Date(now.getTime() + hour) },
     ]);
@@ -113,6 +119,11 @@ describe('housekeeping jobs', () => {
     expect(left.map((row) => row.id)).toEqual(['hk-current']);
     const links = await t.db.select().from(passwordResets).where(eq(passwordResets.user_id, memberId));
     expect(links.map((row) => row.token_hash)).toEqual(['hk-current']);
+    const confirmations = await t.db
+      .select()
+      .from(emailConfirmations)
+      .where(eq(emailConfirmations.user_id, memberId));
+    expect(confirmations.map((row) => row.token_hash)).toEqual(['hk-current']);
   });
 
   it('removes rate-limit counters whose window has ended, keeping open ones and sign-in counts not yet forgotten', async () => {

@@ -4,6 +4,7 @@ import { removeOrphanActivities } from './modules/activities';
 import { removeExpiredResetLinks } from './modules/auth';
 import { renewDueSubscriptions } from './modules/billing';
 import { removeUnclaimedPostFiles } from './modules/posts';
+import { removeExpiredConfirmationLinks } from './modules/registration';
 import { removeUnattachedImages } from './modules/uploads';
 import type { Clock } from './platform/clock';
 import { rateLimiter } from './platform/rate-limit';
@@ -31,7 +32,8 @@ export function housekeepingJobs({ dataDir }: { dataDir: string }): Job[] {
       async run({ db, now }) {
         const sessions = await removeExpiredSessions(db, now);
         const resetLinks = await removeExpiredResetLinks(db, now);
-        return { removed: sessions + resetLinks };
+        const confirmations = await removeExpiredConfirmationLinks(db, now);
+        return { removed: sessions + resetLinks + confirmations };
       },
     },
     {

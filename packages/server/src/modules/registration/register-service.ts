@@ -345,3 +345,8 @@ export async function confirm(deps: RegistrationDeps, token: string) {
   await result.afterCommit();
   return { result: 'ok' as const, redirect: result.redirect };
 }
+
+/** Removes confirmation links that expired by `now`, used or not (housekeeping); returns how many. */
+export function removeExpiredConfirmationLinks(db: Db, now: Date): Promise<number> {
+  return registrationRepo.removeExpiredConfirmations(db, now);
+}

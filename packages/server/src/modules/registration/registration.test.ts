@@ -272,6 +272,30 @@ describe('registration', () => {
     expect((await userByEmail(email))!.firstname).toBe('Erika');
   });
 
+  it('sends an unconfirmed address a fresh link, and past the per-address limit no mail, the same answer', async () => {
+    await setSignup({ active: true, type: 'basic' });
+    const email = newEmail();
+    const first = await visitor().post('/api/v2/users/new', basic(email));
+    const { token: firstToken } = await confirmationToken(email);
+    const { max } = rateLimitTable.registrationMailsPerAddress;
+    const tokens = [firstToken];
+    for (let i = 1; i < max; i++) {
+      const again = await visitor().post('/api/v2/users/new', basic(email));
+      expect(again.json()).toEqual(first.json());
+      tokens.push((await confirmationToken(email)).token);
+    }
+    expect(new Set(tokens).size).toBe(max);
+    const past = await visitor().post('/api/v2/users/new', basic(email));
+    expect(past.statusCode).toBe(202);
+    expect(past.json()).toEqual(first.json());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(email)).toHaveLength(0);
+    // Any of the links confirms; the others are then of no use beyond signing in.
+    expect((await visitor().post('/api/v2/registration/confirm', { token: tokens.at(-1) })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses an expired confirmation link', async () => {
     await setSignup({ active: true, type: 'basic' });
     const email = newEmail();
