@@ -8,6 +8,7 @@ import { TestClient } from '../../../test/client';
 import { buyer } from '../../../test/order-fixture';
 import { subscriptionInvoices, subscriptionItems, subscriptions } from '../../db/schema';
 import { housekeepingJobs } from '../../housekeeping';
+import { rateLimitTable } from '../../platform/rate-limit';
 import { createScheduler } from '../../platform/scheduler';
 import { linkSubscription, renewDueSubscriptions } from '.';
 
@@ -228,6 +229,30 @@ describe('billing', () => {
     await Promise.all(instances.map((scheduler) => scheduler.runDue()));
     expect((await invoicesOf(id)).map((i) => i.period_start)).toEqual(['2026-01-31', '2026-02-28']);
     expect((await rowOf(id)).current_period_end).toBe('2026-03-31');
+  });
+
+  it('treats /billing-api/ as the API: CSRF on changes, JSON 404 for unknown paths, rate limits', async () => {
+    now = new Date('2026-01-31T09:00:00Z');
+    const { user, client } = await buyer(t);
+    const { id } = await buildSubscription(t, user.id, { now });
+    const forged = await client.delete(`${base}/subscriptions/${id}`, { withoutCsrf: true });
+    expect(forged.statusCode).toBe(403);
+    expect(codeOf(forged)?.code).toBe('csrf_invalid');
+    const unknown = await client.get(`${base}/nothing/here`);
+    expect(unknown.statusCode).toBe(404);
+    expect(codeOf(unknown)?.code).toBe('not_found');
+    const plan = (
+      await t.db.select().from(subscriptionItems).where(eq(subscriptionItems.subscription_id, id))
+    ).find((i) => i.kind === 'plan')!;
+    const { max } = rateLimitTable.billingChanges;
+    for (let i = 0; i < max; i += 1) {
+      expect((await client.put(`${base}/subscription_items/${plan.id}`, { quantity: 2 })).statusCode).toBe(
+        200,
+      );
+    }
+    const limited = await client.put(`${base}/subscription_items/${plan.id}`, { quantity: 3 });
+    expect(limited.statusCode).toBe(429);
+    expect(codeOf(limited)?.code).toBe('rate_limited');
   });
 
   it('links a subscription without a member by its number and postcode, and only then', async () => {

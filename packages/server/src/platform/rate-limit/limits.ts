@@ -33,6 +33,7 @@ const {
   chat,
   ratings,
   registration,
+  billing,
 } = endpoints;
 
 /**
@@ -99,6 +100,14 @@ export const rateLimitTable = {
   subscriberNumberLinks: { max: 20, windowSeconds: 3600, routes: [registration.linkSubscription] },
   /** Wrong subscriber numbers or postcodes from one IP address; then 429 before any lookup. */
   subscriberNumberFailures: { max: 5, windowSeconds: 3600 },
+  /** Changes to a member's subscriptions (notice, quantities, gifts): a few are plenty. */
+  billingChanges: {
+    max: 30,
+    windowSeconds: 600,
+    routes: [billing.cancel, billing.updateItem, billing.removeItem],
+  },
+  /** Subscription invoice PDFs, each drawn on request. */
+  invoicePdfs: { max: 60, windowSeconds: 600, routes: [billing.invoicePdf] },
 } as const satisfies Record<string, WindowLimit | RouteLimit>;
 
 export type RateLimitClass = keyof typeof rateLimitTable;
