@@ -356,6 +356,8 @@ export const chatRepo = {
         and(
           ne(users.id, callerId),
           isNull(users.deactivated_at),
+          // A registration not confirmed yet is nobody to write to.
+          eq(users.email_confirmed, true),
           search
             ? or(sql`${users.firstname} ilike ${pattern}`, sql`${users.lastname} ilike ${pattern}`)
             : undefined,

@@ -215,6 +215,10 @@ describe('registration', () => {
     await adminClient.login(admin.username, testPassword);
     const listed = (await adminClient.get(`/api/v2/users?search=${encodeURIComponent('Muster')}`)).json();
     expect(JSON.stringify(listed)).not.toContain(username);
+    const chatSearch = async () =>
+      ((await adminClient.get('/api/v2/messages/users?search=Erika')).json() as { results: { id: number }[] })
+        .results;
+    expect((await chatSearch()).map((found) => found.id)).not.toContain(row.id);
 
     // The wrong password learns nothing; the right one learns the address is not confirmed.
     const signIn = new TestClient(t.app, '10.50.1.2');
@@ -237,6 +241,7 @@ describe('registration', () => {
     expect(after.json()).toMatchObject({ agb_nda_accepted: true });
     const listedNow = (await adminClient.get(`/api/v2/users?search=${encodeURIComponent('Muster')}`)).json();
     expect(JSON.stringify(listedNow)).toContain(username);
+    expect((await chatSearch()).map((found) => found.id)).toContain(row.id);
   });
 
   it('basic: refuses the subscription fields (the account only)', async () => {
