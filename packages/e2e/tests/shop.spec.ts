@@ -358,6 +358,39 @@ test.describe('a member buys', () => {
   });
 });
 
+test('the server refuses what the pages never offer: another member’s order, a purchase without the terms, the administration', async () => {
+  const products = await catalogue(shopPrice, 'en_GB');
+  const mug = products.find((product) => product.options.length === 0)!;
+  await emptyCart(shopPrice);
+  const theirs = await orderThroughApi(shopPrice, mug.id);
+  const other = await apiAs(shopCard);
+  expect((await other.get(`/api/v2/orders/${theirs}`)).status()).toBe(404);
+  expect((await other.get(`/api/v2/orders/${theirs}/invoice.pdf`)).status()).toBe(404);
+  expect((await other.get('/api/v2/admin/orders')).status()).toBe(403);
+  const headers = await other.csrf();
+  const denied = await other.post(`/api/v2/admin/orders/${theirs}/state`, {
+    headers,
+    data: { state: 'cancelled' },
+  });
+  expect(denied.status()).toBe(403);
+  await other.dispose();
+
+  const member = await apiAs(shopPrice);
+  const memberHeaders = await member.csrf();
+  expect(await (await member.get(`/api/v2/orders/${theirs}`)).json()).toMatchObject({ state: 'placed' });
+  await member.post('/api/v2/carts/mine/items', {
+    headers: memberHeaders,
+    data: { product_id: mug.id, option: null, quantity: 1 },
+  });
+  const noTerms = await member.post('/api/v2/payments', { headers: memberHeaders, data: { agb: false } });
+  expect(noTerms.status()).toBeGreaterThanOrEqual(400);
+  expect(noTerms.status()).toBeLessThan(500);
+  const cart = await (await member.get('/api/v2/carts/mine')).json();
+  expect(cart.cart.item_count).toBe(1);
+  await member.dispose();
+  await emptyCart(shopPrice);
+});
+
 test.describe('the administrator', () => {
   test.use({ storageState: stateOf(admin) });
   test.beforeEach(async ({ context }) => acceptCookies(context));
