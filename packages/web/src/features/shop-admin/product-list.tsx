@@ -14,8 +14,8 @@ import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { AdminRowList } from '../../components/admin-row-list';
 import { apiErrorText } from '../../lib/api-error-text';
-import { adminProductsQuery } from './api';
 import { formatMoney, formatPercent } from '../../lib/money';
+import { adminProductsQuery } from './api';
 
 /** Every product, newest first, with its state, price and stock; each opens its editor. */
 export function ProductList() {
