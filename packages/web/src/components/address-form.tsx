@@ -9,10 +9,10 @@ import {
   type Address,
   type AddressType,
   addressFieldsSchema,
-  checkPostcode,
   emailSchema,
   genderSchema,
   type Option,
+  postcodeFits,
   profileLimits,
 } from '@plaza/contract';
 import { limits } from '@plaza/contract/constants';
@@ -25,13 +25,20 @@ import { apiErrorText } from '../lib/api-error-text';
 import { OptionSelect, SavedFormHeading, type SaveMessage } from './form-parts';
 import { fieldErrorText, textFieldProps } from './form-text';
 
+/** The text key of a postcode that does not fit its country's format (the contract's `postcodePatterns`). */
+const postcodeError = 'profile.edit.errors.postcode';
+
 /** The address form: the contract's address input, with '' for "no salutation" and "no email". */
 const addressFormSchema = addressFieldsSchema
   .extend({
     gender: z.union([genderSchema, z.literal('')]).transform((value) => (value === '' ? null : value)),
     email: z.union([z.literal(''), emailSchema]).transform((value) => (value === '' ? null : value)),
   })
-  .superRefine(checkPostcode);
+  .superRefine((value, ctx) => {
+    if (!postcodeFits(value.country, value.zip)) {
+      ctx.addIssue({ code: 'custom', path: ['zip'], message: postcodeError });
+    }
+  });
 type AddressFields = z.input<typeof addressFormSchema>;
 /** What the address form saves: the contract's address input. */
 export type AddressValues = z.output<typeof addressFormSchema>;
@@ -111,8 +118,11 @@ export function AddressForm({
         caught instanceof ApiRequestError
           ? caught.errors.filter((item) => item.field && item.field in values)
           : [];
-      for (const item of fields)
-        form.setError(item.field as Path<AddressFields>, { type: 'server', message: item.message });
+      for (const item of fields) {
+        // The server's postcode check is the same rule as the form's: its text in the page language.
+        const message = item.field === 'zip' ? postcodeError : item.message;
+        form.setError(item.field as Path<AddressFields>, { type: 'server', message });
+      }
       if (fields.length === 0) setMessage({ severity: 'error', text: apiErrorText(t, caught) });
     } finally {
       setSaving(false);

@@ -88,6 +88,25 @@ describe('ProfileEditDialog: addresses', () => {
     });
   });
 
+  it("refuses a postcode that does not fit the chosen country's format and sends nothing", async () => {
+    const { calls, user, open } = openTab('Addresses', []);
+    await open();
+    const invoice = await screen.findByRole('form', { name: 'Invoice address' });
+    await user.type(within(invoice).getByRole('textbox', { name: /First name/ }), 'Paula');
+    await user.type(within(invoice).getByRole('textbox', { name: /Last name/ }), 'Profil');
+    await user.type(within(invoice).getByRole('textbox', { name: /Street/ }), 'Hafenstraße');
+    await user.type(within(invoice).getByRole('textbox', { name: /House number/ }), '12');
+    await user.type(within(invoice).getByRole('textbox', { name: /Postcode/ }), '2045');
+    await user.type(within(invoice).getByRole('textbox', { name: /City/ }), 'Hamburg');
+    await user.click(within(invoice).getByRole('combobox', { name: /Country/ }));
+    await user.click(await screen.findByRole('option', { name: 'Germany' }));
+    await user.click(within(invoice).getByRole('button', { name: 'Save address' }));
+    expect(
+      await within(invoice).findByText(/Please enter the postcode as it is written in the chosen country/),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('names the missing required fields and sends nothing', async () => {
     const { calls, user, open } = openTab('Addresses', []);
     await open();
