@@ -216,7 +216,9 @@ export function RegistrationPage() {
           <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 2 }}>
             {t('registration.done.title')}
           </Typography>
-          <Typography sx={{ mb: 2 }}>{t('registration.done.text', { email: sentTo })}</Typography>
+          <Typography sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+            {t('registration.done.text', { email: sentTo })}
+          </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {t('registration.done.hint')}
           </Typography>

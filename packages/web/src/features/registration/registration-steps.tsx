@@ -514,7 +514,9 @@ export function TermsStep({ draft, update, errors }: StepProps) {
       <Typography component="h2" sx={sectionTitle}>
         {t('registration.terms.title')}
       </Typography>
-      <Typography sx={{ mb: 2 }}>{t('registration.terms.text', { email: draft.email })}</Typography>
+      <Typography sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+        {t('registration.terms.text', { email: draft.email })}
+      </Typography>
       <FormControl error={Boolean(error)} sx={{ display: 'block' }}>
         <FormControlLabel
           control={
