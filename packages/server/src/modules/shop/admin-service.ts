@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { type ReceivedUpload, removeImage, type UploadDeps, uploadImage } from '../uploads';
+import { forgetCatalogue } from './catalogue-memo';
 import { shopPolicy } from './policy';
 import { presentAdminProduct } from './presenter';
 import { type ProductWithImage, shopRepo } from './repo';
@@ -19,7 +20,9 @@ async function productToManage(db: Db, user: SessionUser, id: number): Promise<P
   return row;
 }
 
+/** The product after a write of it; the members' kept catalogue is dropped. */
 async function answer(db: Db, id: number): Promise<AdminProduct> {
+  forgetCatalogue(db);
   const row = await shopRepo.productById(db, id);
   if (!row) throw notFound('The product');
   return presentAdminProduct(row);
@@ -72,6 +75,7 @@ export async function deleteProduct(
   requireManager(user);
   const removed = await shopRepo.removeProduct(deps.db, id);
   if (!removed) throw notFound('The product');
+  forgetCatalogue(deps.db);
   if (removed.image_id !== null) await removeImage(deps, removed.image_id);
   return { success: true };
 }
@@ -108,6 +112,11 @@ export async function removeProductImage(
 }
 
 /** Stores a product without a manager at hand (the demo content and the bench). */
-export function createProductAs(db: Db, input: ProductData & { image_id?: number | null }): Promise<number> {
-  return shopRepo.insertProduct(db, input);
+export async function createProductAs(
+  db: Db,
+  input: ProductData & { image_id?: number | null },
+): Promise<number> {
+  const id = await shopRepo.insertProduct(db, input);
+  forgetCatalogue(db);
+  return id;
 }

@@ -93,6 +93,10 @@ describe('shop catalogue', () => {
   it('lets the shop permission create, read, save and delete products', async () => {
     const created = await create({}, shopAdmin);
     expect(created).toMatchObject({ name_en: 'Hoodie', price: 3990, stock: 20, active: true, image: null });
+    // The members' catalogue is kept briefly per instance; a save drops it at once.
+    expect((await catalogue()).find((p) => p.id === created.id)?.price).toBe(3990);
+    await shopAdmin.put(`/api/v2/admin/products/${created.id}`, input({ price: 4190 }));
+    expect((await catalogue()).find((p) => p.id === created.id)?.price).toBe(4190);
     const saved = await shopAdmin.put(
       `/api/v2/admin/products/${created.id}`,
       input({ name_en: 'Zip hoodie', price: 4490, stock: null, active: false }),

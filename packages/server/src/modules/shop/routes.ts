@@ -13,6 +13,7 @@ import {
   uploadProductImage,
 } from './admin-service';
 import { addItem, cartAnswer, changeItem, removeItem, saveCartAddress, shopCountries } from './cart-service';
+import { shareCatalogueChanges } from './catalogue-memo';
 import { listProducts } from './service';
 
 /**
@@ -20,8 +21,11 @@ import { listProducts } from './service';
  * module's): members read active products and keep their own cart; superadmins and the `shop`
  * permission manage the catalogue.
  */
-export async function shopModule(app: FastifyInstance, { database, config }: AppDeps): Promise<void> {
+export async function shopModule(app: FastifyInstance, { database, config, bus }: AppDeps): Promise<void> {
   const { db } = database;
+  // Another instance changed a product: drop the catalogue kept here too.
+  const unsubscribe = await shareCatalogueChanges(db, bus, app.log);
+  app.addHook('onClose', unsubscribe);
   const deps: UploadDeps = { db, dataDir: config.dataDir };
   const { shop } = endpoints;
 
