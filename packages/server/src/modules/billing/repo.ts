@@ -222,7 +222,8 @@ export const billingRepo = {
       .from(subscriptions)
       .where(
         and(
-          inArray(subscriptions.state, ['active', 'cancelled']),
+          // Written as the partial index's predicate (literals, not parameters), so the plan may use it.
+          sql`${subscriptions.state} in ('active', 'cancelled')`,
           lte(subscriptions.current_period_end, today),
           or(isNull(subscriptions.renewal_retry_at), lte(subscriptions.renewal_retry_at, now)),
           or(
