@@ -133,8 +133,8 @@ async function checkPlan(
 const giftGone = () => new AppError(409, 'out_of_stock', 'This gift is no longer available.', 'gift_id');
 
 /** A username made from the address that nobody has (a few indexed reads at most). */
-async function freeUsername(db: Db, email: string): Promise<string> {
-  for (let attempt = 0; ; attempt++) {
+async function freeUsername(db: Db, email: string, firstAttempt = 0): Promise<string> {
+  for (let attempt = firstAttempt; ; attempt++) {
     const candidate = usernameCandidate(email, attempt);
     if (attempt >= usernameTries || !(await findUserByLogin(db, 'username', candidate))) return candidate;
   }
@@ -223,13 +223,12 @@ export async function register(deps: RegistrationDeps, request: FastifyRequest, 
   }
   await limiter.count('registrationMailsPerAddress', addressKey(email));
 
-  const username = await freeUsername(deps.db, email);
   // Hashed before the transaction: scrypt's time holds no pooled connection.
   const passwordHash = await hashPassword(password);
   const invoiceAddress = { ...invoiceFields, email };
   if (input.subscriber_number !== null) await limiter.check('subscriberNumberFailures', `ip:${request.ip}`);
-  const { user, token } = await deps.db
-    .transaction(async (tx) => {
+  const create = (username: string) =>
+    deps.db.transaction(async (tx) => {
       const user = await createUser(
         tx,
         {
@@ -264,16 +263,36 @@ export async function register(deps: RegistrationDeps, request: FastifyRequest, 
       }
       if (plan.option) await subscribe(tx, user.id, plan, saved.address, delivery, locale);
       return { user, token: await newConfirmation(deps, tx, user.id) };
-    })
-    .catch(async (error: unknown) => {
-      // Counted after the rollback: the counters live outside the registration's transaction.
-      if (error instanceof AppError && error.code === 'subscription_not_found') {
-        await limiter.count('subscriberNumberFailures', `ip:${request.ip}`);
-      }
-      throw error;
     });
+  let created: Awaited<ReturnType<typeof create>> | null;
+  try {
+    created = await create(await freeUsername(deps.db, email)).catch(async (error: unknown) => {
+      // Registered meanwhile (two posts of one address at once): answered alike, the other one mails.
+      if (!isTaken(error)) throw error;
+      if (await findUserByLogin(deps.db, 'email', email)) return null;
+      // A name taken meanwhile: once more with a random ending.
+      return create(await freeUsername(deps.db, email, 1));
+    });
+  } catch (error) {
+    // Counted after the rollback: the counters live outside the registration's transaction.
+    if (error instanceof AppError && error.code === 'subscription_not_found') {
+      await limiter.count('subscriberNumberFailures', `ip:${request.ip}`);
+    }
+    throw error;
+  }
+  if (!created) return answer;
+  const { user, token } = created;
   await mailConfirmation(deps, { email, name: user.firstname, username: user.username, locale }, token);
   return answer;
+}
+
+/** A username or email taken between the check and the insert: the users module's 409 or the unique index. */
+function isTaken(error: unknown): boolean {
+  if (error instanceof AppError) return error.code === 'email_taken' || error.code === 'username_taken';
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }
 
 /** Ends a transaction that only checked something, carrying what it found. */
