@@ -134,6 +134,7 @@ describe('billing', () => {
     const pdf = await client.get(invoice.pdf_url);
     expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
     expect(pdf.headers['content-type']).toMatch(/^application\/pdf/);
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="Invoice-${invoice.number}.pdf"`);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
     const other = await buyer(t);

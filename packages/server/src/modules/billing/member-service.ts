@@ -1,10 +1,11 @@
 import type { Subscription, SubscriptionInvoice, SubscriptionItem } from '@plaza/contract';
 import { AppError, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
+import { invoiceFileName } from '../payments';
 import { cancelAtProvider } from './card';
 import { dayOf } from './dates';
 import type { BillingDeps } from './deps';
-import { subscriptionInvoicePdf } from './invoice-document';
+import { invoiceDocument, subscriptionInvoicePdf } from './invoice-document';
 import { earliestEnd, presentInvoice, presentItem, presentSubscription } from './presenter';
 import { billingRepo } from './repo';
 
@@ -76,7 +77,7 @@ export async function invoicePdfOf(
   const found = await billingRepo.invoiceOfUser(deps.db, user.id, id);
   if (!found) throw notFound('The invoice');
   const pdf = await subscriptionInvoicePdf(deps, found.invoice, found.subscription);
-  return { pdf, fileName: `${found.invoice.number}.pdf` };
+  return { pdf, fileName: invoiceFileName(invoiceDocument(found.invoice, found.subscription)) };
 }
 
 export async function readItem(deps: BillingDeps, user: SessionUser, id: number): Promise<SubscriptionItem> {
