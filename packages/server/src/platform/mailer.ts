@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
@@ -25,12 +25,13 @@ export function createMailer(
   return {
     async send(message) {
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
-      mkdirSync(folder, { recursive: true });
+      // Written without blocking: a purchase's mail with its PDF invoice is tens of KB.
+      await mkdir(folder, { recursive: true });
       const file = path.join(
         folder,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
-      writeFileSync(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer);
       const link = message.text.match(/https?:\/\/\S+/)?.[0];
       log(`Mail to ${message.to}: "${message.subject}"${link ? ` ${link}` : ''} (saved in ${file})`);
     },
