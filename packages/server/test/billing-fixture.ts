@@ -39,6 +39,8 @@ export async function buildSubscription(
     now?: Date;
     minimum_term?: number;
     notice_days?: number;
+    /** The gift's stock (default unlimited). */
+    giftStock?: number;
   } = {},
 ) {
   const method = input.method ?? 'invoice';
@@ -57,7 +59,7 @@ export async function buildSubscription(
     .returning({ id: subscriptionOptions.id });
   const [gift] = await t.db
     .insert(gifts)
-    .values({ name_de: 'Tasche', name_en: 'Tote bag', stock: null })
+    .values({ name_de: 'Tasche', name_en: 'Tote bag', stock: input.giftStock ?? null })
     .returning({ id: gifts.id });
   const created = await createSubscription(t.db, {
     userId,
@@ -79,7 +81,7 @@ export async function buildSubscription(
       startSubscriptions(tx, userId, input.now ?? new Date(), 'en_GB'),
     );
     await started.afterCommit();
-    return { ...created, redirect: started.redirect };
+    return { ...created, giftId: gift!.id, redirect: started.redirect };
   }
-  return { ...created, redirect: null };
+  return { ...created, giftId: gift!.id, redirect: null };
 }

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { buildSubscription } from '../../../test/billing-fixture';
 import { TestClient } from '../../../test/client';
 import { buyer } from '../../../test/order-fixture';
-import { subscriptionInvoices, subscriptionItems, subscriptions } from '../../db/schema';
+import { gifts, subscriptionInvoices, subscriptionItems, subscriptions } from '../../db/schema';
 import { housekeepingJobs } from '../../housekeeping';
 import { rateLimitTable } from '../../platform/rate-limit';
 import { createScheduler } from '../../platform/scheduler';
@@ -86,7 +86,7 @@ describe('billing', () => {
   it("changes the plan's quantity from the next period, declines the gift, and refuses the rest", async () => {
     now = new Date('2026-01-31T09:00:00Z');
     const { user, client } = await buyer(t);
-    const { id } = await buildSubscription(t, user.id, { now });
+    const { id, giftId } = await buildSubscription(t, user.id, { now, giftStock: 4 });
     const items = await t.db
       .select()
       .from(subscriptionItems)
@@ -116,6 +116,10 @@ describe('billing', () => {
     const removed = await client.delete(`${base}/subscription_items/${gift.id}`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await client.get(`${base}/subscription_items/${gift.id}`)).statusCode).toBe(404);
+    // The declined piece goes back to the gift's stock; declining twice finds nothing.
+    const [stock] = await t.db.select({ stock: gifts.stock }).from(gifts).where(eq(gifts.id, giftId));
+    expect(stock?.stock).toBe(5);
+    expect((await client.delete(`${base}/subscription_items/${gift.id}`)).statusCode).toBe(404);
   });
 
   it('lists invoices newest first by `before` and answers their PDF to the member only', async () => {

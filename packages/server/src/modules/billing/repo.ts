@@ -1,8 +1,8 @@
-import { and, desc, eq, getTableColumns, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inlineCount } from '../../db/inline-count';
 import { jsonObject } from '../../db/json-object';
-import { subscriptionInvoices, subscriptionItems, subscriptions } from '../../db/schema';
+import { gifts, subscriptionInvoices, subscriptionItems, subscriptions } from '../../db/schema';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscriptionRow = typeof subscriptions.$inferInsert;
@@ -148,9 +148,9 @@ export const billingRepo = {
     return row;
   },
 
-  /** Removes a gift not shipped; false when it was shipped meanwhile. */
+  /** Removes a gift not shipped and gives its piece back to the stock; false when it was shipped meanwhile. */
   async removeUnshippedGift(db: Db, id: number): Promise<boolean> {
-    const removed = await db
+    const [removed] = await db
       .delete(subscriptionItems)
       .where(
         and(
@@ -159,8 +159,15 @@ export const billingRepo = {
           isNull(subscriptionItems.shipped_at),
         ),
       )
-      .returning({ id: subscriptionItems.id });
-    return removed.length > 0;
+      .returning({ gift_id: subscriptionItems.gift_id, quantity: subscriptionItems.quantity });
+    if (!removed) return false;
+    if (removed.gift_id !== null) {
+      await db
+        .update(gifts)
+        .set({ stock: sql`${gifts.stock} + ${removed.quantity}` })
+        .where(and(eq(gifts.id, removed.gift_id), isNotNull(gifts.stock)));
+    }
+    return true;
   },
 
   /** A subscription's invoices newest first, older than `before`; `subscription_invoices_subscription_idx`. */
