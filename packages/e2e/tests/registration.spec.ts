@@ -80,6 +80,19 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
 }
 
+/**
+ * "Next", until the step it leads to shows: a click that lands while the page still moves (right after a
+ * full-page screenshot on a busy machine) is tried again, never one that already moved on.
+ */
+async function nextStep(page: Page, lang: Lang, step: RegExp): Promise<void> {
+  await expect(async () => {
+    if (!(await page.getByText(step).isVisible())) {
+      await page.getByRole('button', { name: texts[lang].next, exact: true }).click();
+    }
+    await expect(page.getByText(step)).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** Fills the account and the invoice address (Germany, the country the form starts with). */
 async function fillAccount(page: Page, lang: Lang, email: string): Promise<void> {
   const t = texts[lang];
@@ -158,17 +171,17 @@ test.describe('registration', () => {
     await expect(gifts.nth(1)).toBeVisible();
     await gifts.nth(1).check();
     await shot(page, `registration-subscription-${lang}`);
-    await page.getByRole('button', { name: t.next }).click();
+    await nextStep(page, lang, /Schritt 2 von 5/);
 
     // Personal data: nothing required.
-    await page.getByRole('button', { name: t.next }).click();
+    await nextStep(page, lang, /Schritt 3 von 5/);
 
     await fillAccount(page, lang, email);
     await shot(page, `registration-address-${lang}`);
-    await page.getByRole('button', { name: t.next }).click();
+    await nextStep(page, lang, /Schritt 4 von 5/);
 
     await page.getByRole('radio', { name: t.invoice }).check();
-    await page.getByRole('button', { name: t.next }).click();
+    await nextStep(page, lang, /Schritt 5 von 5/);
 
     // The terms are required.
     await page.getByRole('button', { name: t.submit }).click();
@@ -180,10 +193,12 @@ test.describe('registration', () => {
 
     const confirmPath = await confirmAndSignIn(page, lang, email);
 
-    // The settings drawer's billing entry.
+    // The settings' billing entry (the gear is in the wide app bar), then billing at phone width again.
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: t.openSettings }).click();
     await page.getByRole('link', { name: t.billing }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/billing$`));
+    await page.setViewportSize(phone);
     const card = page.getByRole('region', { name: optionName });
     await expect(card).toBeVisible();
     await shot(page, `billing-${lang}`);
@@ -210,7 +225,7 @@ test.describe('registration', () => {
       await expect(page.getByText('Step 1 of 2: Account and address')).toBeVisible();
       await fillAccount(page, lang, email);
       await shot(page, `registration-basic-${lang}`);
-      await page.getByRole('button', { name: t.next }).click();
+      await nextStep(page, lang, /Step 2 of 2/);
       await page.getByRole('checkbox', { name: t.terms }).check();
       await page.getByRole('button', { name: t.submit }).click();
       await expect(page.getByRole('heading', { name: t.checkMail })).toBeVisible();
