@@ -52,10 +52,14 @@ await runGroup(
 
     /** Each writer's cart as one line of the first plain product; the line ids in the writers' order. */
     const resetWriters = async (): Promise<number[]> => {
+      // Requests of the run before may still be in the server when its load ends.
+      await new Promise((resolve) => setTimeout(resolve, 300));
       await db.query('delete from cart_items where user_id = any($1::int[])', [writerIds]);
       const { rows } = await db.query<{ id: number; user_id: number }>(
         `insert into cart_items (user_id, product_id, quantity, seen_price)
-         select u, $2, 1, $3 from unnest($1::int[]) u returning id, user_id`,
+         select u, $2, 1, $3 from unnest($1::int[]) u
+         on conflict (user_id, product_id, coalesce(option_key, '')) do update set quantity = 1
+         returning id, user_id`,
         [writerIds, target.id, target.price],
       );
       const byUser = new Map(rows.map((row) => [row.user_id, row.id]));
@@ -121,7 +125,11 @@ await runGroup(
             {
               method: 'POST',
               path: '/api/v2/carts/mine/items',
-              body: () => ({ product_id: added[turn++ % added.length]!.id, quantity: 1 }),
+              // The sessions take turns too: shifting by a product per round gives each member every product.
+              body: () => {
+                const round = Math.floor(turn / writing.length);
+                return { product_id: added[(turn++ + round) % added.length]!.id, quantity: 1 };
+              },
             },
           ];
         })),
