@@ -419,9 +419,9 @@ export const shopEndpoints = {
   paymentServices: defineEndpoint({
     method: 'GET',
     path: '/api/v2/payments',
-    summary: 'The payment providers configured on this server',
+    summary: 'The payment providers configured on this server (public: the registration offers them)',
     tags,
-    access: 'user',
+    access: 'public',
     response: z.object({ services: z.array(paymentServiceSchema) }),
   }),
   purchase: defineEndpoint({

@@ -49,7 +49,7 @@ export const userEndpoints = {
     path: '/api/v2/users/gender_options',
     summary: 'Gender options with labels in the caller language',
     tags,
-    access: 'user',
+    access: 'public',
     response: optionListSchema,
   }),
   statusOptions: defineEndpoint({
@@ -57,7 +57,7 @@ export const userEndpoints = {
     path: '/api/v2/users/status_options',
     summary: 'Status options with labels in the caller language',
     tags,
-    access: 'user',
+    access: 'public',
     response: optionListSchema,
   }),
   listOptions: defineEndpoint({
@@ -90,9 +90,10 @@ export const userEndpoints = {
   countryOptions: defineEndpoint({
     method: 'GET',
     path: '/api/v2/addresses/country_options',
-    summary: 'Countries (ISO 3166-1 alpha-2) with names in the caller language, sorted by name',
+    summary:
+      'Countries (ISO 3166-1 alpha-2) with names in the caller language, sorted by name (public: the registration asks for addresses)',
     tags,
-    access: 'user',
+    access: 'public',
     response: optionListSchema,
   }),
   salutationOptions: defineEndpoint({
@@ -100,7 +101,7 @@ export const userEndpoints = {
     path: '/api/v2/addresses/salutation_options',
     summary: 'Salutations of an address (values of `genders`) in the caller language',
     tags,
-    access: 'user',
+    access: 'public',
     response: optionListSchema,
   }),
   get: defineEndpoint({

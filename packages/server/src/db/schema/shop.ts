@@ -184,5 +184,8 @@ export const paymentEvents = pgTable(
     order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.event_id] }), index('payment_events_order_idx').on(t.order_id)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.event_id] }),
+    index('payment_events_order_idx').on(t.order_id),
+  ],
 );

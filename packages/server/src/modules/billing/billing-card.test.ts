@@ -64,6 +64,10 @@ describe('card subscriptions', () => {
       'line_items[0][price_data][recurring][interval]': 'month',
       'metadata[subscription_id]': String(id),
     });
+    // The checkout returns to the billing page the settings drawer opens (`/{lang}/billing`).
+    expect(session.params.success_url).toMatch(
+      /^http:\/\/[^/]+\/[a-z]{2}_[A-Z]{2}\/billing\?checkout=return$/,
+    );
     expect((await rowOf(id)).state).toBe('pending');
 
     const completed = checkoutCompletedEvent(session);

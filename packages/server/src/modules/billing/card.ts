@@ -24,7 +24,7 @@ const intervals = {
 } as const;
 
 /** The billing page a card checkout returns to. */
-export const billingPage = (locale: Locale) => `/${locale}/settings/billing`;
+export const billingPage = (locale: Locale) => `/${locale}/billing`;
 
 function stripeOf(deps: BillingDeps): Stripe {
   const stripe = deps.providers.stripe;

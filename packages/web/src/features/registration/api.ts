@@ -9,6 +9,7 @@ export const registrationKeys = {
   gifts: () => [...registrationKeys.all, 'gifts'] as const,
   topics: () => [...registrationKeys.all, 'topics'] as const,
   payments: () => [...registrationKeys.all, 'payments'] as const,
+  countries: () => [...registrationKeys.all, 'countries'] as const,
 };
 
 /** The active subscription options in the page language. */
@@ -38,21 +39,22 @@ export const topicsQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-/**
- * The payment providers (`GET payments`). The invoice is always offered (the payments module's rule),
- * so a refusal (the call may be for members only) leaves the invoice to choose.
- */
+/** The payment providers this server offers (`GET payments`, open to visitors). */
 export const paymentServicesQuery = () =>
   queryOptions({
     queryKey: registrationKeys.payments(),
-    queryFn: async () => {
-      try {
-        return (await call(routes.shop.paymentServices)).services;
-      } catch {
-        return [{ id: 'invoice' as const, name: '' }];
-      }
-    },
+    queryFn: async () => (await call(routes.shop.paymentServices)).services,
     staleTime: 5 * 60_000,
+  });
+
+/** The countries of an address, named in the page language (`GET addresses/country_options`, open to visitors). */
+export const countriesQuery = () =>
+  queryOptions({
+    queryKey: registrationKeys.countries(),
+    queryFn: () => call(routes.users.countryOptions),
+    // Spec 5: country lists drop entries with an empty code.
+    select: (data) => data.options.filter((option) => option.value !== ''),
+    staleTime: 10 * 60_000,
   });
 
 /** `POST users/new`: 202 for every address; the confirmation link comes by mail. */

@@ -36,6 +36,13 @@ const catalogue: StubAnswer[] = [
   }),
   answer(endpoints.registration.topics, { results: [{ id: 5, label: 'Sports' }] }),
   answer(endpoints.shop.paymentServices, { services: [{ id: 'invoice', name: 'Invoice' }] }),
+  answer(endpoints.users.countryOptions, {
+    options: [
+      { value: '', label: 'Unknown' },
+      { value: 'AT', label: 'Austria' },
+      { value: 'DE', label: 'Germany' },
+    ],
+  }),
   answer(endpoints.registration.register, { result: 'ok', message: 'Check your mail' }),
 ];
 

@@ -17,17 +17,22 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { genders, limits, shopLimits } from '@plaza/contract/constants';
-import { postcodePatterns } from '@plaza/contract/postcodes';
 import { newsletterKeys, profileLimits } from '@plaza/contract/profile';
 import type { PaymentMethod } from '@plaza/contract/shop';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatMoney } from '../../lib/money';
-import { giftsQuery, paymentServicesQuery, subscriptionOptionsQuery, topicsQuery } from './api';
+import {
+  countriesQuery,
+  giftsQuery,
+  paymentServicesQuery,
+  subscriptionOptionsQuery,
+  topicsQuery,
+} from './api';
 import type { AddressDraft, RegistrationDraft } from './registration-state';
 
 /** Field errors by the server's field path (`invoice_address.zip`). */
@@ -256,15 +261,9 @@ export function PersonalStep({ draft, update, errors }: StepProps) {
   );
 }
 
-/** Country codes the page offers, named in the page language (the postal code rules' countries). */
+/** The countries of an address, as the server names them in the page language. */
 function useCountries() {
-  const lang = useLang();
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([lang.replace('_', '-')], { type: 'region' });
-    return Object.keys(postcodePatterns)
-      .map((code) => ({ value: code, label: names.of(code) ?? code }))
-      .sort((a, b) => a.label.localeCompare(b.label));
-  }, [lang]);
+  return useQuery(countriesQuery()).data ?? [];
 }
 
 /** The fields of one address; `prefix` is the server's name of it. */
