@@ -51,10 +51,13 @@ describe('purchase and orders', () => {
     expect(de.json().services.map((s: { name: string }) => s.name)).toEqual(['Rechnung', 'SEPA-Lastschrift']);
   });
 
-  it('refuses visitors (401) on every payment and order call', async () => {
+  it('refuses visitors (401) on every payment and order call but the list of providers', async () => {
     const visitor = new TestClient(t.app);
+    // The providers are public: the registration offers them before there is an account.
+    const services = await visitor.get('/api/v2/payments');
+    expect(services.statusCode).toBe(200);
+    expect(services.json().services.map((service: { id: string }) => service.id)).toContain('invoice');
     for (const response of [
-      await visitor.get('/api/v2/payments'),
       await visitor.post('/api/v2/payments', { agb: true }),
       await visitor.post('/api/v2/carts/mine/payment', { method: 'invoice' }),
       await visitor.get('/api/v2/orders'),
