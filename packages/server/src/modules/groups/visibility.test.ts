@@ -173,9 +173,9 @@ describe('the group visibility rule: the policy and the SQL agree with one table
       }
     }
     expect(disagreements).toEqual([]);
-    // 3 group types x 9 memberships x 6 site permissions (none and the five of the contract) x 2 actions.
+    // 3 group types x 9 memberships x 7 site permissions (none and the six of the contract) x 2 actions.
     expect(rows).toBe(groupTypes.length * memberships.length * permissionSets.length * actions.length);
-    expect(rows).toBe(324);
+    expect(rows).toBe(378);
   });
 
   it('for every member at once (the TV): what a member without membership or permission may', async () => {
