@@ -50,6 +50,14 @@ export const errorCodes = [
   'confirmation_link_invalid',
   /** A subscriber number and postcode that name no subscription free to link (one answer for both parts). */
   'subscription_not_found',
+  /** Password sign-in is switched off: members sign in through the single sign-on provider. */
+  'password_sign_in_disabled',
+  /** A single sign-on that failed (forged or replayed state, wrong audience, expired token): nothing said why. */
+  'sso_failed',
+  /** The provider's address is not of a domain the administration allows. */
+  'sso_domain_not_allowed',
+  /** No member has the provider's verified address, and first sign-in does not create members. */
+  'sso_no_account',
   /** The server cannot reach its database right now (503 with Retry-After); the same call works again later. */
   'database_unavailable',
   /**

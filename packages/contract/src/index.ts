@@ -1,4 +1,5 @@
 import { activityEndpoints } from './activities';
+import { adminEndpoints } from './admin';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
 import { chatEndpoints } from './chat';
@@ -26,6 +27,7 @@ import { uploadEndpoints } from './uploads';
 import { userEndpoints } from './users';
 
 export * from './activities';
+export * from './admin';
 export * from './auth';
 export * from './billing';
 export * from './birthday';
@@ -95,4 +97,5 @@ export const endpoints = {
   shop: shopEndpoints,
   registration: registrationEndpoints,
   billing: billingEndpoints,
+  admin: adminEndpoints,
 };

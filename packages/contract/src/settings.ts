@@ -60,6 +60,7 @@ export const settingsSchema = z.object({
     .object({
       name: text().default('Plaza'),
       logo_url: text().nullable().default(null),
+      favicon_url: text().nullable().default(null),
     })
     .prefault({}),
   theme_variant: z.enum(['light', 'dark']).default('light'),

@@ -1,4 +1,5 @@
 export * from './activities';
+export * from './audit';
 export * from './chat';
 export * from './groups';
 export * from './jobs';

@@ -1,0 +1,46 @@
+import type { AuditResourceType } from '@plaza/contract';
+import type { Db } from '../../db/client';
+import type { SessionUser } from '../../platform/request-context';
+import { auditRepo } from './repo';
+
+/** Where a change came from: the request's address and browser, when there was a request. */
+export interface AuditOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** One administrative change: who did what to which resource, with its state before and after. */
+export interface AuditEntry {
+  actor: Pick<SessionUser, 'id' | 'firstname' | 'lastname'> | null;
+  origin: AuditOrigin | null;
+  /** `<resource>.<verb>`, e.g. `page.update`, `member.permissions`. */
+  action: string;
+  resource_type: AuditResourceType;
+  resource_id: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** The origin of a Fastify request (its address as the trusted proxies give it, and its browser). */
+export function auditOrigin(request: { ip: string; headers: Record<string, unknown> }): AuditOrigin {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null };
+}
+
+/**
+ * Records an administrative change. Pass the transaction of the change itself (`db` inside
+ * `transaction(...)`), so the record and the change commit or fail together.
+ */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await auditRepo.insert(db, {
+    actor_id: entry.actor?.id ?? null,
+    actor_name: entry.actor ? `${entry.actor.firstname} ${entry.actor.lastname}`.trim() : null,
+    action: entry.action,
+    resource_type: entry.resource_type,
+    resource_id: entry.resource_id === null ? null : String(entry.resource_id),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: entry.origin?.ip ?? null,
+    user_agent: entry.origin?.userAgent ?? null,
+  });
+}
