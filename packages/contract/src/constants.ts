@@ -213,6 +213,11 @@ export const registrationLimits = {
   maxNoticeDays: 365,
   /** How long a confirmation link works. */
   confirmationHours: 48,
+  /**
+   * An account never confirmed is removed this many days after it was made (housekeeping): it never
+   * signed in, so it holds nothing; a subscription it took stays, free to link by its number.
+   */
+  unconfirmedAccountDays: 14,
 } as const;
 
 export const dateFormats = {

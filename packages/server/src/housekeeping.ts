@@ -4,7 +4,7 @@ import { removeOrphanActivities } from './modules/activities';
 import { removeExpiredResetLinks } from './modules/auth';
 import { renewDueSubscriptions } from './modules/billing';
 import { removeUnclaimedPostFiles } from './modules/posts';
-import { removeExpiredConfirmationLinks } from './modules/registration';
+import { removeExpiredConfirmationLinks, removeUnconfirmedAccounts } from './modules/registration';
 import { removeUnattachedImages } from './modules/uploads';
 import type { Clock } from './platform/clock';
 import { rateLimiter } from './platform/rate-limit';
@@ -22,7 +22,7 @@ export const unattachedUploadMaxAgeSeconds = 24 * hour;
  * rate-limit counters whose window ended, uploads never attached (images no group, topic, member or
  * article shows; post files no post claimed) older than a day with their files, and activities whose
  * post, article, group, topic or membership is gone; and the subscriptions due for renewal (billed
- * once per period, their mails after the commit).
+ * once per period, their mails after the commit); and accounts never confirmed after two weeks.
  */
 export function housekeepingJobs({ dataDir }: { dataDir: string }): Job[] {
   return [
@@ -64,6 +64,11 @@ export function housekeepingJobs({ dataDir }: { dataDir: string }): Job[] {
         const renewals = await renewDueSubscriptions(db, now);
         return { removed: renewals.renewed + renewals.ended, afterCommit: renewals.afterCommit };
       },
+    },
+    {
+      name: 'unconfirmed-accounts',
+      everySeconds: hour,
+      run: async ({ db, now }) => ({ removed: await removeUnconfirmedAccounts(db, now) }),
     },
     {
       name: 'orphan-activities',

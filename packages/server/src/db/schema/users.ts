@@ -119,6 +119,8 @@ export const users = pgTable(
     index('users_listed_entry_idx')
       .on(t.entry_date)
       .where(sql`${t.agb_nda_accepted} and ${t.deactivated_at} is null`),
+    // Registrations never confirmed, oldest first, for housekeeping to remove.
+    index('users_unconfirmed_idx').on(t.created_at).where(sql`not ${t.email_confirmed}`),
     check('users_gender_check', oneOf(t.gender, genders)),
     check('users_selected_language_check', oneOf(t.selected_language, locales)),
     check('users_status_check', oneOf(t.status, userStatuses)),

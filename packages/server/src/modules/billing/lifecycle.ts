@@ -145,3 +145,8 @@ export async function linkSubscription(
   if (!/^\d{8}$/.test(trimmed)) return false;
   return billingRepo.link(tx, userId, trimmed, normaliseZip(zip));
 }
+
+/** Ends the pending subscriptions of accounts about to be removed unconfirmed (never started, never billed). */
+export function endPendingSubscriptions(tx: Db, userIds: readonly number[]): Promise<void> {
+  return billingRepo.endPendingOf(tx, userIds);
+}

@@ -1,4 +1,5 @@
 import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { inlineCount } from '../../db/inline-count';
 import { jsonObject } from '../../db/json-object';
@@ -51,6 +52,14 @@ export const billingRepo = {
       .orderBy(subscriptions.id)
       .limit(inlineCount(20))
       .for('update');
+  },
+
+  /** Ends the pending subscriptions of these members (never started: nothing was billed). */
+  async endPendingOf(db: Db, userIds: readonly number[]): Promise<void> {
+    await db
+      .update(subscriptions)
+      .set({ state: 'ended', updated_at: sql`now()` })
+      .where(and(anyId(subscriptions.user_id, userIds), eq(subscriptions.state, 'pending')));
   },
 
   async update(db: Db, id: number, set: Partial<NewSubscriptionRow>): Promise<void> {

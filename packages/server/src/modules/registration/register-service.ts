@@ -17,7 +17,12 @@ import { linkTokenHash, newLinkToken } from '../../platform/link-tokens';
 import type { Mailer } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
 import { type RateLimiter, rateLimiter } from '../../platform/rate-limit';
-import { createSubscription, linkSubscription, startSubscriptions } from '../billing';
+import {
+  createSubscription,
+  endPendingSubscriptions,
+  linkSubscription,
+  startSubscriptions,
+} from '../billing';
 import type { Providers } from '../payments';
 import { createUser, findUserById, findUserByLogin, saveAddress, type UserRow } from '../users';
 import { requireSignupOpen } from './catalogue-service';
@@ -366,6 +371,24 @@ export async function confirm(deps: RegistrationDeps, token: string) {
 }
 
 /** Removes confirmation links that expired by `now`, used or not (housekeeping); returns how many. */
+/** Accounts removed per housekeeping run at most (the next run takes the rest). */
+const unconfirmedRemovalBatch = 500;
+
+/**
+ * Removes accounts whose address was never confirmed `registrationLimits.unconfirmedAccountDays` after
+ * they were made: they never signed in, so nothing of theirs is lost; a subscription one took stays,
+ * free to link by its number.
+ */
+export function removeUnconfirmedAccounts(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - registrationLimits.unconfirmedAccountDays * 86_400_000);
+  return db.transaction(async (tx) => {
+    const ids = await registrationRepo.unconfirmedAccounts(tx, before, unconfirmedRemovalBatch);
+    if (ids.length === 0) return 0;
+    await endPendingSubscriptions(tx, ids);
+    return registrationRepo.removeUnconfirmed(tx, ids);
+  });
+}
+
 export function removeExpiredConfirmationLinks(db: Db, now: Date): Promise<number> {
   return registrationRepo.removeExpiredConfirmations(db, now);
 }

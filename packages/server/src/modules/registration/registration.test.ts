@@ -1,11 +1,12 @@
-import type { RegistrationInput } from '@plaza/contract';
-import { eq } from 'drizzle-orm';
+import { type RegistrationInput, registrationLimits } from '@plaza/contract';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
 import { buildAdmin, testPassword } from '../../../test/factories';
 import { type SmtpCatcher, startSmtpCatcher } from '../../../test/smtp';
 import { gifts, subscriptionItems, subscriptions, userRegistrationTopics, users } from '../../db/schema';
+import { housekeepingJobs } from '../../housekeeping';
 import { rateLimitTable } from '../../platform/rate-limit';
 import { createSubscription } from '../billing';
 import { setSettingByPath } from '../settings/service';
@@ -316,6 +317,33 @@ describe('registration', () => {
     } finally {
       now = start;
     }
+  });
+
+  it('removes accounts never confirmed after two weeks, ending their pending subscription; newer and confirmed ones stay', async () => {
+    await setSignup({ active: true, type: 'advanced' });
+    const [stale, fresh, confirmedEmail] = [newEmail(), newEmail(), newEmail()];
+    for (const email of [stale, fresh, confirmedEmail])
+      expect((await visitor().post('/api/v2/users/new', advanced(email))).statusCode).toBe(202);
+    const { token } = await confirmationToken(confirmedEmail);
+    expect((await visitor().post('/api/v2/registration/confirm', { token })).statusCode).toBe(200);
+    const staleUser = (await userByEmail(stale))!;
+    const old = new Date(now.getTime() - (registrationLimits.unconfirmedAccountDays + 1) * 86_400_000);
+    const ids = [staleUser.id, (await userByEmail(confirmedEmail))!.id];
+    await t.db.update(users).set({ created_at: old }).where(inArray(users.id, ids));
+    const [pending] = await t.db.select().from(subscriptions).where(eq(subscriptions.user_id, staleUser.id));
+    expect(pending!.state).toBe('pending');
+
+    const job = housekeepingJobs({ dataDir: t.config.dataDir }).find(
+      (j) => j.name === 'unconfirmed-accounts',
+    )!;
+    expect((await job.run({ db: t.db, now })).removed).toBe(1);
+
+    expect(await userByEmail(stale)).toBeUndefined();
+    expect((await userByEmail(fresh))!.email_confirmed).toBe(false);
+    expect((await userByEmail(confirmedEmail))!.email_confirmed).toBe(true);
+    const [ended] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, pending!.id));
+    expect(ended).toMatchObject({ state: 'ended', user_id: null });
+    expect((await job.run({ db: t.db, now })).removed).toBe(0);
   });
 
   it('advanced: a subscription with a gift, pending until the address is confirmed', async () => {

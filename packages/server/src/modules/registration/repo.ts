@@ -1,6 +1,8 @@
 import { shopLimits } from '@plaza/contract';
-import { and, asc, eq, getTableColumns, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
+import { inlineCount } from '../../db/inline-count';
 import {
   emailConfirmations,
   giftSubscriptionOptions,
@@ -261,6 +263,25 @@ export const registrationRepo = {
   },
 
   /** Removes confirmation links that expired by `now` (housekeeping); returns how many. */
+  /** Up to `batch` accounts never confirmed and made before `before`, oldest first, locked. */
+  async unconfirmedAccounts(db: Db, before: Date, batch: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email_confirmed, false), lt(users.created_at, before)))
+      .orderBy(users.created_at)
+      .limit(inlineCount(batch))
+      .for('update', { skipLocked: true });
+    return rows.map((row) => row.id);
+  },
+  /** Removes accounts that are still unconfirmed (a confirmation since they were read keeps one). */
+  async removeUnconfirmed(db: Db, ids: readonly number[]): Promise<number> {
+    const rows = await db
+      .delete(users)
+      .where(and(anyId(users.id, ids), eq(users.email_confirmed, false)))
+      .returning({ id: users.id });
+    return rows.length;
+  },
   async removeExpiredConfirmations(db: Db, now: Date): Promise<number> {
     const rows = await db
       .delete(emailConfirmations)

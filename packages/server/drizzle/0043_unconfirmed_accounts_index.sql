@@ -1,0 +1,1 @@
+CREATE INDEX "users_unconfirmed_idx" ON "users" USING btree ("created_at") WHERE not "users"."email_confirmed";
