@@ -14,3 +14,4 @@ export * from './subscriptions';
 export * from './throttle';
 export * from './uploads';
 export * from './users';
+export * from './sso';
