@@ -1,10 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
  * The audit log: one row per administrative change or sign-in burst, written in the transaction of the
  * change it records (`modules/audit`). `actor_name` is a copy, so a row still says who after the member
- * is gone. Housekeeping removes rows older than the retention time.
+ * is gone. Housekeeping removes rows older than the retention time. The list walks `id` newest first;
+ * each filter has an index ending in `id` (the action's resource part, `split_part(action, '.', 1)`,
+ * serves the prefix filter `page` = `page.%`), and `at` serves the time range and the retention.
  */
 export const auditEvents = pgTable(
   'audit_events',
@@ -25,5 +28,7 @@ export const auditEvents = pgTable(
     index('audit_events_at_idx').on(t.at),
     index('audit_events_actor_idx').on(t.actor_id, t.id.desc()),
     index('audit_events_resource_idx').on(t.resource_type, t.id.desc()),
+    index('audit_events_action_idx').on(t.action, t.id.desc()),
+    index('audit_events_action_prefix_idx').on(sql`split_part(${t.action}, '.', 1)`, t.id.desc()),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "audit_events_action_idx" ON "audit_events" USING btree ("action","id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_events_action_prefix_idx" ON "audit_events" USING btree (split_part("action", '.', 1),"id" DESC NULLS LAST);
