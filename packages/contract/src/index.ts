@@ -31,6 +31,7 @@ export * from './admin';
 export * from './auth';
 export * from './billing';
 export * from './birthday';
+export * from './brand-contrast';
 export * from './chat';
 export * from './constants';
 export * from './directory';

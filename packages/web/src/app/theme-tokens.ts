@@ -1,5 +1,6 @@
 import { alpha, darken, getContrastRatio, lighten } from '@mui/system/colorManipulator';
 import type { Settings } from '@plaza/contract';
+import { themeBackgrounds } from '@plaza/contract/brand-contrast';
 
 type Mode = 'light' | 'dark';
 
@@ -9,11 +10,8 @@ const statusColors: Record<Mode, Record<'error' | 'success' | 'info', [main: str
   dark: { error: ['#f44336', '#e57373'], success: ['#66bb6a', '#81c784'], info: ['#29b6f6', '#4fc3f7'] },
 };
 
-/** The background colours `buildTheme` sets per variant. */
-export const backgrounds: Record<Mode, { default: string; paper: string }> = {
-  light: { default: '#f4f6f8', paper: '#fff' },
-  dark: { default: '#121417', paper: '#1b1e23' },
-};
+/** The background colours `buildTheme` sets per variant (the contract's, which the brand contrast check uses). */
+export const backgrounds: Record<Mode, { default: string; paper: string }> = themeBackgrounds;
 
 const base = (mode: Mode) => (mode === 'light' ? '0, 0, 0' : '255, 255, 255');
 
