@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { type LazyPage, routeModules, routes } from './routes';
+import type { LazyPage } from './lazy-page';
+import { routeModules, routes } from './routes';
 
 function lazyRoutes(list: RouteObject[]): LazyPage[] {
   return list.flatMap((route) => [

@@ -1,35 +1,19 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { loadChunk } from './chunk-error';
+import { createBrowserRouter, matchRoutes, type RouteObject, redirect } from 'react-router';
+import { adminSectionRoutes } from './admin-sections';
 import { Guard } from './guard-route';
-import { LanguageLayout, LanguageRedirect, NotFoundRedirect, type RouteTitle } from './language-layout';
+import { LanguageLayout, LanguageRedirect, NotFoundRedirect } from './language-layout';
+import { type LazyPage, page, titled } from './lazy-page';
 import { routeTitleKey } from './page-title';
 import { RouteError } from './route-error';
 
-/** A route's fixed page title, a text key (language-layout.tsx sets the tab's title from it). */
-const titled = (title: string): RouteTitle => ({ title });
-
-/** A route's lazy module, with its path below `src/` (no extension) and the import that loads it. */
-export interface LazyPage {
-  (): Promise<{ Component: React.ComponentType }>;
-  module: string;
-  load: () => Promise<unknown>;
-}
-
-/**
- * Lazy page module: `lazy: page('app/x', () => import('./x'), 'XPage')`, loaded through `loadChunk`
- * (time-out, errors). The path names the module to the server, which lists its files in a page it draws
- * (web build/first-screens.ts); a test holds it to the import.
- */
-function page<M extends Record<string, unknown>>(
-  module: string,
-  load: () => Promise<M>,
-  name: keyof M,
-): LazyPage {
-  const lazy = async () => ({
-    Component: await loadChunk(() => load().then((loaded) => loaded[name] as React.ComponentType)),
-  });
-  return Object.assign(lazy, { module, load });
-}
+/** A former address of an administration page: redirects to its section (with the id and the query). */
+const moved = (path: string, section: string): RouteObject => ({
+  path,
+  loader: ({ params, request }) =>
+    redirect(
+      `/${params.lang}/admin/${section}${params.id ? `/${params.id}` : ''}${new URL(request.url).search}`,
+    ),
+});
 
 /** The title key of the route at a path, for the tab's title while that route's page still loads. */
 const titleAt = (pathname: string) =>
@@ -330,100 +314,38 @@ export const routes: RouteObject[] = [
                   'ResultNotFoundPage',
                 ),
               },
+              // The administration (app/admin-sections.tsx): its own chunks, loaded only on these routes.
               {
-                path: 'members',
-                handle: titled('members.title'),
+                path: 'admin',
+                handle: titled('admin.title'),
                 lazy: page(
-                  'features/members/members-page',
-                  () => import('../features/members/members-page'),
-                  'MembersPage',
+                  'features/admin/admin-layout',
+                  () => import('../features/admin/admin-layout'),
+                  'AdminLayout',
                 ),
+                children: [
+                  {
+                    index: true,
+                    lazy: page(
+                      'features/admin/admin-layout',
+                      () => import('../features/admin/admin-layout'),
+                      'AdminHome',
+                    ),
+                  },
+                  ...adminSectionRoutes,
+                ],
               },
-              // Page management (superadmins): its own chunks, loaded only on these routes.
-              {
-                path: 'manage_pages',
-                handle: titled('page_admin.title'),
-                lazy: page(
-                  'features/page-admin/page-list-page',
-                  () => import('../features/page-admin/page-list-page'),
-                  'PageListPage',
-                ),
-              },
-              {
-                path: 'manage_pages/:id',
-                handle: titled('page_admin.editor_title'),
-                lazy: page(
-                  'features/page-admin/page-editor-page',
-                  () => import('../features/page-admin/page-editor-page'),
-                  'PageEditorPage',
-                ),
-              },
-              {
-                path: 'manage_ratings',
-                handle: titled('ratings.admin.title'),
-                lazy: page(
-                  'features/rating-admin/rating-admin-page',
-                  () => import('../features/rating-admin/rating-admin-page'),
-                  'RatingAdminPage',
-                ),
-              },
-              // Jobs administration (superadmins and the jobs permission): its own chunks.
-              {
-                path: 'manage_jobs',
-                handle: titled('jobs.admin.title'),
-                lazy: page(
-                  'features/job-admin/job-list-page',
-                  () => import('../features/job-admin/job-list-page'),
-                  'JobListPage',
-                ),
-              },
-              {
-                path: 'manage_jobs/:id',
-                handle: titled('jobs.admin.edit_title'),
-                lazy: page(
-                  'features/job-admin/job-editor-page',
-                  () => import('../features/job-admin/job-editor-page'),
-                  'JobEditorPage',
-                ),
-              },
-              // Shop administration (superadmins and the shop permission): its own chunks.
-              {
-                path: 'manage_shop',
-                handle: titled('shop_admin.title'),
-                lazy: page(
-                  'features/shop-admin/shop-admin-page',
-                  () => import('../features/shop-admin/shop-admin-page'),
-                  'ShopAdminPage',
-                ),
-              },
-              {
-                path: 'manage_shop/:id',
-                handle: titled('shop_admin.product.edit_title'),
-                lazy: page(
-                  'features/shop-admin/product-editor-page',
-                  () => import('../features/shop-admin/product-editor-page'),
-                  'ProductEditorPage',
-                ),
-              },
-              // Subscription options, gifts and registration topics (superadmins and the shop permission).
-              {
-                path: 'manage_subscriptions',
-                handle: titled('registration.admin.title'),
-                lazy: page(
-                  'features/subscription-admin/subscription-admin-page',
-                  () => import('../features/subscription-admin/subscription-admin-page'),
-                  'SubscriptionAdminPage',
-                ),
-              },
-              {
-                path: 'tv_displays',
-                handle: titled('tv.admin.title'),
-                lazy: page(
-                  'features/tv/display-keys-page',
-                  () => import('../features/tv/display-keys-page'),
-                  'DisplayKeysPage',
-                ),
-              },
+              // The administration's former addresses (links and bookmarks keep working).
+              moved('members', 'members'),
+              moved('manage_pages', 'pages'),
+              moved('manage_pages/:id', 'pages'),
+              moved('manage_jobs', 'jobs'),
+              moved('manage_jobs/:id', 'jobs'),
+              moved('manage_ratings', 'ratings'),
+              moved('manage_shop', 'shop'),
+              moved('manage_shop/:id', 'shop'),
+              moved('manage_subscriptions', 'subscriptions'),
+              moved('tv_displays', 'tv'),
             ],
           },
           {

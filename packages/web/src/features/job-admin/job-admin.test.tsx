@@ -31,8 +31,8 @@ const job: AdminJob = {
 
 const listAs = (permissions: UserPermission[]) =>
   renderInApp(<JobListPage />, {
-    path: '/en_GB/manage_jobs',
-    routePath: '/:lang/manage_jobs',
+    path: '/en_GB/admin/jobs',
+    routePath: '/:lang/admin/jobs',
     user: sessionUser(9, { permissions }),
   });
 
@@ -64,7 +64,7 @@ describe('the jobs administration', () => {
     listAs(['jobs']);
     const list = await screen.findByRole('list', { name: 'Jobs' });
     expect(within(list).getByRole('link', { name: 'Lagerleitung' }).getAttribute('href')).toBe(
-      '/en_GB/manage_jobs/4',
+      '/en_GB/admin/jobs/4',
     );
     expect(within(list).getByText('Draft')).toBeTruthy();
   });
@@ -81,8 +81,8 @@ describe('the jobs administration', () => {
       ),
     ]);
     renderInApp(<JobEditorPage />, {
-      path: '/en_GB/manage_jobs/4',
-      routePath: '/:lang/manage_jobs/:id',
+      path: '/en_GB/admin/jobs/4',
+      routePath: '/:lang/admin/jobs/:id',
       user: sessionUser(9, { permissions: ['superadmin'] }),
     });
     const date = await screen.findByRole('textbox', { name: 'Available from (DD/MM/YYYY)' });

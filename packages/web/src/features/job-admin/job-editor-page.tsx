@@ -22,7 +22,7 @@ import { adminJobQuery, useCreateJob, useDeleteJob, useJobAction, useSaveJob } f
 import { type FormProblems, formInput, formValues, JobForm, type JobFormValues } from './job-form';
 
 /**
- * A job in the administration: `/{lang}/manage_jobs/new` writes a new one (a draft), `/{lang}/manage_jobs/{id}`
+ * A job in the administration: `/{lang}/admin/jobs/new` writes a new one (a draft), `/{lang}/admin/jobs/{id}`
  * edits it, publishes or closes it, sets its image and deletes it.
  */
 export function JobEditorPage() {
@@ -41,7 +41,7 @@ export function JobEditorPage() {
     <>
       <Link
         component={RouterLink}
-        to={`/${lang}/manage_jobs`}
+        to={`/${lang}/admin/jobs`}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
       >
         <ArrowBackIcon fontSize="small" aria-hidden />
@@ -84,7 +84,7 @@ function Editor({ job }: { job: AdminJob | undefined }) {
     try {
       if (!job) {
         const created = await create.mutateAsync(result.input);
-        navigate(`/${lang}/manage_jobs/${created.id}`, { replace: true });
+        navigate(`/${lang}/admin/jobs/${created.id}`, { replace: true });
         return created;
       }
       return await save.mutateAsync(result.input);
@@ -176,7 +176,7 @@ function Editor({ job }: { job: AdminJob | undefined }) {
           error={remove.error ? apiErrorText(t, remove.error) : null}
           onClose={() => setDeleting(false)}
           onConfirm={() =>
-            remove.mutate(undefined, { onSuccess: () => navigate(`/${lang}/manage_jobs`, { replace: true }) })
+            remove.mutate(undefined, { onSuccess: () => navigate(`/${lang}/admin/jobs`, { replace: true }) })
           }
         />
       )}

@@ -25,7 +25,7 @@ const isJobState = (value: string | null): value is JobState =>
 
 const stateColor = { draft: 'default', open: 'success', closed: 'warning' } as const;
 
-/** The jobs administration `/{lang}/manage_jobs`: every job, newest first (superadmins and the jobs permission). */
+/** The jobs administration `/{lang}/admin/jobs`: every job, newest first (superadmins and the jobs permission). */
 export function JobListPage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -48,7 +48,7 @@ export function JobListPage() {
           variant="contained"
           startIcon={<Add aria-hidden />}
           component={RouterLink}
-          to={`/${lang}/manage_jobs/new`}
+          to={`/${lang}/admin/jobs/new`}
         >
           {t('jobs.admin.new_job')}
         </Button>
@@ -105,7 +105,7 @@ function JobRow({ job }: { job: AdminJobListItem }) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Link
           component={RouterLink}
-          to={`/${lang}/manage_jobs/${job.id}`}
+          to={`/${lang}/admin/jobs/${job.id}`}
           sx={{ fontWeight: 600, fontSize: '1.05rem', overflowWrap: 'anywhere' }}
         >
           {job.title}

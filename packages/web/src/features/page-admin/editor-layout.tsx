@@ -13,7 +13,7 @@ export function BackLink() {
   const { t } = useTranslation();
   const lang = useLang();
   return (
-    <Button component={RouterLink} to={`/${lang}/manage_pages`} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
+    <Button component={RouterLink} to={`/${lang}/admin/pages`} startIcon={<ArrowBack />} sx={{ mb: 1 }}>
       {t('page_admin.back_to_list')}
     </Button>
   );

@@ -11,7 +11,7 @@ import { adminPageQuery } from './api';
 import { BackLink } from './editor-layout';
 import { PageEditor } from './page-editor';
 
-/** The page editor (`/{lang}/manage_pages/{id}`): superadmins only. */
+/** The page editor (`/{lang}/admin/pages/{id}`): superadmins only. */
 export function PageEditorPage() {
   const { t } = useTranslation();
   const lang = useLang();

@@ -41,8 +41,8 @@ function adminPage(patch: Partial<AdminPage['draft']> = {}, rest: Partial<AdminP
 
 const showEditor = (page: AdminPage, permissions: 'superadmin'[] = ['superadmin']) =>
   renderInApp(<PageEditorPage />, {
-    path: `/en_GB/manage_pages/${page.id}`,
-    routePath: '/:lang/manage_pages/:id',
+    path: `/en_GB/admin/pages/${page.id}`,
+    routePath: '/:lang/admin/pages/:id',
     user: sessionUser(1, { permissions }),
   });
 
@@ -298,7 +298,7 @@ describe('PageEditorPage', () => {
     await user.click(screen.getByRole('link', { name: 'All pages' }));
     const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
-    expect(router.state.location.pathname).toBe('/en_GB/manage_pages/7');
+    expect(router.state.location.pathname).toBe('/en_GB/admin/pages/7');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('link', { name: 'All pages' }));
     await user.click(
@@ -306,6 +306,6 @@ describe('PageEditorPage', () => {
         name: 'Leave',
       }),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en_GB/manage_pages'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en_GB/admin/pages'));
   });
 });

@@ -320,7 +320,7 @@ function EditorBody({ page }: { page: AdminPage }) {
               setSaved(draft);
               setDeleting(false);
               // The page is gone: nothing left to save, so leaving needs no question.
-              requestAnimationFrame(() => navigate(`/${lang}/manage_pages`, { replace: true }));
+              requestAnimationFrame(() => navigate(`/${lang}/admin/pages`, { replace: true }));
             },
           })
         }

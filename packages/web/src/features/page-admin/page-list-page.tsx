@@ -29,7 +29,7 @@ import { StatusChips } from './status';
 const isPageType = (value: string | null): value is PageType =>
   (pageTypes as readonly (string | null)[]).includes(value);
 
-/** The page administration (`/{lang}/manage_pages`): every page, newest change first. Superadmins only. */
+/** The page administration (`/{lang}/admin/pages`): every page, newest change first. Superadmins only. */
 export function PageListPage() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -110,7 +110,7 @@ function PageRow({ page }: { page: AdminPageListItem }) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Link
           component={RouterLink}
-          to={`/${lang}/manage_pages/${page.id}`}
+          to={`/${lang}/admin/pages/${page.id}`}
           sx={{ fontWeight: 600, fontSize: '1.05rem', overflowWrap: 'anywhere' }}
         >
           {page.title}
@@ -163,7 +163,7 @@ function NewPageDialog({ open, onClose }: { open: boolean; onClose: () => void }
           }
           setError(undefined);
           create.mutate(checked.data, {
-            onSuccess: (page) => navigate(`/${lang}/manage_pages/${page.id}`),
+            onSuccess: (page) => navigate(`/${lang}/admin/pages/${page.id}`),
           });
         }}
       >

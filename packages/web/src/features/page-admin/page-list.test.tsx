@@ -21,10 +21,10 @@ const item = (id: number, title: string, patch: Partial<AdminPageListItem> = {})
   ...patch,
 });
 
-const showList = (permissions: 'superadmin'[] = ['superadmin'], path = '/en_GB/manage_pages') =>
+const showList = (permissions: 'superadmin'[] = ['superadmin'], path = '/en_GB/admin/pages') =>
   renderInApp(<PageListPage />, {
     path,
-    routePath: '/:lang/manage_pages',
+    routePath: '/:lang/admin/pages',
     user: sessionUser(1, { permissions }),
   });
 
@@ -59,7 +59,7 @@ describe('PageListPage', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByRole('link', { name: 'Imprint' }).getAttribute('href')).toBe(
-      '/en_GB/manage_pages/9',
+      '/en_GB/admin/pages/9',
     );
     expect(rows[0]!.textContent).toContain('Legal page · Members only · Imprint · changed 01.03.2026');
     expect(within(rows[1]!).getByText('Draft')).toBeTruthy();
@@ -128,7 +128,7 @@ describe('PageListPage', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Article' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create page' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en_GB/manage_pages/12'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en_GB/admin/pages/12'));
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ title: 'Hello', type: 'article' });
   });
 });

@@ -44,7 +44,7 @@ export function OrderDetail({ id }: { id: number }) {
     <>
       <Link
         component={RouterLink}
-        to={`/${lang}/manage_shop?${back}`}
+        to={`/${lang}/admin/shop?${back}`}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
       >
         <ArrowBackIcon fontSize="small" aria-hidden />

@@ -92,7 +92,7 @@ function OrderRow({ order, state }: { order: AdminOrderListItem; state: OrderSta
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Link
           component={RouterLink}
-          to={`/${lang}/manage_shop?${search}`}
+          to={`/${lang}/admin/shop?${search}`}
           sx={{ fontWeight: 600, fontSize: '1.05rem' }}
         >
           {t('shop_admin.orders.number', { number: order.number })}

@@ -36,7 +36,7 @@ import {
 } from './product-values';
 
 /**
- * A product in the shop administration: `/{lang}/manage_shop/new` creates one, `/{lang}/manage_shop/{id}`
+ * A product in the shop administration: `/{lang}/admin/shop/new` creates one, `/{lang}/admin/shop/{id}`
  * edits it, sets or removes its image and deletes it (superadmins and the shop permission).
  */
 export function ProductEditorPage() {
@@ -56,7 +56,7 @@ export function ProductEditorPage() {
     <>
       <Link
         component={RouterLink}
-        to={`/${lang}/manage_shop`}
+        to={`/${lang}/admin/shop`}
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
       >
         <ArrowBackIcon fontSize="small" aria-hidden />
@@ -98,7 +98,7 @@ function Editor({ product }: { product: AdminProduct | undefined }) {
     try {
       if (!product) {
         const created = await create.mutateAsync(result.input);
-        navigate(`/${lang}/manage_shop/${created.id}`, { replace: true });
+        navigate(`/${lang}/admin/shop/${created.id}`, { replace: true });
         return;
       }
       await save.mutateAsync(result.input);
@@ -177,7 +177,7 @@ function Editor({ product }: { product: AdminProduct | undefined }) {
           error={remove.error ? apiErrorText(t, remove.error) : null}
           onClose={() => setDeleting(false)}
           onConfirm={() =>
-            remove.mutate(undefined, { onSuccess: () => navigate(`/${lang}/manage_shop`, { replace: true }) })
+            remove.mutate(undefined, { onSuccess: () => navigate(`/${lang}/admin/shop`, { replace: true }) })
           }
         />
       )}

@@ -33,7 +33,7 @@ export function ProductList() {
           variant="contained"
           startIcon={<Add aria-hidden />}
           component={RouterLink}
-          to={`/${lang}/manage_shop/new`}
+          to={`/${lang}/admin/shop/new`}
         >
           {t('shop_admin.products.new')}
         </Button>
@@ -89,7 +89,7 @@ function ProductRow({ product }: { product: AdminProduct }) {
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Link
             component={RouterLink}
-            to={`/${lang}/manage_shop/${product.id}`}
+            to={`/${lang}/admin/shop/${product.id}`}
             sx={{ fontWeight: 600, fontSize: '1.05rem', overflowWrap: 'anywhere' }}
           >
             {name}

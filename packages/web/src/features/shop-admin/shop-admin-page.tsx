@@ -15,7 +15,7 @@ const tabs = ['products', 'orders'] as const;
 type ShopAdminTab = (typeof tabs)[number];
 
 /**
- * The shop administration `/{lang}/manage_shop` (superadmins and the shop permission): the products of
+ * The shop administration `/{lang}/admin/shop` (superadmins and the shop permission): the products of
  * every state (`?tab=products`, the default) and the orders (`?tab=orders`, one of them with `&order={id}`).
  */
 export function ShopAdminPage() {

@@ -80,17 +80,17 @@ const order = (state: AdminOrder['state']): AdminOrder => ({
   user: { id: 3, name: 'Anna Schneider' },
 });
 
-const pageAs = (permissions: UserPermission[], path = '/en_GB/manage_shop') =>
+const pageAs = (permissions: UserPermission[], path = '/en_GB/admin/shop') =>
   renderInApp(<ShopAdminPage />, {
     path,
-    routePath: '/:lang/manage_shop',
+    routePath: '/:lang/admin/shop',
     user: sessionUser(9, { permissions }),
   });
 
 const editProduct = () =>
   renderInApp(<ProductEditorPage />, {
-    path: '/en_GB/manage_shop/7',
-    routePath: '/:lang/manage_shop/:id',
+    path: '/en_GB/admin/shop/7',
+    routePath: '/:lang/admin/shop/:id',
     user: sessionUser(9, { permissions: ['shop'] }),
   });
 
@@ -112,7 +112,7 @@ describe('the shop administration', () => {
     pageAs(['shop']);
     const list = await screen.findByRole('list', { name: 'Products' });
     expect(within(list).getByRole('link', { name: 'Hoodie' }).getAttribute('href')).toBe(
-      '/en_GB/manage_shop/7',
+      '/en_GB/admin/shop/7',
     );
     expect(within(list).getByText('Inactive')).toBeTruthy();
     expect(within(list).getByText(/€12\.90 · incl\. 19% tax · 3 in stock/)).toBeTruthy();
@@ -210,7 +210,7 @@ describe('the shop administration', () => {
       answer(endpoints.shop.adminOrder, order('placed'), { params: { id: 12 } }),
       answer(endpoints.shop.adminSetOrderState, order('cancelled'), { params: { id: 12 } }),
     ]);
-    pageAs(['superadmin'], '/en_GB/manage_shop?tab=orders&order=12');
+    pageAs(['superadmin'], '/en_GB/admin/shop?tab=orders&order=12');
     const actions = await screen.findByRole('group', { name: 'Actions of the order' });
     expect(
       within(actions)
@@ -235,7 +235,7 @@ describe('the shop administration', () => {
 
   it('offers a refund for a paid order and no move for a refunded one', async () => {
     stubFetch([answer(endpoints.shop.adminOrder, order('paid'), { params: { id: 12 } })]);
-    const first = pageAs(['shop'], '/en_GB/manage_shop?tab=orders&order=12');
+    const first = pageAs(['shop'], '/en_GB/admin/shop?tab=orders&order=12');
     const actions = await screen.findByRole('group', { name: 'Actions of the order' });
     expect(
       within(actions)
@@ -245,7 +245,7 @@ describe('the shop administration', () => {
     first.unmount();
 
     stubFetch([answer(endpoints.shop.adminOrder, order('refunded'), { params: { id: 12 } })]);
-    pageAs(['shop'], '/en_GB/manage_shop?tab=orders&order=12');
+    pageAs(['shop'], '/en_GB/admin/shop?tab=orders&order=12');
     expect(await screen.findByRole('heading', { name: 'Order 2026-000012' })).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Actions of the order' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Refund' })).toBeNull();
@@ -274,10 +274,10 @@ describe('the shop administration', () => {
         { query: { state: 'paid' } },
       ),
     ]);
-    pageAs(['shop'], '/en_GB/manage_shop?tab=orders&state=paid');
+    pageAs(['shop'], '/en_GB/admin/shop?tab=orders&state=paid');
     const list = await screen.findByRole('list', { name: 'Orders' });
     expect(within(list).getByRole('link', { name: 'Order 2026-000012' }).getAttribute('href')).toBe(
-      '/en_GB/manage_shop?tab=orders&state=paid&order=12',
+      '/en_GB/admin/shop?tab=orders&state=paid&order=12',
     );
     expect(within(list).getByText(/Anna Schneider · .* · 2 items · Card \(Stripe\)/)).toBeTruthy();
     expect(calls[0]?.url).toContain('state=paid');

@@ -331,7 +331,7 @@ function TopicsTab() {
 }
 
 /**
- * `/{lang}/manage_subscriptions` (superadmins and the shop permission): the subscription options, the
+ * `/{lang}/admin/subscriptions` (superadmins and the shop permission): the subscription options, the
  * gifts that come with them and the registration's topics (`?tab=`).
  */
 export function SubscriptionAdminPage() {

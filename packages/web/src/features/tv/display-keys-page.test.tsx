@@ -15,8 +15,8 @@ const lobby: DisplayKey = {
 
 const showAs = async (permissions: UserPermission[]) =>
   renderInApp(<DisplayKeysPage />, {
-    path: '/en_GB/tv_displays',
-    routePath: '/:lang/tv_displays',
+    path: '/en_GB/admin/tv',
+    routePath: '/:lang/admin/tv',
     user: sessionUser(9, { permissions }),
   });
 
