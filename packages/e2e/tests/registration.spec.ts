@@ -3,9 +3,18 @@
 // confirms, signs in with the username the mail names, finds the subscription in the settings drawer's
 // billing view and cancels it (the dialog names the end first); a basic sign-up (account and terms only)
 // with the settings switched through the administrator's API; the confirmation link used twice; axe on
-// the registration page and the billing page. Each sign-up uses an address of its own.
+// the registration page and the billing page; a former subscriber (whose account was deleted, the
+// subscription kept) registers again with the subscriber number. Each sign-up uses an address of its own.
 import { expect, type Page, test } from '@playwright/test';
-import { acceptCookies, expectAccessible, type Lang, members, setSettings, stateOf } from '../fixtures/plaza';
+import {
+  acceptCookies,
+  anonymousApi,
+  expectAccessible,
+  type Lang,
+  members,
+  setSettings,
+  stateOf,
+} from '../fixtures/plaza';
 import { mailsTo } from '../fixtures/shop';
 
 const phone = { width: 390, height: 844 };
@@ -233,6 +242,78 @@ test.describe('registration', () => {
     } finally {
       await setSettings({ signup_configuration: { active: true, type: 'advanced', active_login_types: [] } });
     }
+  });
+
+  test('an existing subscriber registers with the subscriber number and finds the subscription in billing (en_GB)', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const lang = 'en_GB';
+    const t = texts[lang];
+    // A subscription without a member: taken at registration, its account deleted since (the subscription
+    // stays, free to link by its number and the invoice postcode).
+    const former = `rita.former.${Date.now()}@example.com`;
+    const api = await anonymousApi();
+    const options = await (await api.get('/api/v2/shop/subscription_options?locale=en_GB')).json();
+    const option = options.results?.[0] ?? options[0];
+    const registered = await api.post('/api/v2/users/new', {
+      headers: await api.csrf(),
+      data: {
+        agb: true,
+        subscription_id: option.id,
+        payment: { method: 'invoice' },
+        selected_language: lang,
+        invoice_address: {
+          gender: null,
+          firstname: 'Rita',
+          lastname: 'Former',
+          address: 'Hauptstraße',
+          house_number: '12',
+          zip: '10115',
+          city: 'Berlin',
+          country: 'DE',
+          email: former,
+          password,
+        },
+      },
+    });
+    expect(registered.status()).toBe(202);
+    const mail = await confirmationMail(former);
+    const token = new URL(mail.link).searchParams.get('token');
+    expect(
+      (
+        await api.post('/api/v2/registration/confirm', { headers: await api.csrf(), data: { token } })
+      ).status(),
+    ).toBe(200);
+    const username = t.username.exec(mail.text)?.[1];
+    expect(
+      (
+        await api.post('/api/v2/auth/login', { headers: await api.csrf(), data: { username, password } })
+      ).status(),
+    ).toBe(200);
+    const [subscription] = (await (await api.get('/billing-api/v1/subscriptions/mine')).json()).results;
+    const userId = (await (await api.get('/api/v2/auth/is_authenticated')).json()).session.user.id;
+    expect((await api.delete(`/api/v2/users/${userId}`, { headers: await api.csrf() })).status()).toBe(200);
+    await api.dispose();
+
+    const email = `rita.linked.${Date.now()}@example.com`;
+    await page.goto(`/${lang}/registration`);
+    await page.getByLabel('Subscriber number').fill(subscription.number);
+    await nextStep(page, lang, /Step 2 of 5/);
+    await nextStep(page, lang, /Step 3 of 5/);
+    await fillAccount(page, lang, email);
+    // No payment: the subscription is paid already.
+    await nextStep(page, lang, /Step 5 of 5/);
+    await page.getByRole('checkbox', { name: t.terms }).check();
+    await page.getByRole('button', { name: t.submit }).click();
+    await expect(page.getByRole('heading', { name: t.checkMail })).toBeVisible();
+    await confirmAndSignIn(page, lang, email);
+
+    await page.goto(`/${lang}/billing`);
+    const card = page.getByRole('region', { name: subscription.name });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(`Subscriber number ${subscription.number}`)).toBeVisible();
+    await shot(page, `billing-linked-${lang}`);
   });
 
   test('the registration page passes axe', async ({ page }) => {
