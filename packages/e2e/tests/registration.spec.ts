@@ -202,12 +202,11 @@ test.describe('registration', () => {
 
     const confirmPath = await confirmAndSignIn(page, lang, email);
 
-    // The settings' billing entry (the gear is in the wide app bar), then billing at phone width again.
-    await page.setViewportSize({ width: 1280, height: 900 });
+    // The settings' billing entry at phone width: the navigation's gear opens the settings.
+    await page.getByRole('button', { name: 'Navigation öffnen' }).click();
     await page.getByRole('button', { name: t.openSettings }).click();
     await page.getByRole('link', { name: t.billing }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/billing$`));
-    await page.setViewportSize(phone);
     const card = page.getByRole('region', { name: optionName });
     await expect(card).toBeVisible();
     await shot(page, `billing-${lang}`);
