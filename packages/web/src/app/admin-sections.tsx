@@ -103,6 +103,14 @@ const sections: Partial<Record<AdminSectionKey, RouteObject[]>> = {
       'DisplayKeysPage',
     ),
   ),
+  history: section(
+    'admin.history.title',
+    page('features/admin/history-page', () => import('../features/admin/history-page'), 'HistoryPage'),
+  ),
+  audit: section(
+    'admin.audit.title',
+    page('features/admin/audit-page', () => import('../features/admin/audit-page'), 'AuditPage'),
+  ),
 };
 
 /** The routes below `/{lang}/admin`: one per registered section, with its pages as children. */

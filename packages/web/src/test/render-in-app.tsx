@@ -6,6 +6,7 @@ import {
   settingsSchema,
 } from '@plaza/contract';
 import enActivityFeed from '@plaza/contract/locales/en_GB/activity_feed.json';
+import enAdmin from '@plaza/contract/locales/en_GB/admin.json';
 import enApp from '@plaza/contract/locales/en_GB/app.json';
 import enAuth from '@plaza/contract/locales/en_GB/auth.json';
 import enBilling from '@plaza/contract/locales/en_GB/billing.json';
@@ -65,7 +66,7 @@ export function testSession(settings: Settings, user: AuthSession['user']): Auth
     agb_nda_accepted: true,
     message: null,
     settings,
-    signup_config: { type: 'default', social: [] },
+    signup_config: { type: 'default', social: [], oidc: null, local_passwords: true },
     routes: [],
     settingsRoutes: [],
     administrationRoutes: [],
@@ -93,6 +94,7 @@ export function renderInApp(
     resources: {
       en_GB: {
         translation: {
+          admin: enAdmin,
           app: enApp,
           auth: enAuth,
           chat: enChat,
