@@ -86,6 +86,7 @@ export function renderInApp(
     path = '/en_GB/groups',
     routePath = '/:lang/*',
     user = null as AuthSession['user'],
+    administrationRoutes = [] as AuthSession['administrationRoutes'],
   } = {},
 ) {
   const i18n = i18next.createInstance();
@@ -139,7 +140,7 @@ export function renderInApp(
   const session: SessionAnswer = {
     isAuthenticated: true,
     redirect: null,
-    session: testSession(settings, user),
+    session: { ...testSession(settings, user), administrationRoutes },
   };
   client.setQueryData(['session'], session);
   const router = createMemoryRouter(

@@ -30,10 +30,10 @@ export function diffLines(from: string[], to: string[]): DiffLine[] {
       lines.push({ kind: ' ', text: from[i]! });
       i++;
       j++;
-    } else if (j < cols && (i === rows || common[i]![j + 1]! >= common[i + 1]![j]!)) {
-      lines.push({ kind: '+', text: to[j++]! });
-    } else {
+    } else if (i < rows && (j === cols || common[i + 1]![j]! >= common[i]![j + 1]!)) {
       lines.push({ kind: '-', text: from[i++]! });
+    } else {
+      lines.push({ kind: '+', text: to[j++]! });
     }
   }
   return lines;
