@@ -55,13 +55,22 @@ export function bundleText(locale: Locale): BundleText {
   return text;
 }
 
-/** A text of the bundle by dotted key with `{{name}}` placeholders filled; the key itself when missing. */
-export function t(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+/** The built-in text of a dotted key (`auth.login.title`), or undefined when the bundle has none. */
+export function bundleTextOf(locale: Locale, key: string): string | undefined {
   let value: unknown = loadBundle(locale);
   for (const part of key.split('.')) {
-    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+    value =
+      value && typeof value === 'object' && Object.hasOwn(value, part)
+        ? (value as Record<string, unknown>)[part]
+        : undefined;
   }
-  if (typeof value !== 'string') return key;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A text of the bundle by dotted key with `{{name}}` placeholders filled; the key itself when missing. */
+export function t(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  const value = bundleTextOf(locale, key);
+  if (value === undefined) return key;
   return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
     name in vars ? String(vars[name]) : match,
   );

@@ -207,15 +207,16 @@ describe('jobs administration', () => {
   it('links the administration page for superadmins and the jobs permission only', async () => {
     const links = async (client: TestClient) =>
       (
-        (await client.get('/api/v2/auth/is_authenticated')).json().session.administrationRoutes as {
+        (await client.get('/api/v2/auth/is_authenticated', { query: { locale: 'en_GB' } })).json().session
+          .administrationRoutes as {
           key: string;
           link: string;
         }[]
       )
         .filter((item) => item.key === 'jobs')
         .map((item) => item.link);
-    expect(await links(admin)).toEqual(['/manage_jobs']);
-    expect(await links(jobsAdmin)).toEqual(['/manage_jobs']);
+    expect(await links(admin)).toEqual(['/en_GB/admin/jobs']);
+    expect(await links(jobsAdmin)).toEqual(['/en_GB/admin/jobs']);
     expect(await links(member)).toEqual([]);
     expect(await links(usersAdmin)).toEqual([]);
   });

@@ -1,10 +1,11 @@
+import type { AdminDocumentKey } from '@plaza/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appSettings, userPreferences } from '../../db/schema';
 import { forgetSessions, memberMemo } from '../../platform/session-cache';
 
 /** Keys of the deployment-wide documents in `app_settings`. */
-export type SettingsKey = 'settings' | 'menu' | 'cookie_config';
+export type SettingsKey = AdminDocumentKey;
 
 /** Queries on deployment documents and member preferences. */
 export const settingsRepo = {

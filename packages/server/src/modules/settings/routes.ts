@@ -3,18 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { bundleText } from '../../platform/i18n';
 import { route } from '../../platform/route';
+import { auditOrigin } from '../audit';
 import { shareSettingsChanges } from './document-cache';
 import {
-  consent,
-  getSettings,
-  languages,
-  navigationFor,
-  settingsMenuFor,
-  toggleSetting,
-  updateSettings,
-} from './service';
+  listDocumentVersions,
+  readDocument,
+  replaceDocument,
+  restoreDocumentVersion,
+  textOverridesOf,
+} from './documents';
+import { consent, languages, navigationFor, updateSettings } from './service';
+import { settingsMenuFor, toggleSetting } from './settings-menu';
+import { getSettings } from './settings-store';
 
-/** Settings, menus, consent and languages. */
+/** Settings, menus, consent, languages and the administered documents with their versions. */
 export async function settingsModule(app: FastifyInstance, { database, bus }: AppDeps): Promise<void> {
   const { db } = database;
   // Another instance stored settings: drop the parsed copies here too.
@@ -23,7 +25,9 @@ export async function settingsModule(app: FastifyInstance, { database, bus }: Ap
   const api = endpoints.settings;
   route(app, api.settings, () => getSettings(db));
   // Storing them drops the parsed copies on every instance (document-cache.ts).
-  route(app, api.updateSettings, ({ user, body }) => updateSettings(db, user, body));
+  route(app, api.updateSettings, ({ user, body, request }) =>
+    updateSettings(db, user, auditOrigin(request), body),
+  );
   route(app, api.consent, ({ query }) => consent(db, query));
   route(app, api.languages, () => languages(db));
   route(app, api.translations, ({ params, request, reply }) => {
@@ -41,4 +45,16 @@ export async function settingsModule(app: FastifyInstance, { database, bus }: Ap
   route(app, endpoints.menu.toggleSetting, ({ user, request, params, body }) =>
     toggleSetting(db, user, request.locale, params.key, body.status),
   );
+  const admin = endpoints.admin;
+  route(app, admin.document, ({ user, params }) => readDocument(db, user, params.key));
+  route(app, admin.updateDocument, ({ user, params, body, request }) =>
+    replaceDocument(db, user, auditOrigin(request), params.key, body),
+  );
+  route(app, admin.documentVersions, ({ user, params, query }) =>
+    listDocumentVersions(db, user, params.key, query.before),
+  );
+  route(app, admin.restoreDocumentVersion, ({ user, params, request }) =>
+    restoreDocumentVersion(db, user, auditOrigin(request), params.key, params.id),
+  );
+  route(app, admin.textOverrides, ({ params }) => textOverridesOf(db, params.locale));
 }

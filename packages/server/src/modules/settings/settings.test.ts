@@ -1,3 +1,4 @@
+import { adminSections } from '@plaza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
@@ -44,36 +45,38 @@ describe('settings updates', () => {
     const administration = async (client: TestClient) =>
       (await client.get('/api/v2/auth/is_authenticated', { query: { locale: 'en_GB' } })).json().session
         .administrationRoutes as { key: string; link: string; title: string }[];
-    expect(await administration(admin)).toEqual([
-      expect.objectContaining({ type: 'link', key: 'members', link: '/members', title: 'Manage members' }),
-      expect.objectContaining({ type: 'link', key: 'pages', link: '/manage_pages', title: 'Manage pages' }),
-      expect.objectContaining({
-        type: 'link',
-        key: 'tv_displays',
-        link: '/tv_displays',
-        title: 'TV displays',
-      }),
-      expect.objectContaining({ type: 'link', key: 'jobs', link: '/manage_jobs', title: 'Manage jobs' }),
-      expect.objectContaining({
-        type: 'link',
-        key: 'ratings',
-        link: '/manage_ratings',
-        title: 'Manage ratings',
-      }),
-      expect.objectContaining({ type: 'link', key: 'shop', link: '/manage_shop', title: 'Manage shop' }),
-      expect.objectContaining({
-        type: 'link',
-        key: 'subscriptions',
-        link: '/manage_subscriptions',
-        title: 'Manage subscriptions',
-      }),
-    ]);
+    // Every section for a superadmin, in the contract's order, each at /{lang}/admin/<key>.
+    const sections = await administration(admin);
+    expect(sections.map((item) => item.key)).toEqual(adminSections.map((section) => section.key));
+    expect(sections[0]).toEqual({
+      type: 'link',
+      key: 'settings',
+      link: '/en_GB/admin/settings',
+      title: 'Settings',
+      icon: 'settings',
+      status: null,
+    });
+    expect(sections).toContainEqual(
+      expect.objectContaining({ key: 'members', link: '/en_GB/admin/members', title: 'Members' }),
+    );
+    const german = (await admin.get('/api/v2/auth/is_authenticated', { query: { locale: 'de_DE' } })).json()
+      .session.administrationRoutes as { key: string; link: string; title: string }[];
+    expect(german.find((item) => item.key === 'audit')).toMatchObject({
+      link: '/de_DE/admin/audit',
+      title: 'Protokoll',
+    });
     const adminDrawer = (await admin.get('/api/v2/menu/settings')).json() as { key: string }[];
     expect(adminDrawer.map((item) => item.key)).not.toContain('pages');
     expect(adminDrawer.map((item) => item.key)).toContain('billing');
     const usersAdmin = new TestClient(t.app);
     await usersAdmin.login((await buildUser(t.db, { permissions: ['users'] })).username, testPassword);
     expect((await administration(usersAdmin)).map((item) => item.key)).toEqual(['members']);
+    const shopAndJobs = new TestClient(t.app);
+    await shopAndJobs.login(
+      (await buildUser(t.db, { permissions: ['shop', 'jobs'] })).username,
+      testPassword,
+    );
+    expect((await administration(shopAndJobs)).map((item) => item.key)).toEqual(['jobs', 'shop']);
     const member = new TestClient(t.app);
     await member.login((await buildUser(t.db)).username, testPassword);
     expect(await administration(member)).toEqual([]);

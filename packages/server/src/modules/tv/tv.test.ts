@@ -80,8 +80,8 @@ describe('TV slideshow: display keys and feed', () => {
     expect((await session(adminClient)).administrationRoutes).toContainEqual(
       expect.objectContaining({
         type: 'link',
-        key: 'tv_displays',
-        link: '/tv_displays',
+        key: 'tv',
+        link: '/en_GB/admin/tv',
         title: 'TV displays',
       }),
     );
