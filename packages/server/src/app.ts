@@ -67,6 +67,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxLoad: config.firstScreenMaxLoad,
     databaseBusy: () => deps.database.waiting() > 0,
   });
-  registerHousekeeping(app, { db: deps.database.db, dataDir: config.dataDir, clock: deps.clock });
+  registerHousekeeping(app, {
+    db: deps.database.db,
+    dataDir: config.dataDir,
+    auditRetentionDays: config.auditRetentionDays,
+    clock: deps.clock,
+  });
   return app;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { adminLimits } from '@plaza/contract';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { DEFAULT_PIPELINES } from './db/client';
@@ -91,6 +92,7 @@ const envSchema = z.object({
   // Rendering the dashboard on the server costs about 20 ms of CPU a page, on the event loop that answers
   // the API too: above half busy, pages go out for the browser to draw (platform/first-screen.ts).
   FIRST_SCREEN_MAX_LOAD: z.coerce.number().min(0).max(1).default(0.5),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(adminLimits.auditRetentionDaysDefault),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'a Stripe secret key (sk_test_..., sk_live_...)')
@@ -146,6 +148,8 @@ export interface Config {
    * embedded PGlite does, never a PostgreSQL server.
    */
   demoContent: boolean;
+  /** Days the audit log keeps an entry (`AUDIT_RETENTION_DAYS`); housekeeping removes older ones. */
+  auditRetentionDays: number;
   /**
    * The server's own database limits (PostgreSQL); the CLI and migrations run without them. Statements
    * running longer than `statementTimeoutMs` are cancelled (`DB_STATEMENT_TIMEOUT_MS`, 0 = no limit);
@@ -204,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     demoContent:
       e.PLAZA_DEMO === undefined ? !e.DATABASE_URL : e.PLAZA_DEMO === '1' || e.PLAZA_DEMO === 'true',
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     database: {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       poolMax: e.DB_POOL_MAX,

@@ -1,6 +1,8 @@
+import { adminLimits } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/client';
 import { removeOrphanActivities } from './modules/activities';
+import { removeExpiredAudit } from './modules/audit';
 import { removeExpiredResetLinks } from './modules/auth';
 import { renewDueSubscriptions } from './modules/billing';
 import { removeUnclaimedPostFiles } from './modules/posts';
@@ -22,9 +24,16 @@ export const unattachedUploadMaxAgeSeconds = 24 * hour;
  * rate-limit counters whose window ended, uploads never attached (images no group, topic, member or
  * article shows; post files no post claimed) older than a day with their files, and activities whose
  * post, article, group, topic or membership is gone; and the subscriptions due for renewal (billed
- * once per period, their mails after the commit); and accounts never confirmed after two weeks.
+ * once per period, their mails after the commit); and accounts never confirmed after two weeks; and
+ * audit entries older than the retention time (a bounded batch per run).
  */
-export function housekeepingJobs({ dataDir }: { dataDir: string }): Job[] {
+export function housekeepingJobs({
+  dataDir,
+  auditRetentionDays = adminLimits.auditRetentionDaysDefault,
+}: {
+  dataDir: string;
+  auditRetentionDays?: number;
+}): Job[] {
   return [
     {
       name: 'expired-sessions',
@@ -71,6 +80,11 @@ export function housekeepingJobs({ dataDir }: { dataDir: string }): Job[] {
       run: async ({ db, now }) => ({ removed: await removeUnconfirmedAccounts(db, now) }),
     },
     {
+      name: 'audit-retention',
+      everySeconds: hour,
+      run: async ({ db, now }) => ({ removed: await removeExpiredAudit(db, now, auditRetentionDays) }),
+    },
+    {
       name: 'orphan-activities',
       everySeconds: hour,
       run: async ({ db }) => ({ removed: await removeOrphanActivities(db) }),
@@ -81,7 +95,7 @@ export function housekeepingJobs({ dataDir }: { dataDir: string }): Job[] {
 /** Runs housekeeping while the app runs: started when it is ready, stopped (and waited for) when it closes. */
 export function registerHousekeeping(
   app: FastifyInstance,
-  deps: { db: Db; dataDir: string; clock?: Clock | undefined },
+  deps: { db: Db; dataDir: string; auditRetentionDays: number; clock?: Clock | undefined },
 ): void {
   const scheduler = createScheduler({
     db: deps.db,

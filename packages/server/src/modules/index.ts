@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { activitiesModule } from './activities';
+import { auditModule } from './audit';
 import { authModule } from './auth';
 import { billingModule } from './billing';
 import { chatModule } from './chat';
@@ -58,4 +59,5 @@ export const modules: Module[] = [
   membersModule,
   chatModule,
   searchModule,
+  auditModule,
 ];

@@ -1,2 +1,4 @@
 // The public entry of the audit module: what the app and other modules may use. Everything else in this folder is private to it.
-export { type AuditEntry, type AuditOrigin, auditOrigin, recordAudit } from './service';
+export { auditRetentionBatch, removeExpiredAudit } from './list';
+export { auditModule } from './routes';
+export { type AuditActor, type AuditEntry, type AuditOrigin, auditOrigin, recordAudit } from './service';

@@ -9,9 +9,12 @@ export interface AuditOrigin {
   userAgent: string | null;
 }
 
+/** Who made a change: a member by id and name (null: the system or the operator's CLI). */
+export type AuditActor = Pick<SessionUser, 'id' | 'firstname' | 'lastname'>;
+
 /** One administrative change: who did what to which resource, with its state before and after. */
 export interface AuditEntry {
-  actor: Pick<SessionUser, 'id' | 'firstname' | 'lastname'> | null;
+  actor: AuditActor | null;
   origin: AuditOrigin | null;
   /** `<resource>.<verb>`, e.g. `page.update`, `member.permissions`. */
   action: string;

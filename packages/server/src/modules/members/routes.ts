@@ -2,6 +2,7 @@ import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../platform/route';
+import { auditOrigin } from '../audit';
 import {
   deactivateMember,
   inviteMember,
@@ -14,8 +15,14 @@ import {
 export async function membersModule(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { members } = endpoints;
   route(app, members.list, ({ user, query }) => listMembers(deps, user, query));
-  route(app, members.invite, ({ user, body }) => inviteMember(deps, user, body));
-  route(app, members.deactivate, ({ user, params }) => deactivateMember(deps, user, params.id));
-  route(app, members.reactivate, ({ user, params }) => reactivateMember(deps, user, params.id));
+  route(app, members.invite, ({ user, body, request }) =>
+    inviteMember(deps, user, body, auditOrigin(request)),
+  );
+  route(app, members.deactivate, ({ user, params, request }) =>
+    deactivateMember(deps, user, params.id, auditOrigin(request)),
+  );
+  route(app, members.reactivate, ({ user, params, request }) =>
+    reactivateMember(deps, user, params.id, auditOrigin(request)),
+  );
   route(app, members.resetPassword, ({ user, params }) => mailMemberPasswordLink(deps, user, params.id));
 }

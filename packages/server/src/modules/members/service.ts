@@ -11,6 +11,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import { closeSessionSockets } from '../../platform/realtime';
 import type { SessionUser } from '../../platform/request-context';
 import { endAllSessions } from '../../platform/session';
+import { type AuditOrigin, recordAudit } from '../audit';
 import { mailPasswordLink } from '../auth';
 import { accountsPage, createInvitedUser, findUserById, setAccountDeactivated, type UserRow } from '../users';
 import { memberPolicy } from './policy';
@@ -22,6 +23,18 @@ function requireManager(user: SessionUser): void {
   if (!memberPolicy.can(user, 'manage')) {
     throw forbidden('Only superadmins and members with the users permission manage members.');
   }
+}
+
+/** What the audit log keeps of an account (never its password or tokens). */
+function audited(row: UserRow) {
+  return {
+    username: row.username,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    permissions: row.permissions,
+    deactivated: row.deactivated_at !== null,
+  };
 }
 
 async function account(deps: Deps, id: number): Promise<UserRow> {
@@ -54,32 +67,77 @@ export async function inviteMember(
   deps: Deps,
   user: SessionUser,
   raw: InviteMemberInput,
+  origin: AuditOrigin,
 ): Promise<MemberAccount> {
   requireManager(user);
   const input = raw as z.output<typeof inviteMemberSchema>;
-  const row = await createInvitedUser(deps.database.db, input);
+  const row = await deps.database.db.transaction(async (tx) => {
+    const created = await createInvitedUser(tx, input);
+    await recordAudit(tx, {
+      actor: user,
+      origin,
+      action: 'member.create',
+      resource_type: 'member',
+      resource_id: created.id,
+      after: audited(created),
+    });
+    return created;
+  });
   await mailPasswordLink(deps, row, 'invite');
   return presentAccount(row);
 }
 
 /** Deactivates an account and signs it out everywhere, at once. */
-export async function deactivateMember(deps: Deps, user: SessionUser, id: number): Promise<MemberAccount> {
+export async function deactivateMember(
+  deps: Deps,
+  user: SessionUser,
+  id: number,
+  origin: AuditOrigin,
+): Promise<MemberAccount> {
   requireManager(user);
   const target = await account(deps, id);
   if (!memberPolicy.can(user, 'deactivate', target)) {
     throw forbidden('You may not deactivate this account.');
   }
-  const row = await setAccountDeactivated(deps.database.db, id, target.deactivated_at ?? new Date());
+  const row = await setDeactivated(deps, user, origin, target, target.deactivated_at ?? new Date());
   await closeSessionSockets(deps.bus, await endAllSessions(deps.database.db, id));
-  return presentAccount(row!);
+  return presentAccount(row);
 }
 
 /** Lets a deactivated account sign in again. */
-export async function reactivateMember(deps: Deps, user: SessionUser, id: number): Promise<MemberAccount> {
+export async function reactivateMember(
+  deps: Deps,
+  user: SessionUser,
+  id: number,
+  origin: AuditOrigin,
+): Promise<MemberAccount> {
   requireManager(user);
-  await account(deps, id);
-  const row = await setAccountDeactivated(deps.database.db, id, null);
-  return presentAccount(row!);
+  const target = await account(deps, id);
+  return presentAccount(await setDeactivated(deps, user, origin, target, null));
+}
+
+/** Deactivates (a date) or reactivates (null) an account and records it, in one transaction. */
+function setDeactivated(
+  deps: Deps,
+  user: SessionUser,
+  origin: AuditOrigin,
+  target: UserRow,
+  at: Date | null,
+) {
+  return deps.database.db.transaction(async (tx) => {
+    const row = await setAccountDeactivated(tx, target.id, at);
+    if (!row) throw notFound('The member');
+    await recordAudit(tx, {
+      actor: user,
+      origin,
+      action: at ? 'member.deactivate' : 'member.reactivate',
+      resource_type: 'member',
+      resource_id: target.id,
+      before: audited(target),
+      after: audited(row),
+    });
+    return row;
+  });
 }
 
 /** Mails a reset link, or the invitation again to a member who has not set a password yet. */

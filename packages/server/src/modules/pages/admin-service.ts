@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
+import { type AuditOrigin, recordAudit } from '../audit';
 import { getSettings, setSettingByPath } from '../settings';
 import {
   deleteStoredFiles,
@@ -80,6 +81,31 @@ function presentListItem(row: PageRow, map: PagesMap, locale: Locale): AdminPage
   };
 }
 
+/** What the audit log keeps of a page: its draft's title, type and visibility, and its status. */
+function audited(row: PageRow) {
+  const document = draftDocument(row);
+  return { title: document.title, type: document.type, visibility: document.visibility, status: status(row) };
+}
+
+/** Records a change of a page in the change's transaction. */
+function auditPage(
+  tx: Db,
+  user: SessionUser,
+  origin: AuditOrigin,
+  verb: string,
+  id: number,
+  change: { before?: unknown; after?: unknown },
+) {
+  return recordAudit(tx, {
+    actor: user,
+    origin,
+    action: `page.${verb}`,
+    resource_type: 'page',
+    resource_id: id,
+    ...change,
+  });
+}
+
 async function answer(db: Db, row: PageRow): Promise<AdminPage> {
   return presentAdminPage(row, (await getSettings(db)).pages);
 }
@@ -89,6 +115,23 @@ async function pageToManage(db: Db, user: SessionUser, id: number): Promise<Page
   const row = await pagesRepo.byId(db, id);
   if (!row) throw notFound('The page');
   return row;
+}
+
+/** Changes a page and records it (before and after) in one transaction; the changed row. */
+async function changePage(
+  db: Db,
+  user: SessionUser,
+  origin: AuditOrigin,
+  verb: string,
+  current: PageRow,
+  values: Parameters<typeof pagesRepo.update>[2],
+): Promise<PageRow> {
+  return db.transaction(async (tx) => {
+    const row = await pagesRepo.update(tx, current.id, values);
+    if (!row) throw notFound('The page');
+    await auditPage(tx, user, origin, verb, row.id, { before: audited(current), after: audited(row) });
+    return row;
+  });
 }
 
 /** The draft to store: modules sanitised with ids, and every named upload one of this page's. */
@@ -130,15 +173,24 @@ export async function listAdminPages(
 }
 
 /** A new page from a draft, not yet published. */
-export async function createDraftPage(db: Db, user: SessionUser, input: PageDraft): Promise<AdminPage> {
+export async function createDraftPage(
+  db: Db,
+  user: SessionUser,
+  input: PageDraft,
+  origin: AuditOrigin,
+): Promise<AdminPage> {
   requireManager(user);
   const draft = await draftToStore(db, null, input);
-  const row = await pagesRepo.insert(db, {
-    ...draft,
-    author_id: user.id,
-    published: false,
-    first_published_at: null,
-    draft,
+  const row = await db.transaction(async (tx) => {
+    const inserted = await pagesRepo.insert(tx, {
+      ...draft,
+      author_id: user.id,
+      published: false,
+      first_published_at: null,
+      draft,
+    });
+    await auditPage(tx, user, origin, 'create', inserted.id, { after: audited(inserted) });
+    return inserted;
   });
   return answer(db, row);
 }
@@ -148,45 +200,71 @@ export async function readAdminPage(db: Db, user: SessionUser, id: number): Prom
 }
 
 /** Saves the draft; readers keep the published version until it is published. */
-export async function saveDraft(db: Db, user: SessionUser, id: number, input: PageDraft): Promise<AdminPage> {
-  await pageToManage(db, user, id);
+export async function saveDraft(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  input: PageDraft,
+  origin: AuditOrigin,
+): Promise<AdminPage> {
+  const current = await pageToManage(db, user, id);
   const draft = await draftToStore(db, id, input);
-  const row = await pagesRepo.update(db, id, { draft });
-  if (!row) throw notFound('The page');
+  const row = await changePage(db, user, origin, 'update', current, { draft });
   return answer(db, row);
 }
 
 /** Publishes the draft (a page published the first time is dated now). */
-export async function publishPage(db: Db, user: SessionUser, id: number, now: Date): Promise<AdminPage> {
+export async function publishPage(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  now: Date,
+  origin: AuditOrigin,
+): Promise<AdminPage> {
   const current = await pageToManage(db, user, id);
   const { content: _content, ...document } = draftDocument(current);
   const firstTime = current.first_published_at === null;
-  const row = await pagesRepo.update(db, id, {
+  const row = await changePage(db, user, origin, 'publish', current, {
     ...document,
     draft: null,
     published: true,
     ...(firstTime ? { first_published_at: now, publish_date: now } : {}),
   });
-  if (!row) throw notFound('The page');
   return answer(db, row);
 }
 
 /** Takes a page offline; its draft and published version stay for the editor. */
-export async function unpublishPage(db: Db, user: SessionUser, id: number): Promise<AdminPage> {
-  await pageToManage(db, user, id);
-  const row = await pagesRepo.update(db, id, { published: false });
-  if (!row) throw notFound('The page');
+export async function unpublishPage(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  origin: AuditOrigin,
+): Promise<AdminPage> {
+  const current = await pageToManage(db, user, id);
+  const row = await changePage(db, user, origin, 'unpublish', current, { published: false });
   return answer(db, row);
 }
 
 /** Names the page in the settings' pages map under `keys`, and under no other key. */
-export async function assignPage(db: Db, user: SessionUser, id: number, keys: string[]): Promise<AdminPage> {
+export async function assignPage(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  keys: string[],
+  origin: AuditOrigin,
+): Promise<AdminPage> {
   const row = await pageToManage(db, user, id);
   const map = (await getSettings(db)).pages;
   const next: Record<string, number | null> = {};
   for (const [key, value] of Object.entries(map)) if (value === id && !keys.includes(key)) next[key] = null;
   for (const key of keys) next[key] = id;
-  await setSettingByPath(db, 'pages', next);
+  await db.transaction(async (tx) => {
+    await setSettingByPath(tx, 'pages', next);
+    await auditPage(tx, user, origin, 'assign', id, {
+      before: { assigned_as: assignedAs(map, id) },
+      after: { assigned_as: keys },
+    });
+  });
   return answer(db, row);
 }
 
@@ -195,13 +273,18 @@ export async function deletePage(
   deps: UploadDeps,
   user: SessionUser,
   id: number,
+  origin: AuditOrigin,
 ): Promise<{ success: true }> {
-  requireManager(user);
-  const paths = await pagesRepo.remove(deps.db, id);
-  if (!paths) throw notFound('The page');
-  const map = (await getSettings(deps.db)).pages;
-  const cleared = Object.fromEntries(assignedAs(map, id).map((key) => [key, null]));
-  if (Object.keys(cleared).length > 0) await setSettingByPath(deps.db, 'pages', cleared);
+  const current = await pageToManage(deps.db, user, id);
+  const paths = await deps.db.transaction(async (tx) => {
+    const removed = await pagesRepo.remove(tx, id);
+    if (!removed) throw notFound('The page');
+    const map = (await getSettings(tx)).pages;
+    const cleared = Object.fromEntries(assignedAs(map, id).map((key) => [key, null]));
+    if (Object.keys(cleared).length > 0) await setSettingByPath(tx, 'pages', cleared);
+    await auditPage(tx, user, origin, 'delete', id, { before: audited(current) });
+    return removed;
+  });
   await deleteStoredFiles(deps.dataDir, paths);
   return { success: true };
 }

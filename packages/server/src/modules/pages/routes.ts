@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { systemClock } from '../../platform/clock';
 import { route } from '../../platform/route';
+import { auditOrigin } from '../audit';
 import { receiveUpload, registerMultipart, sendDownload, type UploadDeps } from '../uploads';
 import {
   assignPage,
@@ -55,13 +56,25 @@ export async function pagesModule(app: FastifyInstance, { database, clock, confi
   );
 
   route(app, pages.adminList, ({ user, query, request }) => listAdminPages(db, user, query, request.locale));
-  route(app, pages.adminCreate, ({ user, body }) => createDraftPage(db, user, body));
+  route(app, pages.adminCreate, ({ user, body, request }) =>
+    createDraftPage(db, user, body, auditOrigin(request)),
+  );
   route(app, pages.adminGet, ({ user, params }) => readAdminPage(db, user, params.id));
-  route(app, pages.adminSave, ({ user, params, body }) => saveDraft(db, user, params.id, body));
-  route(app, pages.adminPublish, ({ user, params }) => publishPage(db, user, params.id, now()));
-  route(app, pages.adminUnpublish, ({ user, params }) => unpublishPage(db, user, params.id));
-  route(app, pages.adminAssign, ({ user, params, body }) => assignPage(db, user, params.id, body.keys));
-  route(app, pages.adminDelete, ({ user, params }) => deletePage(deps, user, params.id));
+  route(app, pages.adminSave, ({ user, params, body, request }) =>
+    saveDraft(db, user, params.id, body, auditOrigin(request)),
+  );
+  route(app, pages.adminPublish, ({ user, params, request }) =>
+    publishPage(db, user, params.id, now(), auditOrigin(request)),
+  );
+  route(app, pages.adminUnpublish, ({ user, params, request }) =>
+    unpublishPage(db, user, params.id, auditOrigin(request)),
+  );
+  route(app, pages.adminAssign, ({ user, params, body, request }) =>
+    assignPage(db, user, params.id, body.keys, auditOrigin(request)),
+  );
+  route(app, pages.adminDelete, ({ user, params, request }) =>
+    deletePage(deps, user, params.id, auditOrigin(request)),
+  );
 
   // Multipart parsing exists only inside this scope, for the upload routes.
   await app.register(async (scope) => {

@@ -50,6 +50,7 @@ export async function saveUserData(
         newsletter_subscriptions: newsletterChoices(input.newsletter_subscription),
       },
       locale,
+      null,
     );
   });
   return { success: true as const };

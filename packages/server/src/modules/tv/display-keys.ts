@@ -3,6 +3,7 @@ import type { DisplayKey } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
+import { type AuditOrigin, recordAudit } from '../audit';
 import { type DisplayKeyAction, displayKeyPolicy } from './policy';
 import { type KeyRow, tvRepo } from './repo';
 
@@ -40,17 +41,45 @@ export async function createDisplayKey(
   db: Db,
   user: SessionUser,
   name: string,
+  origin: AuditOrigin,
 ): Promise<{ display_key: DisplayKey; key: string }> {
   requireKeyManager(user, 'create');
   const key = randomBytes(32).toString('base64url');
-  const row = await tvRepo.insertKey(db, { name, key_hash: hashDisplayKey(key), created_by: user.id });
+  const row = await db.transaction(async (tx) => {
+    const inserted = await tvRepo.insertKey(tx, { name, key_hash: hashDisplayKey(key), created_by: user.id });
+    await recordAudit(tx, {
+      actor: user,
+      origin,
+      action: 'display_key.create',
+      resource_type: 'display_key',
+      resource_id: inserted.id,
+      after: { name },
+    });
+    return inserted;
+  });
   return { display_key: presentDisplayKey(row), key };
 }
 
 /** Revokes (deletes) a key (superadmins); displays using it get 403 from then on. */
-export async function revokeDisplayKey(db: Db, user: SessionUser, id: number): Promise<{ success: true }> {
+export async function revokeDisplayKey(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  origin: AuditOrigin,
+): Promise<{ success: true }> {
   requireKeyManager(user, 'delete');
-  if (!(await tvRepo.removeKey(db, id))) throw notFound('The display key');
+  await db.transaction(async (tx) => {
+    const removed = await tvRepo.removeKey(tx, id);
+    if (!removed) throw notFound('The display key');
+    await recordAudit(tx, {
+      actor: user,
+      origin,
+      action: 'display_key.revoke',
+      resource_type: 'display_key',
+      resource_id: id,
+      before: { name: removed.name },
+    });
+  });
   return { success: true };
 }
 

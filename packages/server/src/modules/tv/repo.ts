@@ -62,12 +62,13 @@ export const tvRepo = {
     return row!;
   },
   /** Deletes a key; false if there was none. */
-  async removeKey(db: Db, id: number): Promise<boolean> {
-    const removed = await db
+  /** Deletes a key; its name, or undefined when there was none. */
+  async removeKey(db: Db, id: number): Promise<{ name: string } | undefined> {
+    const [removed] = await db
       .delete(tvDisplayKeys)
       .where(eq(tvDisplayKeys.id, id))
-      .returning({ id: tvDisplayKeys.id });
-    return removed.length > 0;
+      .returning({ name: tvDisplayKeys.name });
+    return removed;
   },
   async keyByHash(db: Db, keyHash: string): Promise<KeyRow | undefined> {
     const [row] = await db.select().from(tvDisplayKeys).where(eq(tvDisplayKeys.key_hash, keyHash));

@@ -2,6 +2,7 @@ import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../platform/route';
+import { auditOrigin } from '../audit';
 import { createDisplayKey, listDisplayKeys, requireDisplayKey, revokeDisplayKey } from './display-keys';
 import { openTvImage, tvFeed } from './feed';
 
@@ -29,9 +30,11 @@ export async function tvModule(app: FastifyInstance, { database, config }: AppDe
   });
 
   route(app, tv.displayKeys, ({ user }) => listDisplayKeys(db, user));
-  route(app, tv.createDisplayKey, async ({ user, body, reply }) => {
+  route(app, tv.createDisplayKey, async ({ user, body, request, reply }) => {
     reply.header('cache-control', 'no-store');
-    return createDisplayKey(db, user, body.name);
+    return createDisplayKey(db, user, body.name, auditOrigin(request));
   });
-  route(app, tv.revokeDisplayKey, ({ user, params }) => revokeDisplayKey(db, user, params.id));
+  route(app, tv.revokeDisplayKey, ({ user, params, request }) =>
+    revokeDisplayKey(db, user, params.id, auditOrigin(request)),
+  );
 }

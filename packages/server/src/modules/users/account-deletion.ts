@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors';
 import { isSuperadmin } from '../../platform/permissions';
 import { closeSessionSockets } from '../../platform/realtime';
 import { endAllSessions, endSession } from '../../platform/session';
+import { type AuditActor, type AuditOrigin, recordAudit } from '../audit';
 import { loadEditableMember, type PeopleDeps } from './access';
 import { dropFormerAvatar } from './avatar';
 import type { Viewer } from './profile-policy';
@@ -23,9 +24,9 @@ export async function isLastSuperadmin(db: Db, member: { permissions: readonly s
  */
 export async function deleteAccount(
   deps: PeopleDeps,
-  viewer: Viewer,
+  viewer: Viewer & AuditActor,
   userId: number,
-  call: { request: FastifyRequest; reply: FastifyReply },
+  call: { request: FastifyRequest; reply: FastifyReply; origin: AuditOrigin },
 ): Promise<{ success: true }> {
   const { db } = deps;
   const member = await loadEditableMember(db, viewer, userId);
@@ -37,7 +38,22 @@ export async function deleteAccount(
     );
   }
   const sessionIds = await endAllSessions(db, member.id);
-  await usersRepo.deleteHandingOverGroups(db, member.id);
+  await db.transaction(async (tx) => {
+    await usersRepo.deleteHandingOverGroups(tx, member.id);
+    await recordAudit(tx, {
+      actor: viewer.id === member.id ? null : viewer,
+      origin: call.origin,
+      action: 'member.delete',
+      resource_type: 'member',
+      resource_id: member.id,
+      before: {
+        username: member.username,
+        email: member.email,
+        firstname: member.firstname,
+        lastname: member.lastname,
+      },
+    });
+  });
   await closeSessionSockets(deps.bus, sessionIds);
   await dropFormerAvatar(deps, member.image_id);
   if (viewer.id === member.id) await endSession(db, call.request, call.reply, deps.secureCookies);

@@ -2,6 +2,7 @@ import { type Locale, type Profile, parseBirthday, type updateProfileSchema } fr
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../platform/errors';
+import { type AuditActor, type AuditOrigin, recordAudit } from '../audit';
 import { getSettings } from '../settings';
 import { loadEditableMember, loadMember } from './access';
 import { isLastSuperadmin } from './account-deletion';
@@ -80,10 +81,11 @@ function birthdayValue(input: string | null): string | null {
  */
 export async function updateProfile(
   db: Db,
-  viewer: Viewer,
+  viewer: Viewer & AuditActor,
   userId: number,
   input: z.output<typeof updateProfileSchema>,
   locale: Locale,
+  origin: AuditOrigin | null,
 ): Promise<Profile> {
   const member = await loadEditableMember(db, viewer, userId);
   const changes: Partial<NewUserRow> = {};
@@ -113,7 +115,27 @@ export async function updateProfile(
     changes.newsletter_subscriptions = [...chosen].map(([key, selected]) => ({ key, selected }));
   }
   if (input.selected_language !== undefined) changes.selected_language = input.selected_language;
-  const updated = Object.keys(changes).length ? await usersRepo.update(db, member.id, changes) : member;
+  const updated = Object.keys(changes).length
+    ? await db.transaction(async (tx) => {
+        const row = await usersRepo.update(tx, member.id, changes);
+        // Another's profile changed by superadmin or users: an administrative change.
+        if (viewer.id !== member.id) {
+          const before = Object.fromEntries(
+            Object.keys(changes).map((key) => [key, member[key as keyof UserRow]]),
+          );
+          await recordAudit(tx, {
+            actor: viewer,
+            origin,
+            action: 'member.update',
+            resource_type: 'member',
+            resource_id: member.id,
+            before,
+            after: changes,
+          });
+        }
+        return row;
+      })
+    : member;
   await refreshUserSearchVector(db, member.id);
   return profileFor(db, viewer, updated ?? member, locale);
 }

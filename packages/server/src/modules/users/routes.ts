@@ -2,6 +2,7 @@ import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../platform/route';
+import { auditOrigin } from '../audit';
 import { onSettingsStored } from '../settings';
 import { receiveUpload, registerMultipart } from '../uploads';
 import type { PeopleDeps } from './access';
@@ -48,10 +49,10 @@ export async function usersModule(app: FastifyInstance, { database, bus, config 
     getProfile(db, user, params.id, request.locale, query.view),
   );
   route(app, api.update, ({ user, params, body, request }) =>
-    updateProfile(db, user, params.id, body, request.locale),
+    updateProfile(db, user, params.id, body, request.locale, auditOrigin(request)),
   );
   route(app, api.remove, ({ user, params, request, reply }) =>
-    deleteAccount(deps, user, params.id, { request, reply }),
+    deleteAccount(deps, user, params.id, { request, reply, origin: auditOrigin(request) }),
   );
   route(app, api.editLanguages, ({ user, params, request }) =>
     editLanguages(db, user, params.id, request.locale),
