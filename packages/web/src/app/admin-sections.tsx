@@ -21,6 +21,54 @@ function section(title: string, main: LazyPage, sub: Record<string, [title: stri
  * not found.
  */
 const sections: Partial<Record<AdminSectionKey, RouteObject[]>> = {
+  settings: section(
+    'admin-settings.settings.title',
+    page(
+      'features/admin-settings/settings-page',
+      () => import('../features/admin-settings/settings-page'),
+      'SettingsPage',
+    ),
+  ),
+  branding: section(
+    'admin-settings.branding.title',
+    page(
+      'features/admin-settings/branding-page',
+      () => import('../features/admin-settings/branding-page'),
+      'BrandingPage',
+    ),
+  ),
+  menus: section(
+    'admin-settings.menus.title',
+    page(
+      'features/admin-settings/menus-page',
+      () => import('../features/admin-settings/menus-page'),
+      'MenusPage',
+    ),
+  ),
+  texts: section(
+    'admin-settings.texts.title',
+    page(
+      'features/admin-settings/texts-page',
+      () => import('../features/admin-settings/texts-page'),
+      'TextsPage',
+    ),
+  ),
+  cookies: section(
+    'admin-settings.cookies.title',
+    page(
+      'features/admin-settings/cookies-page',
+      () => import('../features/admin-settings/cookies-page'),
+      'CookiesPage',
+    ),
+  ),
+  signup: section(
+    'admin-settings.signup.title',
+    page(
+      'features/admin-settings/signup-page',
+      () => import('../features/admin-settings/signup-page'),
+      'SignupPage',
+    ),
+  ),
   pages: section(
     'page_admin.title',
     page(
