@@ -1,0 +1,81 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import type { Settings } from '@plaza/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildTheme } from '../../app/theme';
+import { ThemeProvider } from '../../app/theme-provider';
+
+/**
+ * A small mock of the app in the form's colours and variant (its own MUI theme, made by the app's theme
+ * factory): the header with logo or name, a button, a link and a card.
+ */
+export function BrandPreview({
+  settings,
+}: {
+  settings: Pick<Settings, 'theme' | 'theme_variant' | 'company' | 'show_company_logo'>;
+}) {
+  const { t } = useTranslation();
+  const theme = useMemo(
+    () => buildTheme({ theme: settings.theme, theme_variant: settings.theme_variant }),
+    [settings.theme, settings.theme_variant],
+  );
+  const logo = settings.show_company_logo ? settings.company.logo_url : null;
+  return (
+    <ThemeProvider theme={theme}>
+      <Box
+        role="region"
+        aria-label={t('admin-settings.branding.preview')}
+        data-testid="brand-preview"
+        sx={{
+          bgcolor: 'background.default',
+          color: 'text.primary',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          overflow: 'hidden',
+        }}
+      >
+        <AppBar position="static" color="primary" elevation={0} data-testid="brand-preview-header">
+          <Toolbar variant="dense" sx={{ gap: 1 }}>
+            {logo && <Box component="img" src={logo} alt="" sx={{ height: 28 }} />}
+            <Typography component="span" sx={{ fontWeight: 600 }}>
+              {settings.company.name}
+            </Typography>
+          </Toolbar>
+        </AppBar>
+        <Stack spacing={2} sx={{ p: 2 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+                <Typography component="span" sx={{ fontWeight: 600 }}>
+                  {t('admin-settings.branding.preview_card')}
+                </Typography>
+                <Chip size="small" color="secondary" label={t('admin-settings.branding.preview_badge')} />
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                {t('admin-settings.branding.preview_text')}{' '}
+                <Link href="#" onClick={(event) => event.preventDefault()} data-testid="brand-preview-link">
+                  {t('admin-settings.branding.preview_link')}
+                </Link>
+              </Typography>
+            </CardContent>
+          </Card>
+          <Box>
+            <Button variant="contained" data-testid="brand-preview-button">
+              {t('admin-settings.branding.preview_button')}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </ThemeProvider>
+  );
+}
