@@ -6,6 +6,7 @@ import {
   settingsSchema,
 } from '@plaza/contract';
 import enActivityFeed from '@plaza/contract/locales/en_GB/activity_feed.json';
+import enAdminSettings from '@plaza/contract/locales/en_GB/admin-settings.json';
 import enAdmin from '@plaza/contract/locales/en_GB/admin.json';
 import enApp from '@plaza/contract/locales/en_GB/app.json';
 import enAuth from '@plaza/contract/locales/en_GB/auth.json';
@@ -97,6 +98,7 @@ export function renderInApp(
         translation: {
           admin: enAdmin,
           app: enApp,
+          'admin-settings': enAdminSettings,
           auth: enAuth,
           chat: enChat,
           cookies: enCookies,
