@@ -6,8 +6,8 @@ import {
   settingsSchema,
 } from '@plaza/contract';
 import enActivityFeed from '@plaza/contract/locales/en_GB/activity_feed.json';
-import enAdminSettings from '@plaza/contract/locales/en_GB/admin-settings.json';
 import enAdmin from '@plaza/contract/locales/en_GB/admin.json';
+import enAdminSettings from '@plaza/contract/locales/en_GB/admin-settings.json';
 import enApp from '@plaza/contract/locales/en_GB/app.json';
 import enAuth from '@plaza/contract/locales/en_GB/auth.json';
 import enBilling from '@plaza/contract/locales/en_GB/billing.json';
