@@ -51,6 +51,31 @@ const linkPreviewHostsSchema = z.string().transform((text, ctx) => {
 });
 
 /**
+ * `TRUSTED_PROXIES`: comma-separated addresses or CIDR ranges of the reverse proxies, e.g.
+ * `10.0.0.2,fd00::/64`; canonical, for Fastify's `trustProxy`.
+ */
+const trustedProxiesSchema = z.string().transform((text, ctx) => {
+  const proxies: string[] = [];
+  for (const entry of text.split(',').map((part) => part.trim())) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const literal = addressLiteral(address);
+    const kind = literal === null ? null : ipaddr.parse(literal).kind();
+    const maxBits = kind === 'ipv4' ? 32 : 128;
+    const prefix = bits === undefined ? null : Number(bits);
+    const validPrefix = prefix === null || (/^\d{1,3}$/.test(bits!) && prefix <= maxBits);
+    if (literal === null || rest.length > 0 || !validPrefix) {
+      ctx.addIssue({ code: 'custom', message: `not an address or CIDR range: "${entry}"` });
+    } else proxies.push(prefix === null ? literal : `${literal}/${prefix}`);
+  }
+  return proxies;
+});
+
+/** Fastify's `trustProxy` for one proxy at any address: only the nearest hop vouches for the next. */
+function nearestProxyOnly(_address: string, hop: number): boolean {
+  return hop === 0;
+}
+
+/**
  * A SEPA creditor identifier (e.g. `DE98ZZZ09999999999`): country, check digits, a business code and the
  * national id, the check digits ISO 7064 mod 97-10 over the national id and the country (the business
  * code does not count).
@@ -76,6 +101,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUSTED_PROXIES: trustedProxiesSchema.optional(),
   WEB_DIST: z.string().optional(),
   LINK_PREVIEW_HOSTS: linkPreviewHostsSchema.optional(),
   PUSH_HOSTS: linkPreviewHostsSchema.optional(),
@@ -123,7 +149,13 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   logLevel: (typeof logLevels)[number];
-  trustProxy: boolean;
+  /**
+   * Whose `X-Forwarded-*` headers count (Fastify's `trustProxy`): `false` nobody's (`TRUST_PROXY` unset);
+   * the one proxy in front (`TRUST_PROXY=true`, `nearestProxyOnly`): the client is the address it appended,
+   * whatever the client wrote before it; a list (`TRUSTED_PROXIES`) the proxies at those addresses, walked
+   * from the nearest until the first address not listed.
+   */
+  trustProxy: false | typeof nearestProxyOnly | string[];
   secureCookies: boolean;
   /** Folder of the built web app; served with history fallback when it exists. */
   webDist: string;
@@ -186,6 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both (Stripe payments) or neither',
     );
   }
+  if (e.TRUSTED_PROXIES && e.TRUST_PROXY !== 'true') {
+    throw new Error('Invalid configuration:\n  TRUSTED_PROXIES: set TRUST_PROXY=true too');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     port: e.PORT,
@@ -197,7 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY === 'true' ? (e.TRUSTED_PROXIES ?? nearestProxyOnly) : false,
     secureCookies: publicUrl.startsWith('https://'),
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     firstScreenMaxLoad: e.FIRST_SCREEN_MAX_LOAD,

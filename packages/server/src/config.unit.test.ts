@@ -44,6 +44,38 @@ describe('configuration: LINK_PREVIEW_HOSTS', () => {
   });
 });
 
+describe('configuration: TRUST_PROXY and TRUSTED_PROXIES', () => {
+  it('trusts no forwarded header by default, the nearest hop alone with TRUST_PROXY=true', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    const nearest = loadConfig({ TRUST_PROXY: 'true' }).trustProxy;
+    if (typeof nearest !== 'function') throw new Error('expected a trust function');
+    expect([nearest('10.0.0.2', 0), nearest('203.0.113.7', 1)]).toEqual([true, false]);
+  });
+
+  it('reads the proxies as canonical addresses and CIDR ranges', () => {
+    const config = loadConfig({ TRUST_PROXY: 'true', TRUSTED_PROXIES: ' 10.0.0.2, FD00:0::/64,[::1]' });
+    expect(config.trustProxy).toEqual(['10.0.0.2', 'fd00::/64', '::1']);
+  });
+
+  it.each([
+    '10.0.0',
+    '10.0.0.0/33',
+    'fd00::/129',
+    '10.0.0.0/8/1',
+    'proxy.example',
+    '10.0.0.1,',
+    '10.0.0.0/x',
+  ])('refuses %j', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true', TRUSTED_PROXIES: value })).toThrow(
+      /TRUSTED_PROXIES: not an address or CIDR range/,
+    );
+  });
+
+  it('wants TRUST_PROXY=true with TRUSTED_PROXIES', () => {
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.2' })).toThrow(/set TRUST_PROXY=true too/);
+  });
+});
+
 describe('configuration: database limits', () => {
   it('defaults to a 5 s statement timeout, a pool of 10, a wait queue of 200 and 3 pipelined connections', () => {
     expect(loadConfig({}).database).toEqual({

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
-import { buildUser, testPassword } from '../../../test/factories';
+import { buildAdmin, buildUser, testPassword } from '../../../test/factories';
 import { cookieHeader, openSocket } from '../../../test/socket';
 import { recordActivity } from '../../modules/activities/service';
 
@@ -81,5 +81,27 @@ describe('real-time endpoint', () => {
     const closed = new Promise<number>((resolve) => socket.socket.once('close', (code) => resolve(code)));
     await client.get('/api/v2/auth/logout');
     expect(await closed).toBe(4401);
+  });
+
+  it('closes every socket of a member an administrator deactivates, and refuses their next handshake', async () => {
+    const admin = new TestClient(t.app);
+    await admin.login((await buildAdmin(t.db)).username, testPassword);
+    const member = await buildUser(t.db);
+    const devices = [new TestClient(t.app), new TestClient(t.app)];
+    const sockets = [];
+    for (const device of devices) {
+      await device.login(member.username, testPassword);
+      const socket = await openSocket(url, { cookie: cookieHeader(device.jar), origin });
+      await socket.next((m) => m.type === 'welcome');
+      sockets.push(socket);
+    }
+    const closed = sockets.map(
+      (socket) => new Promise<number>((resolve) => socket.socket.once('close', (code) => resolve(code))),
+    );
+    expect((await admin.post(`/api/v2/members/${member.id}/deactivate`)).statusCode).toBe(200);
+    expect(await Promise.all(closed)).toEqual([4401, 4401]);
+    await expect(openSocket(url, { cookie: cookieHeader(devices[0]!.jar), origin })).rejects.toThrow(
+      'HTTP 401',
+    );
   });
 });
