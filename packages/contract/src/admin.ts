@@ -376,7 +376,16 @@ export const adminEndpoints = {
       "The provider's return: checks state, nonce, audience and expiry, creates or links the member, signs in; 302 to the app",
     tags: ['auth'],
     access: 'public',
-    query: z.record(text().max(100), text().max(4000)),
+    /** The provider's answer (RFC 6749 4.1.2, RFC 9207 `iss`); other parameters are ignored. */
+    query: z.object({
+      code: text().max(4000).optional(),
+      state: text().max(4000).optional(),
+      iss: text().max(4000).optional(),
+      session_state: text().max(4000).optional(),
+      error: text().max(4000).optional(),
+      error_description: text().max(4000).optional(),
+      error_uri: text().max(4000).optional(),
+    }),
     response: z.unknown(),
     status: 302,
   }),

@@ -9,6 +9,10 @@ import { text } from './text';
 export const signupConfigSchema = z.object({
   type: z.enum(['variant', 'default']),
   social: z.array(z.object({ type: z.enum(socialLoginTypes), url: z.string() })),
+  /** The customer's own OpenID provider, when one is enabled: its button's address and text per language. */
+  oidc: z.object({ url: z.string(), label: z.partialRecord(localeSchema, z.string()) }).nullable(),
+  /** Members may sign in with a password; off, the page offers it to administrators only. */
+  local_passwords: z.boolean(),
 });
 
 /** What the client holds about the signed-in member (spec 3 "Auth session"). */

@@ -136,6 +136,7 @@ const envSchema = z.object({
   SHOP_SELLER_NAME: z.string().max(200).optional(),
   SHOP_SELLER_ADDRESS: z.string().max(500).optional(),
   SHOP_VAT_ID: z.string().max(40).optional(),
+  SSO_SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
 });
 
 /** Typed server configuration, read once from the environment. */
@@ -201,6 +202,11 @@ export interface Config {
     sepaCreditorId: string | null;
     seller: { name: string | null; address: string[]; vatId: string | null };
   };
+  /**
+   * The key that encrypts the sign-in providers' client secrets (`SSO_SECRET_KEY`, 32 characters or more;
+   * every instance needs the same). Unset: a random key kept in `DATA_DIR/sso-secret.key`.
+   */
+  ssoSecretKey: string | null;
 }
 
 /** Reads the configuration; throws a readable message naming each bad variable. */
@@ -269,5 +275,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         vatId: e.SHOP_VAT_ID?.trim() || null,
       },
     },
+    ssoSecretKey: e.SSO_SECRET_KEY ?? null,
   };
 }

@@ -23,6 +23,7 @@ import { registrationModule } from './registration';
 import { searchModule } from './search';
 import { settingsModule } from './settings';
 import { shopModule } from './shop';
+import { ssoModule } from './sso';
 import { topicsModule } from './topics';
 import { tvModule } from './tv';
 import { uploadsModule } from './uploads';
@@ -35,6 +36,7 @@ export type Module = (app: FastifyInstance, deps: AppDeps) => Promise<void>;
 export const modules: Module[] = [
   healthModule,
   authModule,
+  ssoModule,
   settingsModule,
   pushModule,
   activitiesModule,

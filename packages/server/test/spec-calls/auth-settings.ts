@@ -11,6 +11,8 @@ export const authAndSettingsCalls: SpecCall[] = [
     as: 'visitor',
     body: () => ({ email: 'spec-nobody@example.org', password: 'wrong password' }),
   }),
+  // Without an enabled provider it sends the browser back to the sign-in page (`sso_error`), a 302.
+  call('GET auth/mocs (browser navigation)', 'GET', 'auth/mocs', { as: 'visitor' }),
   call('POST auth/forgot_password {email}', 'POST', 'auth/forgot_password', {
     as: 'visitor',
     body: () => ({ email: 'spec-nobody@example.org' }),

@@ -17,6 +17,7 @@ import { rateLimiter } from '../../platform/rate-limit';
 import { closeSessionSockets } from '../../platform/realtime';
 import { endAllSessions, endSession, startSession } from '../../platform/session';
 import { administrationMenuFor, getSettings, navigationFor, settingsMenuFor } from '../settings';
+import { mayUsePassword, signInChoices } from '../sso';
 import { findUserByLogin, ownView, presentUser, type UserRow } from '../users';
 import { authRepo } from './repo';
 
@@ -45,10 +46,9 @@ export async function authSession({ database }: Deps, request: FastifyRequest): 
     agb_nda_accepted: user?.agb_nda_accepted ?? false,
     message: null,
     settings,
-    // Social sign-in providers are offered only in the variant sign-up; none is connected in this build.
     signup_config: {
       type: settings.signup_configuration.type === 'advanced' ? 'variant' : 'default',
-      social: [],
+      ...(await signInChoices(db, settings)),
     },
     routes,
     settingsRoutes,
@@ -96,6 +96,10 @@ export async function login(deps: Deps, { request, reply }: Call, input: LoginIn
       'email_not_confirmed',
       'Please confirm your address first: open the link in the mail we sent you.',
     );
+  }
+  // With passwords switched off, only superadmins keep them (a broken provider cannot lock everyone out).
+  if (!(await mayUsePassword(db, user))) {
+    throw new AppError(403, 'password_sign_in_disabled', 'Please sign in through your organisation.');
   }
   await limiter.signInSucceeded(identifier, request.ip);
   await startSession(db, request, reply, user.id, deps.config.secureCookies);

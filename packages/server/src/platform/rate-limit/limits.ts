@@ -34,6 +34,7 @@ const {
   ratings,
   registration,
   billing,
+  admin,
 } = endpoints;
 
 /**
@@ -51,6 +52,8 @@ export const rateLimitTable = {
   resetMailsPerAccount: { max: 3, windowSeconds: 3600 },
   passwordResetMail: { max: 10, windowSeconds: 3600, routes: [auth.forgotPassword] },
   passwordReset: { max: 20, windowSeconds: 3600, routes: [auth.resetPassword] },
+  /** Single sign-ons started and returned from one IP address: each one calls the provider. */
+  singleSignOn: { max: 60, windowSeconds: 600, routes: [admin.mocs, admin.mocsCallback] },
   uploads: {
     max: 60,
     windowSeconds: 600,
