@@ -1,4 +1,3 @@
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,7 +5,6 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { Settings } from '@plaza/contract';
 import { useMemo } from 'react';
@@ -44,14 +42,23 @@ export function BrandPreview({
           overflow: 'hidden',
         }}
       >
-        <AppBar position="static" color="primary" elevation={0} data-testid="brand-preview-header">
-          <Toolbar variant="dense" sx={{ gap: 1 }}>
-            {logo && <Box component="img" src={logo} alt="" sx={{ height: 28 }} />}
-            <Typography component="span" sx={{ fontWeight: 600 }}>
-              {settings.company.name}
-            </Typography>
-          </Toolbar>
-        </AppBar>
+        <Box
+          data-testid="brand-preview-header"
+          sx={{
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            px: 2,
+            minHeight: 48,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+          }}
+        >
+          {logo && <Box component="img" src={logo} alt="" sx={{ height: 28 }} />}
+          <Typography component="span" sx={{ fontWeight: 600 }}>
+            {settings.company.name}
+          </Typography>
+        </Box>
         <Stack spacing={2} sx={{ p: 2 }}>
           <Card variant="outlined">
             <CardContent>

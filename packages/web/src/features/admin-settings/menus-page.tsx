@@ -18,30 +18,11 @@ import { MenuItemFields } from './menu-item-fields';
 import { ReorderList } from './reorder-list';
 import { useDocumentEditor } from './use-document-editor';
 
-/** The entries of the settings drawer (server `settingsMenuFor`): links, then the member's toggles. */
-export const settingsMenuKeys = [
-  'profile',
-  'activities',
-  'follows',
-  'billing',
-  'change_password',
-  'logout',
-  'email_notifications',
-  'push_notifications',
-  'show_online_status',
-] as const;
-
 type SettingsMenuEntry = { key: string; hidden: boolean };
 
-/** The stored order, then the entries it does not name yet (shown, at the end). */
-function parseSettingsMenu(value: unknown): SettingsMenuEntry[] {
-  const stored = settingsMenuDocumentSchema.parse(value ?? []);
-  const named = new Set(stored.map((entry) => entry.key));
-  return [
-    ...stored,
-    ...settingsMenuKeys.filter((key) => !named.has(key)).map((key) => ({ key, hidden: false })),
-  ];
-}
+/** The drawer's entries as the server reads the document (its built-in order when never stored). */
+const parseSettingsMenu = (value: unknown): SettingsMenuEntry[] =>
+  settingsMenuDocumentSchema.parse(value ?? []);
 
 const parseMenu = (value: unknown): StoredMenuItem[] => menuDocumentSchema.parse(value ?? []);
 
