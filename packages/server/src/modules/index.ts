@@ -4,6 +4,7 @@ import { activitiesModule } from './activities';
 import { auditModule } from './audit';
 import { authModule } from './auth';
 import { billingModule } from './billing';
+import { brandingModule } from './branding';
 import { chatModule } from './chat';
 import { directoryModule } from './directory';
 import { groupsModule } from './groups';
@@ -41,6 +42,7 @@ export const modules: Module[] = [
   pushModule,
   activitiesModule,
   uploadsModule,
+  brandingModule,
   groupsModule,
   topicsModule,
   postsModule,
