@@ -51,6 +51,10 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'mocs',
+            lazy: page('features/auth/mocs-page', () => import('../features/auth/mocs-page'), 'MocsPage'),
+          },
+          {
             path: 'forgot_password',
             handle: titled('auth.forgot.title'),
             lazy: page(

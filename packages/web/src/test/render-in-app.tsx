@@ -88,6 +88,7 @@ export function renderInApp(
     routePath = '/:lang/*',
     user = null as AuthSession['user'],
     administrationRoutes = [] as AuthSession['administrationRoutes'],
+    signupConfig = undefined as Partial<AuthSession['signup_config']> | undefined,
   } = {},
 ) {
   const i18n = i18next.createInstance();
@@ -144,6 +145,9 @@ export function renderInApp(
     redirect: null,
     session: { ...testSession(settings, user), administrationRoutes },
   };
+  if (signupConfig) {
+    session.session.signup_config = { ...session.session.signup_config, ...signupConfig };
+  }
   client.setQueryData(['session'], session);
   const router = createMemoryRouter(
     [

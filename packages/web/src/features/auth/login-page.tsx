@@ -16,6 +16,7 @@ import { apiErrorText } from '../../lib/api-error-text';
 import { routes } from '../../lib/endpoint-routes';
 import { AuthLayout } from './auth-layout';
 import { type LoginForm, loginRules } from './login-rules';
+import { SignInProviders, ssoErrorKey } from './sign-in-providers';
 
 /** A link opening in a new tab; Trans fills in its text. */
 function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {
@@ -35,7 +36,10 @@ export function LoginPage() {
   const session = useSession();
   const refreshSession = useRefreshSession();
   const [ndaShown, setNdaShown] = useState(session.status === 'agb_pending');
-  const [error, setError] = useState<string | null>(null);
+  const ssoError = ssoErrorKey(query.get('sso_error'));
+  const [error, setError] = useState<string | null>(ssoError && t(ssoError));
+  // With passwords off, the form is for administrators only: shown on asking.
+  const [passwordShown, setPasswordShown] = useState(session.signup_config.local_passwords);
   const byEmail = session.settings.login_options.login_identifier === 'email';
   const rules = loginRules(ndaShown);
   const form = useForm<LoginForm>({
@@ -46,11 +50,10 @@ export function LoginPage() {
   // The root view shows this page to visitors under the dashboard's route.
   usePageTitle(t('auth.login.title'));
 
+  const target = afterLoginTarget(lang, query.get('redirect'), query.get('next'), window.location.origin);
   const finish = async () => {
     await refreshSession();
-    navigate(afterLoginTarget(lang, query.get('redirect'), query.get('next'), window.location.origin), {
-      replace: true,
-    });
+    navigate(target, { replace: true });
   };
 
   const submit = form.handleSubmit(
@@ -79,74 +82,79 @@ export function LoginPage() {
   return (
     <AuthLayout title={t('auth.login.title')}>
       <FormMessage severity="error" text={error} onClose={() => setError(null)} />
-      <form noValidate onSubmit={submit} aria-label={t('auth.login.title')}>
-        <LightTextField
-          form={form}
-          name="identifier"
-          label={byEmail ? t('auth.login.email') : t('auth.login.username')}
-          rules={rules.identifier}
-          autoComplete={byEmail ? 'email' : 'username'}
-          type={byEmail ? 'email' : 'text'}
-          required
-          autoFocus
-        />
-        <LightTextField
-          form={form}
-          name="password"
-          label={t('auth.login.password')}
-          type="password"
-          rules={rules.password}
-          autoComplete="current-password"
-          required
-        />
-        {ndaShown && (
-          <div style={{ marginTop: 8 }}>
-            <LightCheckbox
-              {...form.register('nda', rules.nda)}
-              aria-describedby="nda-error"
-              label={
-                <Trans
-                  i18nKey="auth.login.nda"
-                  components={{
-                    terms: termsId ? <NewTabLink href={`/${lang}/page/${termsId}`} /> : <span />,
-                  }}
-                />
-              }
+      {!passwordShown && <p className="pz-body2">{t('auth.login.sso_only')}</p>}
+      {!session.signup_config.local_passwords && (
+        <SignInProviders config={session.signup_config} target={target} />
+      )}
+      {passwordShown ? (
+        <>
+          <form noValidate onSubmit={submit} aria-label={t('auth.login.title')}>
+            <LightTextField
+              form={form}
+              name="identifier"
+              label={byEmail ? t('auth.login.email') : t('auth.login.username')}
+              rules={rules.identifier}
+              autoComplete={byEmail ? 'email' : 'username'}
+              type={byEmail ? 'email' : 'text'}
+              required
+              autoFocus
             />
-            {ndaError && (
-              <p className="pz-form-error" id="nda-error">
-                {t(String(ndaError))}
-              </p>
+            <LightTextField
+              form={form}
+              name="password"
+              label={t('auth.login.password')}
+              type="password"
+              rules={rules.password}
+              autoComplete="current-password"
+              required
+            />
+            {ndaShown && (
+              <div style={{ marginTop: 8 }}>
+                <LightCheckbox
+                  {...form.register('nda', rules.nda)}
+                  aria-describedby="nda-error"
+                  label={
+                    <Trans
+                      i18nKey="auth.login.nda"
+                      components={{
+                        terms: termsId ? <NewTabLink href={`/${lang}/page/${termsId}`} /> : <span />,
+                      }}
+                    />
+                  }
+                />
+                {ndaError && (
+                  <p className="pz-form-error" id="nda-error">
+                    {t(String(ndaError))}
+                  </p>
+                )}
+              </div>
             )}
+            <LightButton
+              type="submit"
+              variant="contained"
+              fullWidth
+              size="large"
+              style={{ marginTop: 16 }}
+              disabled={form.formState.isSubmitting}
+            >
+              {t('auth.login.submit')}
+            </LightButton>
+          </form>
+          <div style={{ marginTop: 16, textAlign: 'center' }}>
+            <Link className="pz-link" to={`/${lang}/forgot_password`}>
+              {t('auth.login.forgot')}
+            </Link>
           </div>
-        )}
-        <LightButton
-          type="submit"
-          variant="contained"
-          fullWidth
-          size="large"
-          style={{ marginTop: 16 }}
-          disabled={form.formState.isSubmitting}
-        >
-          {t('auth.login.submit')}
-        </LightButton>
-      </form>
-      <div style={{ marginTop: 16, textAlign: 'center' }}>
-        <Link className="pz-link" to={`/${lang}/forgot_password`}>
-          {t('auth.login.forgot')}
-        </Link>
-      </div>
-      {session.signup_config.type === 'variant' && session.signup_config.social.length > 0 && (
-        <div style={{ marginTop: 24, display: 'grid', gap: 8 }}>
-          <div className="pz-divider">
-            <span>{t('auth.login.or')}</span>
-          </div>
-          {session.signup_config.social.map((social) => (
-            <a key={social.type} className="pz-button pz-button--outlined" href={social.url}>
-              {t(`auth.login.social.${social.type}`)}
-            </a>
-          ))}
+        </>
+      ) : (
+        <div style={{ marginTop: 16, textAlign: 'center' }}>
+          <button type="button" className="pz-link pz-link-button" onClick={() => setPasswordShown(true)}>
+            {t('auth.login.admin_sign_in')}
+          </button>
         </div>
+      )}
+      {session.signup_config.local_passwords && (
+        <SignInProviders config={session.signup_config} target={target} />
       )}
       {session.settings.signup_configuration.active && (
         <div
