@@ -1,5 +1,5 @@
 import { adminDocumentKeys, adminLimits } from '@plaza/contract';
-import { and, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
@@ -59,7 +59,10 @@ describe('administered documents', () => {
 
   it('answers each document with its defaults before anything was stored', async () => {
     // The settings hold the push keys made at the first start; the other documents are empty.
-    expect(await read('settings')).toMatchObject({ key: 'settings', value: { theme: { primary_color: '#1f5fa8' } } });
+    expect(await read('settings')).toMatchObject({
+      key: 'settings',
+      value: { theme: { primary_color: '#1f5fa8' } },
+    });
     expect(await read('menu')).toMatchObject({ key: 'menu', version_id: null, updated_at: null });
     expect((await read('menu')).value[0]).toMatchObject({ type: 'dashboard', title: 'menu.main.dashboard' });
     expect((await read('settings_menu')).value[0]).toEqual({ key: 'profile', hidden: false });
@@ -186,12 +189,27 @@ describe('administered documents', () => {
       before = page.next_before;
     } while (before);
     expect(pages[0]).toHaveLength(adminLimits.versionsPageSize);
-    expect(pages.flat()).toHaveLength(adminLimits.versionsPageSize + 2);
-    const rows = await t.db
-      .select({ id: appSettingVersions.id })
-      .from(appSettingVersions)
-      .where(and(eq(appSettingVersions.key, 'cookie_config')));
-    expect(rows.length).toBeLessThanOrEqual(adminLimits.documentVersionsKept);
+    // The first change kept the built-in configuration as the first version.
+    expect(pages.flat()).toHaveLength(adminLimits.versionsPageSize + 3);
+    expect(new Set(pages.flat()).size).toBe(pages.flat().length);
+
+    // Filled up to the limit, the next change removes the oldest.
+    const kept = () =>
+      t.db
+        .select({ id: appSettingVersions.id })
+        .from(appSettingVersions)
+        .where(eq(appSettingVersions.key, 'cookie_config'))
+        .orderBy(asc(appSettingVersions.id));
+    const { value } = await read('cookie_config');
+    const missing = adminLimits.documentVersionsKept - (await kept()).length;
+    await t.db
+      .insert(appSettingVersions)
+      .values(Array.from({ length: missing }, () => ({ key: 'cookie_config', value })));
+    const [oldest] = await kept();
+    await admin.put(documentUrl('cookie_config'), { value });
+    const rows = await kept();
+    expect(rows).toHaveLength(adminLimits.documentVersionsKept);
+    expect(rows[0]!.id).toBeGreaterThan(oldest!.id);
   });
 
   it('stores the menu with hidden entries left out of the navigation', async () => {

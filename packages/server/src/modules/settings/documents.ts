@@ -56,7 +56,11 @@ export async function changeDocument(
   value: unknown,
   change: DocumentChange,
 ): Promise<AdminDocument> {
-  await storeDocument(db, key, await documentValues[key].validate(db, value), change);
+  const [valid, shown] = await Promise.all([
+    documentValues[key].validate(db, value),
+    documentValues[key].read(db),
+  ]);
+  await storeDocument(db, key, valid, change, shown);
   return presentDocument(db, key);
 }
 

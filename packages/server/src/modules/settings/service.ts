@@ -35,7 +35,7 @@ async function patchSettings(
 ): Promise<Settings> {
   const current = await getSettings(db);
   const next = validSettings(deepMerge(current, patch), current);
-  await storeDocument(db, 'settings', next, change);
+  await storeDocument(db, 'settings', next, change, current);
   return next;
 }
 

@@ -53,7 +53,7 @@ const conflict = () =>
   );
 
 /**
- * Stores a validated document as its new version, in one transaction with the version and the audit
+ * Stores a validated document as its new version (`shown`: the value in use before, for a first version), in one transaction with the version and the audit
  * record; the oldest versions beyond the kept number go. Every instance drops its parsed copy at once (the
  * bus), and the settings' subscribers hear of a new settings object.
  */
@@ -62,6 +62,7 @@ export async function storeDocument(
   key: AdminDocumentKey,
   value: unknown,
   change: DocumentChange,
+  shown?: unknown,
 ): Promise<VersionRow> {
   const previousSettings = key === 'settings' ? await getSettings(db) : null;
   const authorName = change.actor ? `${change.actor.firstname} ${change.actor.lastname}`.trim() : null;
@@ -70,10 +71,11 @@ export async function storeDocument(
     const latest = await versionsRepo.latestId(tx, key);
     if (change.baseVersionId !== undefined && change.baseVersionId !== latest) throw conflict();
     const before = await settingsRepo.get(tx, key);
-    // A document stored before versions were kept (the seed's) becomes the first version, so undo can
-    // bring it back.
-    if (latest === null && before !== undefined)
-      await versionsRepo.insert(tx, { key, value: before, author_id: null, author_name: null });
+    // The first change keeps what was shown before it (the seed's document, or the built-in one) as the
+    // first version, so undo can bring it back.
+    const baseline = before ?? shown;
+    if (latest === null && baseline !== undefined)
+      await versionsRepo.insert(tx, { key, value: baseline, author_id: null, author_name: null });
     await settingsRepo.put(tx, key, value);
     const inserted = await versionsRepo.insert(tx, {
       key,
