@@ -20,7 +20,7 @@ const textsCall = (locale: string) => buildPath(endpoints.settings.translations.
 /** The dashboard's news stream, first page, as the app asks for it (web features/news/api/news.ts). */
 const dashboardNewsCall = `${endpoints.news.list.path}?page=1&per_page=${pageSizes.newsStream}`;
 
-/** A visitor's forms by their address (`/{lang}/<page>`): drawn by the browser at once, their files named. */
+/** A visitor's forms by their address (`/{lang}/<page>`): their files named in the page. */
 const visitorScreens = new Map<string, FirstLoad['screen']>([
   ['login', 'sign-in'],
   ['forgot_password', 'forgot-password'],
@@ -71,15 +71,14 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
 
 /**
  * Whether the page goes out drawn (first-screen.ts), when the server can: every app address of a member who
- * has accepted the terms, and a visitor's, but for the sign-in forms (drawn fast by the browser, with the
- * cookie dialog over them) and the site's root (which sends a visitor on to the sign-in or landing page).
+ * has accepted the terms, and a visitor's, the sign-in forms with their cookie notice included, but for the
+ * site's root (which sends a visitor on to the sign-in or landing page).
  */
 export function drawsFirstScreen(request: FastifyRequest, load: FirstLoad): boolean {
   if (!load.lang) return false;
   if (request.user) return request.user.agb_nda_accepted === true;
   const [pathname = '/'] = request.url.split('?');
-  const page = pathname.split('/').slice(2).join('/');
-  return page !== '' && load.screen === undefined;
+  return pathname.split('/').slice(2).join('/') !== '';
 }
 
 /**
@@ -152,6 +151,7 @@ export function appPageHtml(
         '}</script>',
       ]
     : [];
+  page = withFavicon(page, load.answers[sessionCall]);
   if (!rendered) {
     const preloads = screenFiles.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
     return withHead(page, [...preloads, ...answers]);
@@ -187,6 +187,25 @@ export function appPageHtml(
       () => `<div id="root" ${firstScreen.widthAttribute}="${width}">${screen.html}</div>`,
     );
   return withHead(drawn, head);
+}
+
+/** The build's icon link, and the customer's favicon in the session's settings (only the server's own files). */
+const iconLink = /<link rel="icon"[^>]*>/;
+const brandedFavicon = /"favicon_url":"(\/api\/v2\/branding\/favicon\/[\w-]+)-32\.png"/;
+
+/**
+ * The page with the customer's favicon (set in the administration, `company.favicon_url`) in place of the
+ * build's: the 32 px icon and its 180 px sibling for home screens. Read from the session's answer as text,
+ * not parsed: the address is one of the server's own, so it needs no escaping.
+ */
+function withFavicon(page: string, session: string | undefined): string {
+  const file = session && brandedFavicon.exec(session)?.[1];
+  if (!file) return page;
+  return page.replace(
+    iconLink,
+    () =>
+      `<link rel="icon" href="${file}-32.png" type="image/png" sizes="32x32"><link rel="apple-touch-icon" href="${file}-180.png">`,
+  );
 }
 
 /** A part of a page: text, or bytes made before. */

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildGroup, buildUser } from '../../test/factories';
 import { signedIn } from '../../test/group-helpers';
 import { writePost } from '../../test/post-helpers';
+import { setSettingByPath } from '../modules/settings';
 
 const browserEncodings = 'gzip, deflate, br, zstd';
 const immutable = 'public, max-age=31536000, immutable';
@@ -26,7 +27,7 @@ function answersOf(html: string): Record<string, unknown> {
   return JSON.parse(element!.replace(/^<script[^>]*>/, '').replace(/<\/script>$/, ''));
 }
 
-const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- filler -->'.repeat(100)}</body></html>`;
+const indexHtml = `<!doctype html><html><head><link rel="icon" href="/favicon.svg" type="image/svg+xml" /><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- filler -->'.repeat(100)}</body></html>`;
 /** The files of the dashboard's first screen, as the web build names them. */
 const dashboardFiles = ['/assets/dashboard-Ef56Gh78.js', '/assets/card-Ij90Kl12.js'];
 /** The files of the sign-in page, and of the form that asks for a reset mail. */
@@ -220,6 +221,24 @@ describe('web app files', () => {
     expect(Object.keys(answers).sort()).toEqual([sessionCall, textsCall('de_DE')].sort());
     expect(page).not.toContain('modulepreload');
     expect(answers[sessionCall]).toMatchObject({ session: { status: 'agb_pending' } });
+  });
+
+  it("names the customer's favicon in the page once one is set, and only one of the server's own", async () => {
+    const favicon = '/api/v2/branding/favicon/0123456789abcdef0123-32.png';
+    const icons = (html: string) => html.match(/<link rel="(icon|apple-touch-icon)"[^>]*>/g);
+    try {
+      await setSettingByPath(t.db, 'company.favicon_url', favicon);
+      expect(icons(decoded(await get('/de_DE/login')))).toEqual([
+        `<link rel="icon" href="${favicon}" type="image/png" sizes="32x32">`,
+        '<link rel="apple-touch-icon" href="/api/v2/branding/favicon/0123456789abcdef0123-180.png">',
+      ]);
+      await setSettingByPath(t.db, 'company.favicon_url', 'https://elsewhere.example/x-32.png"><script>');
+      expect(icons(decoded(await get('/de_DE/login')))).toEqual([
+        '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />',
+      ]);
+    } finally {
+      await setSettingByPath(t.db, 'company.favicon_url', null);
+    }
   });
 
   it('revalidates files that carry no hash, and sends a file without twins as it is', async () => {
