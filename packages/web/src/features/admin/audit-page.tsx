@@ -11,8 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AdminRowList } from '../../components/admin-row-list';
 import { Moment } from '../../components/moment';
-import { QueryListState } from '../../components/query-list-state';
-import { apiErrorText } from '../../lib/api-error-text';
 import { type AuditFilters, auditQuery } from './api';
 import { ValueDiff } from './value-diff';
 
@@ -90,26 +88,21 @@ export function AuditPage() {
           {t('admin.audit.filters.apply')}
         </Button>
       </Box>
-      <QueryListState
-        query={{ ...events, data: events.data && { results: list } }}
+      <AdminRowList
+        label={t('admin.audit.list')}
+        list={events}
+        count={list.length}
         texts={{
           loading: t('admin.loading'),
-          loadFailed: events.error ? apiErrorText(t, events.error) : t('admin.load_failed'),
+          loadMore: t('admin.more'),
           retry: t('admin.retry'),
-          noResults: t('admin.audit.empty'),
+          empty: t('admin.audit.empty'),
         }}
       >
-        <AdminRowList
-          label={t('admin.audit.list')}
-          list={events}
-          loadMore={t('admin.more')}
-          loading={t('admin.loading')}
-        >
-          {list.map((event) => (
-            <AuditRow key={event.id} event={event} />
-          ))}
-        </AdminRowList>
-      </QueryListState>
+        {list.map((event) => (
+          <AuditRow key={event.id} event={event} />
+        ))}
+      </AdminRowList>
     </>
   );
 }

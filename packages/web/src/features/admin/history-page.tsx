@@ -16,7 +16,6 @@ import { useLang } from '../../app/use-lang';
 import { AdminRowList } from '../../components/admin-row-list';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Moment } from '../../components/moment';
-import { QueryListState } from '../../components/query-list-state';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
 import { documentQuery, useRestoreVersion, versionsQuery } from './api';
@@ -75,36 +74,31 @@ function Versions({ documentKey }: { documentKey: AdminDocumentKey }) {
       <Box role="status" sx={{ mb: restored ? 2 : 0 }}>
         {restored && <Alert severity="success">{t('admin.history.restored')}</Alert>}
       </Box>
-      <QueryListState
-        query={{ ...versions, data: versions.data && { results: list } }}
+      <AdminRowList
+        label={t('admin.history.list')}
+        list={versions}
+        count={list.length}
         texts={{
           loading: t('admin.loading'),
-          loadFailed: versions.error ? apiErrorText(t, versions.error) : t('admin.load_failed'),
+          loadMore: t('admin.more'),
           retry: t('admin.retry'),
-          noResults: t('admin.history.empty'),
+          empty: t('admin.history.empty'),
         }}
       >
-        <AdminRowList
-          label={t('admin.history.list')}
-          list={versions}
-          loadMore={t('admin.more')}
-          loading={t('admin.loading')}
-        >
-          {list.map((version) => (
-            <VersionRow
-              key={version.id}
-              version={version}
-              current={version.id === currentId}
-              currentValue={current.data?.value}
-              onRestore={() => {
-                restore.reset();
-                setRestored(false);
-                setRestoring(version);
-              }}
-            />
-          ))}
-        </AdminRowList>
-      </QueryListState>
+        {list.map((version) => (
+          <VersionRow
+            key={version.id}
+            version={version}
+            current={version.id === currentId}
+            currentValue={current.data?.value}
+            onRestore={() => {
+              restore.reset();
+              setRestored(false);
+              setRestoring(version);
+            }}
+          />
+        ))}
+      </AdminRowList>
       <ConfirmDialog
         open={restoring !== null}
         title={t('admin.history.confirm.title')}

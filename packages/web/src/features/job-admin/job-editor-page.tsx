@@ -1,22 +1,17 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { AdminJob } from '@plaza/contract';
-import { avatarSizes, limits, maxId } from '@plaza/contract/constants';
-import { useQuery } from '@tanstack/react-query';
+import { avatarSizes, limits } from '@plaza/contract/constants';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../app/page-title';
+import { useNavigate } from 'react-router';
 import { useLang } from '../../app/use-lang';
+import { AdminEditorShell } from '../../components/admin-editor-shell';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { apiErrorText } from '../../lib/api-error-text';
-import { useLoadFailureRedirect } from '../../lib/use-load-failure-redirect';
 import { useManagesJobs } from './access';
 import { adminJobQuery, useCreateJob, useDeleteJob, useJobAction, useSaveJob } from './api';
 import { type FormProblems, formInput, formValues, JobForm, type JobFormValues } from './job-form';
@@ -27,34 +22,17 @@ import { type FormProblems, formInput, formValues, JobForm, type JobFormValues }
  */
 export function JobEditorPage() {
   const { t } = useTranslation();
-  const lang = useLang();
-  const allowed = useManagesJobs();
-  const raw = useParams().id ?? '';
-  const isNew = raw === 'new';
-  const id = /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= maxId ? Number(raw) : null;
-  const job = useQuery({ ...adminJobQuery(id ?? 0), enabled: allowed && id !== null });
-  useLoadFailureRedirect(allowed && !isNew && id === null ? new Error('not found') : job.error);
-  usePageTitle(isNew ? t('jobs.admin.create_title') : job.data?.title);
-
-  if (!allowed) return <Navigate to={`/${lang}/403`} replace />;
   return (
-    <>
-      <Link
-        component={RouterLink}
-        to={`/${lang}/admin/jobs`}
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
-      >
-        <ArrowBackIcon fontSize="small" aria-hidden />
-        {t('jobs.admin.title')}
-      </Link>
-      {isNew ? (
-        <Editor key="new" job={undefined} />
-      ) : job.data ? (
-        <Editor key={job.data.id} job={job.data} />
-      ) : (
-        <CircularProgress aria-label={t('jobs.admin.loading')} />
-      )}
-    </>
+    <AdminEditorShell
+      allowed={useManagesJobs()}
+      query={adminJobQuery}
+      listPath="/admin/jobs"
+      listTitle={t('jobs.admin.title')}
+      newTitle={t('jobs.admin.create_title')}
+      titleOf={(job) => job.title}
+      loading={t('jobs.admin.loading')}
+      editor={(job) => <Editor job={job} />}
+    />
   );
 }
 

@@ -1,9 +1,7 @@
 import Add from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -15,7 +13,6 @@ import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { AdminRowList } from '../../components/admin-row-list';
 import { SingleSelect } from '../../components/single-select';
-import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
 import { useManagesJobs } from './access';
 import { adminJobsQuery } from './api';
@@ -64,35 +61,21 @@ export function JobListPage() {
           onChange={(value) => setParams(value ? { state: value } : {}, { replace: true })}
         />
       </Box>
-      {list.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={t('jobs.admin.loading')} />
-        </Box>
-      ) : list.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => list.refetch()}>
-              {t('jobs.admin.retry')}
-            </Button>
-          }
-        >
-          {apiErrorText(t, list.error)}
-        </Alert>
-      ) : jobs.length === 0 ? (
-        <Typography role="status">{t('jobs.admin.no_jobs')}</Typography>
-      ) : (
-        <AdminRowList
-          label={t('jobs.admin.list')}
-          list={list}
-          loading={t('jobs.admin.loading')}
-          loadMore={t('jobs.admin.load_more')}
-        >
-          {jobs.map((job) => (
-            <JobRow key={job.id} job={job} />
-          ))}
-        </AdminRowList>
-      )}
+      <AdminRowList
+        label={t('jobs.admin.list')}
+        list={list}
+        count={jobs.length}
+        texts={{
+          loading: t('jobs.admin.loading'),
+          loadMore: t('jobs.admin.load_more'),
+          retry: t('jobs.admin.retry'),
+          empty: t('jobs.admin.no_jobs'),
+        }}
+      >
+        {jobs.map((job) => (
+          <JobRow key={job.id} job={job} />
+        ))}
+      </AdminRowList>
     </>
   );
 }

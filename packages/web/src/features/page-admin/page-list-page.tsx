@@ -2,7 +2,6 @@ import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -68,35 +67,21 @@ export function PageListPage() {
           onChange={(value) => setParams(value === 'all' ? {} : { type: value }, { replace: true })}
         />
       </Box>
-      {list.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={t('page_admin.loading')} />
-        </Box>
-      ) : list.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => list.refetch()}>
-              {t('page_admin.retry')}
-            </Button>
-          }
-        >
-          {apiErrorText(t, list.error)}
-        </Alert>
-      ) : pages.length === 0 ? (
-        <Typography>{t('page_admin.no_pages')}</Typography>
-      ) : (
-        <AdminRowList
-          label={t('page_admin.list')}
-          list={list}
-          loading={t('page_admin.loading')}
-          loadMore={t('page_admin.load_more')}
-        >
-          {pages.map((page) => (
-            <PageRow key={page.id} page={page} />
-          ))}
-        </AdminRowList>
-      )}
+      <AdminRowList
+        label={t('page_admin.list')}
+        list={list}
+        count={pages.length}
+        texts={{
+          loading: t('page_admin.loading'),
+          loadMore: t('page_admin.load_more'),
+          retry: t('page_admin.retry'),
+          empty: t('page_admin.no_pages'),
+        }}
+      >
+        {pages.map((page) => (
+          <PageRow key={page.id} page={page} />
+        ))}
+      </AdminRowList>
       <NewPageDialog open={creating} onClose={() => setCreating(false)} />
     </>
   );

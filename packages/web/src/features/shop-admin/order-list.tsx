@@ -1,8 +1,5 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -14,7 +11,6 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { AdminRowList } from '../../components/admin-row-list';
 import { SingleSelect } from '../../components/single-select';
-import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
 import { adminOrdersQuery } from './api';
 import { formatMoney } from './money';
@@ -50,35 +46,21 @@ export function OrderList() {
           }
         />
       </Box>
-      {list.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={t('shop_admin.loading')} />
-        </Box>
-      ) : list.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => list.refetch()}>
-              {t('shop_admin.retry')}
-            </Button>
-          }
-        >
-          {apiErrorText(t, list.error)}
-        </Alert>
-      ) : orders.length === 0 ? (
-        <Typography role="status">{t('shop_admin.orders.empty')}</Typography>
-      ) : (
-        <AdminRowList
-          label={t('shop_admin.orders.list')}
-          list={list}
-          loading={t('shop_admin.loading')}
-          loadMore={t('shop_admin.load_more')}
-        >
-          {orders.map((order) => (
-            <OrderRow key={order.id} order={order} state={state} />
-          ))}
-        </AdminRowList>
-      )}
+      <AdminRowList
+        label={t('shop_admin.orders.list')}
+        list={list}
+        count={orders.length}
+        texts={{
+          loading: t('shop_admin.loading'),
+          loadMore: t('shop_admin.load_more'),
+          retry: t('shop_admin.retry'),
+          empty: t('shop_admin.orders.empty'),
+        }}
+      >
+        {orders.map((order) => (
+          <OrderRow key={order.id} order={order} state={state} />
+        ))}
+      </AdminRowList>
     </>
   );
 }

@@ -1,22 +1,17 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { AdminProduct } from '@plaza/contract';
-import { limits, maxId } from '@plaza/contract/constants';
-import { useQuery } from '@tanstack/react-query';
+import { limits } from '@plaza/contract/constants';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { usePageTitle } from '../../app/page-title';
+import { useNavigate } from 'react-router';
 import { useLang } from '../../app/use-lang';
+import { AdminEditorShell } from '../../components/admin-editor-shell';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { apiErrorText } from '../../lib/api-error-text';
-import { useLoadFailureRedirect } from '../../lib/use-load-failure-redirect';
 import { useManagesShop } from './access';
 import {
   adminProductQuery,
@@ -42,34 +37,17 @@ import {
 export function ProductEditorPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const allowed = useManagesShop();
-  const raw = useParams().id ?? '';
-  const isNew = raw === 'new';
-  const id = /^\d{1,10}$/.test(raw) && Number(raw) > 0 && Number(raw) <= maxId ? Number(raw) : null;
-  const product = useQuery({ ...adminProductQuery(id ?? 0), enabled: allowed && id !== null });
-  useLoadFailureRedirect(allowed && !isNew && id === null ? new Error('not found') : product.error);
-  const name = product.data ? (lang === 'de_DE' ? product.data.name_de : product.data.name_en) : undefined;
-  usePageTitle(isNew ? t('shop_admin.product.create_title') : name);
-
-  if (!allowed) return <Navigate to={`/${lang}/403`} replace />;
   return (
-    <>
-      <Link
-        component={RouterLink}
-        to={`/${lang}/admin/shop`}
-        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
-      >
-        <ArrowBackIcon fontSize="small" aria-hidden />
-        {t('shop_admin.title')}
-      </Link>
-      {isNew ? (
-        <Editor key="new" product={undefined} />
-      ) : product.data ? (
-        <Editor key={product.data.id} product={product.data} />
-      ) : (
-        <CircularProgress aria-label={t('shop_admin.loading')} />
-      )}
-    </>
+    <AdminEditorShell
+      allowed={useManagesShop()}
+      query={adminProductQuery}
+      listPath="/admin/shop"
+      listTitle={t('shop_admin.title')}
+      newTitle={t('shop_admin.product.create_title')}
+      titleOf={(product) => (lang === 'de_DE' ? product.name_de : product.name_en)}
+      loading={t('shop_admin.loading')}
+      editor={(product) => <Editor product={product} />}
+    />
   );
 }
 

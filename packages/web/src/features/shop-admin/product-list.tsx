@@ -1,9 +1,7 @@
 import Add from '@mui/icons-material/Add';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -13,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
 import { AdminRowList } from '../../components/admin-row-list';
-import { apiErrorText } from '../../lib/api-error-text';
 import { formatMoney, formatPercent } from '../../lib/money';
 import { adminProductsQuery } from './api';
 
@@ -38,35 +35,21 @@ export function ProductList() {
           {t('shop_admin.products.new')}
         </Button>
       </Box>
-      {list.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={t('shop_admin.loading')} />
-        </Box>
-      ) : list.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => list.refetch()}>
-              {t('shop_admin.retry')}
-            </Button>
-          }
-        >
-          {apiErrorText(t, list.error)}
-        </Alert>
-      ) : products.length === 0 ? (
-        <Typography role="status">{t('shop_admin.products.empty')}</Typography>
-      ) : (
-        <AdminRowList
-          label={t('shop_admin.products.list')}
-          list={list}
-          loading={t('shop_admin.loading')}
-          loadMore={t('shop_admin.load_more')}
-        >
-          {products.map((product) => (
-            <ProductRow key={product.id} product={product} />
-          ))}
-        </AdminRowList>
-      )}
+      <AdminRowList
+        label={t('shop_admin.products.list')}
+        list={list}
+        count={products.length}
+        texts={{
+          loading: t('shop_admin.loading'),
+          loadMore: t('shop_admin.load_more'),
+          retry: t('shop_admin.retry'),
+          empty: t('shop_admin.products.empty'),
+        }}
+      >
+        {products.map((product) => (
+          <ProductRow key={product.id} product={product} />
+        ))}
+      </AdminRowList>
     </>
   );
 }
