@@ -25,6 +25,7 @@ const benches: Array<{ file: string; scenarios?: true }> = [
   { file: 'directory-search.ts' },
   { file: 'http/cold-start.ts', scenarios: true },
   { file: 'http/cheap.ts', scenarios: true },
+  { file: 'http/texts.ts', scenarios: true },
   { file: 'http/streams.ts', scenarios: true },
   { file: 'http/search.ts', scenarios: true },
   { file: 'http/pages.ts', scenarios: true },

@@ -1,5 +1,11 @@
 // The public entry of the uploads module: what the app and other modules may use. Everything else in this folder is private to it.
-export { attachmentDisposition, cleanFileName, detectFileType, detectImageType, requireContent } from './content';
+export {
+  attachmentDisposition,
+  cleanFileName,
+  detectFileType,
+  detectImageType,
+  requireContent,
+} from './content';
 export { type Download, openStoredFile, sendDownload } from './download';
 export { type StoredUpload, storeCheckedFile } from './file-store';
 export {
