@@ -17,13 +17,14 @@ import { parseQueryString } from './platform/query-string';
 import { rateLimits } from './platform/rate-limit';
 import { realtimePlugin } from './platform/realtime';
 import { responseSerializerCompiler } from './platform/response-serializer';
-import { registerSecurityHeaders } from './platform/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './platform/security-headers';
 import { session } from './platform/session';
 import { registerWebApp } from './platform/web-app';
 
 /** Builds the Fastify app: platform plugins first, then the feature modules. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const headers = securityHeaders({ secureCookies: config.secureCookies });
   const app = Fastify({
     logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.trustProxy,
@@ -32,7 +33,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString },
     return503OnClosing: true,
-    frameworkErrors,
+    frameworkErrors: frameworkErrors(headers),
   });
   // First: every later hook (the session lookup's query among them) runs inside the request's query scope.
   await app.register(queryScopes);
@@ -42,7 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
-  registerSecurityHeaders(app, { secureCookies: config.secureCookies });
+  registerSecurityHeaders(app, headers);
   await registerCompression(app);
   await app.register(cookie);
   await app.register(swagger, {

@@ -3,21 +3,26 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * The security headers of every answer (Content-Security-Policy, nosniff, frame and referrer rules,
- * HSTS behind HTTPS), worked out once at start. Helmet's headers do not depend on the request, and
- * @fastify/helmet built helmet's middleware again on every request (parsing the CSP directives each
- * time: about 2.5 % of the server's CPU under load). A route may still set its own (a download's
- * `sandbox` policy).
+ * Sets the security headers on every answer that goes through the request hooks; a route may still set
+ * its own (a download's `sandbox` policy). Answers Fastify gives before the hooks (`frameworkErrors`)
+ * set them themselves.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { secureCookies: boolean }): void {
-  const headers = securityHeaders(options);
+export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
 }
 
-function securityHeaders({ secureCookies }: { secureCookies: boolean }): Record<string, string> {
+export type SecurityHeaders = Readonly<Record<string, string>>;
+
+/**
+ * The security headers of every answer (Content-Security-Policy, nosniff, frame and referrer rules,
+ * HSTS behind HTTPS), worked out once at start. Helmet's headers do not depend on the request, and
+ * @fastify/helmet built helmet's middleware again on every request (parsing the CSP directives each
+ * time: about 2.5 % of the server's CPU under load).
+ */
+export function securityHeaders({ secureCookies }: { secureCookies: boolean }): SecurityHeaders {
   const apply = helmet({
     contentSecurityPolicy: {
       directives: {

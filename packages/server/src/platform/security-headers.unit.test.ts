@@ -1,10 +1,10 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders, securityHeaders } from './security-headers';
 
 async function headersOf(secureCookies: boolean) {
   const app = Fastify();
-  registerSecurityHeaders(app, { secureCookies });
+  registerSecurityHeaders(app, securityHeaders({ secureCookies }));
   app.get('/', async () => ({ ok: true }));
   app.get('/download', async (_request, reply) => {
     reply.header('content-security-policy', 'sandbox');
