@@ -1,9 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Settings } from '@plaza/contract';
@@ -60,22 +57,37 @@ export function BrandPreview({
           </Typography>
         </Box>
         <Stack spacing={2} sx={{ p: 2 }}>
-          <Card variant="outlined">
-            <CardContent>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-                <Typography component="span" sx={{ fontWeight: 600 }}>
-                  {t('admin-settings.branding.preview_card')}
-                </Typography>
-                <Chip size="small" color="secondary" label={t('admin-settings.branding.preview_badge')} />
-              </Stack>
-              <Typography variant="body2" color="text.secondary">
-                {t('admin-settings.branding.preview_text')}{' '}
-                <Link href="#" onClick={(event) => event.preventDefault()} data-testid="brand-preview-link">
-                  {t('admin-settings.branding.preview_link')}
-                </Link>
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+              <Typography component="span" sx={{ fontWeight: 600 }}>
+                {t('admin-settings.branding.preview_card')}
               </Typography>
-            </CardContent>
-          </Card>
+              <Box
+                component="span"
+                sx={{
+                  bgcolor: 'secondary.main',
+                  color: 'secondary.contrastText',
+                  borderRadius: 4,
+                  px: 1,
+                  fontSize: '0.8125rem',
+                }}
+              >
+                {t('admin-settings.branding.preview_badge')}
+              </Box>
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {t('admin-settings.branding.preview_text')}{' '}
+              <Box
+                component="a"
+                href="#"
+                onClick={(event: React.MouseEvent) => event.preventDefault()}
+                data-testid="brand-preview-link"
+                sx={{ color: 'primary.main' }}
+              >
+                {t('admin-settings.branding.preview_link')}
+              </Box>
+            </Typography>
+          </Paper>
           <Box>
             <Button variant="contained" data-testid="brand-preview-button">
               {t('admin-settings.branding.preview_button')}

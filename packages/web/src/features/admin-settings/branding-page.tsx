@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,7 +16,7 @@ import { BrandPreview } from './brand-preview';
 import { ColorField } from './color-field';
 import { ContrastCheck } from './contrast-check';
 import { EditorFrame } from './editor-frame';
-import { parseSettings } from './settings-page';
+import { parseSettings } from './settings-document';
 import { type DocumentEditor, useDocumentEditor } from './use-document-editor';
 
 const hex = /^#[0-9a-fA-F]{6}$/;
@@ -117,8 +116,8 @@ export function BrandingPage() {
           />
         );
         return (
-          <Grid container spacing={3}>
-            <Grid size={{ xs: 12, md: 6 }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
+            <Stack sx={{ flex: 1, minWidth: 0 }}>
               <Stack spacing={2}>
                 {text('company.name', 'company_name')}
                 {text('meta_title', 'meta_title')}
@@ -156,8 +155,8 @@ export function BrandingPage() {
                 <BrandImage editor={editor} kind="logo" current={settings.company.logo_url} />
                 <BrandImage editor={editor} kind="favicon" current={settings.company.favicon_url} />
               </Stack>
-            </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
+            </Stack>
+            <Stack sx={{ flex: 1, minWidth: 0 }}>
               <Stack spacing={2}>
                 <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
                   {t('admin-settings.branding.contrast')}
@@ -170,8 +169,8 @@ export function BrandingPage() {
                   <BrandPreview settings={shown} />
                 </Paper>
               </Stack>
-            </Grid>
-          </Grid>
+            </Stack>
+          </Stack>
         );
       }}
     </EditorFrame>

@@ -1,5 +1,6 @@
 import { type Locale, locales } from '@plaza/contract/constants';
-import { i18n, loadLocaleTexts, replacedBuiltInTexts } from '../../lib/i18n';
+import { i18n, loadLocaleTexts } from '../../lib/i18n';
+import { replacedBuiltInTexts } from '../../lib/text-overrides';
 
 /** One text of the app: its dotted key and its built-in wording per language. */
 export interface BuiltInText {

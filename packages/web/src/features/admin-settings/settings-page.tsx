@@ -1,15 +1,12 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type Settings, settingsSchema } from '@plaza/contract';
 import { useTranslation } from 'react-i18next';
 import { EditorFrame } from './editor-frame';
 import { SettingControl } from './setting-control';
+import { parseSettings } from './settings-document';
 import { settingGroups } from './settings-fields';
 import { type DocumentEditor, useDocumentEditor } from './use-document-editor';
-
-/** The settings document as the editors work on it: the stored object with every default filled in. */
-export const parseSettings = (value: unknown): Settings => settingsSchema.parse(value ?? {});
 
 /** Every flag and option of the settings object, in groups, each with its meaning. */
 export function SettingsPage() {

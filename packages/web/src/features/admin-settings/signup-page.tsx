@@ -5,8 +5,8 @@ import { socialLoginTypes } from '@plaza/contract';
 import { useTranslation } from 'react-i18next';
 import { EditorFrame } from './editor-frame';
 import { SettingControl } from './setting-control';
+import { parseSettings } from './settings-document';
 import type { SettingField } from './settings-fields';
-import { parseSettings } from './settings-page';
 import { type DocumentEditor, useDocumentEditor } from './use-document-editor';
 
 const signupFields: { key: string; fields: SettingField[] }[] = [

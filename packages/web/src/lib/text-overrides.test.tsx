@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { applyTextOverrides, i18n, replacedBuiltInTexts } from '../../lib/i18n';
+import { i18n } from './i18n';
+import { applyTextOverrides, replacedBuiltInTexts } from './text-overrides';
 
 function Title() {
   const { t } = useTranslation();
@@ -15,17 +16,17 @@ describe("the customer's own texts", () => {
     render(<Title />);
     expect(screen.getByRole('heading').textContent).toBe('Sign in');
 
-    act(() => applyTextOverrides('en_GB', { 'auth.login.title': 'Welcome aboard', 'auth.nope': 'x' }));
+    act(() => applyTextOverrides(i18n, 'en_GB', { 'auth.login.title': 'Welcome aboard', 'auth.nope': 'x' }));
     expect(screen.getByRole('heading').textContent).toBe('Welcome aboard');
     // Keys the bundle does not hold are not added.
     expect(i18n.exists('auth.nope')).toBe(false);
     expect(replacedBuiltInTexts('en_GB').get('auth.login.title')).toBe('Sign in');
 
-    act(() => applyTextOverrides('en_GB', { 'auth.login.title': 'Hello again' }));
+    act(() => applyTextOverrides(i18n, 'en_GB', { 'auth.login.title': 'Hello again' }));
     expect(screen.getByRole('heading').textContent).toBe('Hello again');
     expect(replacedBuiltInTexts('en_GB').get('auth.login.title')).toBe('Sign in');
 
-    act(() => applyTextOverrides('en_GB', {}));
+    act(() => applyTextOverrides(i18n, 'en_GB', {}));
     expect(screen.getByRole('heading').textContent).toBe('Sign in');
   });
 });
