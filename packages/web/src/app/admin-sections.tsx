@@ -69,6 +69,10 @@ const sections: Partial<Record<AdminSectionKey, RouteObject[]>> = {
       'SignupPage',
     ),
   ),
+  sso: section(
+    'admin-sso.title',
+    page('features/admin-sso/sso-page', () => import('../features/admin-sso/sso-page'), 'default'),
+  ),
   pages: section(
     'page_admin.title',
     page(

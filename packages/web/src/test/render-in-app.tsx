@@ -8,6 +8,7 @@ import {
 import enActivityFeed from '@plaza/contract/locales/en_GB/activity_feed.json';
 import enAdmin from '@plaza/contract/locales/en_GB/admin.json';
 import enAdminSettings from '@plaza/contract/locales/en_GB/admin-settings.json';
+import enAdminSso from '@plaza/contract/locales/en_GB/admin-sso.json';
 import enApp from '@plaza/contract/locales/en_GB/app.json';
 import enAuth from '@plaza/contract/locales/en_GB/auth.json';
 import enBilling from '@plaza/contract/locales/en_GB/billing.json';
@@ -100,6 +101,7 @@ export function renderInApp(
           admin: enAdmin,
           app: enApp,
           'admin-settings': enAdminSettings,
+          'admin-sso': enAdminSso,
           auth: enAuth,
           chat: enChat,
           cookies: enCookies,
