@@ -1,6 +1,17 @@
 import { ssoProviderKinds } from '@plaza/contract';
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from './checks';
 import { users } from './users';
 
@@ -17,7 +28,9 @@ export const ssoProviders = pgTable(
     client_id: text('client_id').notNull(),
     client_secret: text('client_secret'),
     scopes: jsonb('scopes').$type<string[]>().notNull(),
-    claims: jsonb('claims').$type<Record<'username' | 'firstname' | 'lastname' | 'email', string>>().notNull(),
+    claims: jsonb('claims')
+      .$type<Record<'username' | 'firstname' | 'lastname' | 'email', string>>()
+      .notNull(),
     allowed_email_domains: jsonb('allowed_email_domains').$type<string[]>().notNull(),
     create_members: boolean('create_members').notNull(),
     label: jsonb('label').$type<Record<string, string>>().notNull(),
