@@ -90,6 +90,15 @@ describe('administered documents', () => {
     expect(stale.json().errors[0]).toMatchObject({ code: 'conflict', field: 'base_version_id' });
     expect((await admin.get('/api/v2/settings')).json().meta_title).toBe('Werkhalle');
 
+    // Two editors saving on the same version at the same moment: one wins, the other hears of it.
+    const base = (await read('settings')).version_id;
+    const racing = await Promise.all(
+      ['Race 1', 'Race 2'].map((meta_title) =>
+        admin.put(documentUrl('settings'), { value: { ...value, meta_title }, base_version_id: base }),
+      ),
+    );
+    expect(racing.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+
     const unknown = await admin.put(documentUrl('settings'), { value: { ...value, no_such_setting: 1 } });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0].code).toBe('validation_failed');
@@ -107,7 +116,8 @@ describe('administered documents', () => {
       actor_name: 'Ada Admin',
       action: 'settings.update',
       resource_type: 'settings',
-      after: expect.objectContaining({ meta_title: 'Werkhalle' }),
+      before: expect.objectContaining({ meta_title: 'Werkhalle' }),
+      after: expect.objectContaining({ meta_title: expect.stringMatching(/^Race /) }),
     });
     expect(audit!.ip).toBeTruthy();
   });
