@@ -48,12 +48,13 @@ describe('audit log: reading, filters, pages and retention', () => {
   });
 
   it('refuses bad filters with the contract error body', async () => {
-    for (const query of [
+    const queries: Record<string, string>[] = [
       { action: 'Page.Update' },
       { from: 'yesterday' },
       { resource_type: 'nothing' },
       { before: 'x' },
-    ]) {
+    ];
+    for (const query of queries) {
       const response = await adminClient.get('/api/v2/admin/audit', { query });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[0]).toMatchObject({ code: 'validation_failed' });
@@ -211,16 +212,14 @@ describe('audit log: reading, filters, pages and retention', () => {
     await t.db.delete(auditEvents);
     const now = new Date('2027-06-01T00:00:00Z');
     const days = (n: number) => new Date(now.getTime() - n * 86_400_000);
-    await t.db
-      .insert(auditEvents)
-      .values(
-        [400, 31, 29, 1].map((age) => ({
-          at: days(age),
-          action: 'job.delete',
-          resource_type: 'job',
-          resource_id: String(age),
-        })),
-      );
+    await t.db.insert(auditEvents).values(
+      [400, 31, 29, 1].map((age) => ({
+        at: days(age),
+        action: 'job.delete',
+        resource_type: 'job',
+        resource_id: String(age),
+      })),
+    );
     const job = housekeepingJobs({ dataDir: t.config.dataDir, auditRetentionDays: 30 }).find(
       (item) => item.name === 'audit-retention',
     )!;

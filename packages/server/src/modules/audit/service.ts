@@ -47,3 +47,31 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     user_agent: entry.origin?.userAgent ?? null,
   });
 }
+
+/**
+ * Runs a change and records it in one transaction: `entry` describes the change from its result. A
+ * change that throws (refused, not found, a conflict) rolls back and records nothing.
+ */
+export async function auditedChange<T>(
+  db: Db,
+  change: (tx: Db) => Promise<T>,
+  entry: (result: T) => AuditEntry,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await change(tx);
+    await recordAudit(tx, entry(result));
+    return result;
+  });
+}
+
+/** The fields of `after` whose value differs from `before`'s, as the before and after of an entry. */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const keys = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key]])),
+  };
+}

@@ -20,6 +20,7 @@ import { administrationMenuFor, getSettings, navigationFor, settingsMenuFor } fr
 import { mayUsePassword, signInChoices } from '../sso';
 import { findUserByLogin, ownView, presentUser, type UserRow } from '../users';
 import { authRepo } from './repo';
+import { recordSignInBurst } from './sign-in-burst';
 
 type Deps = Pick<AppDeps, 'database' | 'bus' | 'mailer' | 'config' | 'clock'>;
 type Call = { request: FastifyRequest; reply: FastifyReply };
@@ -73,11 +74,21 @@ export async function login(deps: Deps, { request, reply }: Call, input: LoginIn
   const address = `ip:${request.ip}`;
 
   await limiter.check('signInFailures', address);
-  await limiter.signInAttempt(identifier, request.ip);
+  const delayStarts = await limiter.signInAttempt(identifier, request.ip);
   const user = await findUserByLogin(db, field, identifier);
   const valid = await verifyPassword(input.password, user?.password_hash ?? dummyPasswordHash);
   if (!user || !valid || user.deactivated_at) {
-    await limiter.count('signInFailures', address);
+    // The failure that makes a throttle start refusing is a sign-in burst (once per throttle window).
+    if (delayStarts)
+      await recordSignInBurst(db, request, identifier, { throttle: 'account', ...delayStarts });
+    const failures = await limiter.countFailure('signInFailures', address);
+    if (failures.reachedMax) {
+      await recordSignInBurst(db, request, address, {
+        throttle: 'address',
+        failures: failures.count,
+        until: failures.resetAt,
+      });
+    }
     // Only the right password learns that the account was deactivated (and not to reset it); without it,
     // a deactivated account answers like any wrong password and tells nothing.
     if (user && valid) {

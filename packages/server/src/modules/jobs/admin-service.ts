@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
+import { type AuditOrigin, auditedChange, changedFields } from '../audit';
 import { type ReceivedUpload, removeImage, type UploadDeps, uploadImage } from '../uploads';
 import { jobPolicy } from './policy';
 import { presentAdminJob, presentAdminListItem } from './presenter';
@@ -23,6 +24,28 @@ async function jobToManage(db: Db, user: SessionUser, id: number): Promise<JobWi
   const row = await jobsRepo.byId(db, id);
   if (!row) throw notFound('The job');
   return row;
+}
+
+/** Who changed a job, from where. */
+type By = { user: SessionUser; origin: AuditOrigin };
+
+/** Changes a job and records it in one transaction (`job.<verb>`). */
+function auditJob<T>(
+  db: Db,
+  by: By,
+  verb: string,
+  id: number | null,
+  change: (tx: Db) => Promise<T>,
+  describe: (result: T) => { before?: unknown; after?: unknown },
+): Promise<T> {
+  return auditedChange(db, change, (result) => ({
+    actor: by.user,
+    origin: by.origin,
+    action: `job.${verb}`,
+    resource_type: 'job',
+    resource_id: id ?? (result as number),
+    ...describe(result),
+  }));
 }
 
 async function answer(db: Db, id: number): Promise<AdminJob> {
@@ -62,9 +85,22 @@ export async function jobLocations(db: Db, user: SessionUser) {
 }
 
 /** A new job, as a draft. */
-export async function createJob(db: Db, user: SessionUser, input: JobData): Promise<AdminJob> {
+export async function createJob(
+  db: Db,
+  user: SessionUser,
+  input: JobData,
+  origin: AuditOrigin,
+): Promise<AdminJob> {
   requireManager(user);
-  const id = await jobsRepo.insert(db, { ...(await fieldsToStore(db, input)), author_id: user.id });
+  const fields = await fieldsToStore(db, input);
+  const id = await auditJob(
+    db,
+    { user, origin },
+    'create',
+    null,
+    (tx) => jobsRepo.insert(tx, { ...fields, author_id: user.id }),
+    () => ({ after: { ...input, state: 'draft' } }),
+  );
   return answer(db, id);
 }
 
@@ -73,41 +109,99 @@ export async function readAdminJob(db: Db, user: SessionUser, id: number): Promi
 }
 
 /** Saves a job's fields; an open job changes for members at once. */
-export async function saveJob(db: Db, user: SessionUser, id: number, input: JobData): Promise<AdminJob> {
-  await jobToManage(db, user, id);
-  if (!(await jobsRepo.update(db, id, await fieldsToStore(db, input)))) throw notFound('The job');
+export async function saveJob(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  input: JobData,
+  origin: AuditOrigin,
+): Promise<AdminJob> {
+  const row = await jobToManage(db, user, id);
+  const fields = await fieldsToStore(db, input);
+  await auditJob(
+    db,
+    { user, origin },
+    'update',
+    id,
+    async (tx) => {
+      if (!(await jobsRepo.update(tx, id, fields))) throw notFound('The job');
+    },
+    () => changedFields(row, input),
+  );
   return answer(db, id);
 }
 
 const notInState = (message: string) => new AppError(409, 'conflict', message);
 
 /** Opens a draft or closed job to members; the first opening dates it. */
-export async function publishJob(db: Db, user: SessionUser, id: number, now: Date): Promise<AdminJob> {
+export async function publishJob(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  now: Date,
+  origin: AuditOrigin,
+): Promise<AdminJob> {
   const row = await jobToManage(db, user, id);
-  const changed = await jobsRepo.update(
+  await auditJob(
     db,
+    { user, origin },
+    'publish',
     id,
-    { state: 'open', published_at: row.published_at ?? now, closed_at: null },
-    ['draft', 'closed'],
+    async (tx) => {
+      const values = { state: 'open' as const, published_at: row.published_at ?? now, closed_at: null };
+      if (!(await jobsRepo.update(tx, id, values, ['draft', 'closed']))) {
+        throw notInState('The job is open already.');
+      }
+    },
+    () => ({ before: { state: row.state }, after: { state: 'open' } }),
   );
-  if (!changed) throw notInState('The job is open already.');
   return answer(db, id);
 }
 
 /** Closes an open job: members no longer see it. */
-export async function closeJob(db: Db, user: SessionUser, id: number, now: Date): Promise<AdminJob> {
-  await jobToManage(db, user, id);
-  if (!(await jobsRepo.update(db, id, { state: 'closed', closed_at: now }, ['open']))) {
-    throw notInState('Only an open job can be closed.');
-  }
+export async function closeJob(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  now: Date,
+  origin: AuditOrigin,
+): Promise<AdminJob> {
+  const row = await jobToManage(db, user, id);
+  await auditJob(
+    db,
+    { user, origin },
+    'close',
+    id,
+    async (tx) => {
+      if (!(await jobsRepo.update(tx, id, { state: 'closed', closed_at: now }, ['open']))) {
+        throw notInState('Only an open job can be closed.');
+      }
+    },
+    () => ({ before: { state: row.state }, after: { state: 'closed' } }),
+  );
   return answer(db, id);
 }
 
 /** Deletes a job and its image. */
-export async function deleteJob(deps: UploadDeps, user: SessionUser, id: number): Promise<{ success: true }> {
-  requireManager(user);
-  const removed = await jobsRepo.remove(deps.db, id);
-  if (!removed) throw notFound('The job');
+export async function deleteJob(
+  deps: UploadDeps,
+  user: SessionUser,
+  id: number,
+  origin: AuditOrigin,
+): Promise<{ success: true }> {
+  const row = await jobToManage(deps.db, user, id);
+  const removed = await auditJob(
+    deps.db,
+    { user, origin },
+    'delete',
+    id,
+    async (tx) => {
+      const deleted = await jobsRepo.remove(tx, id);
+      if (!deleted) throw notFound('The job');
+      return deleted;
+    },
+    () => ({ before: { title: row.title, state: row.state } }),
+  );
   if (removed.image_id !== null) await removeImage(deps, removed.image_id);
   return { success: true };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { systemClock } from '../../platform/clock';
 import { route } from '../../platform/route';
+import { auditOrigin } from '../audit';
 import { receiveUpload, registerMultipart, type UploadDeps } from '../uploads';
 import {
   closeJob,
@@ -33,12 +34,20 @@ export async function jobsModule(app: FastifyInstance, { database, clock, config
 
   route(app, jobs.adminList, ({ user, query }) => listAdminJobs(db, user, query));
   route(app, jobs.adminLocations, ({ user }) => jobLocations(db, user));
-  route(app, jobs.adminCreate, ({ user, body }) => createJob(db, user, body));
+  route(app, jobs.adminCreate, ({ user, body, request }) => createJob(db, user, body, auditOrigin(request)));
   route(app, jobs.adminGet, ({ user, params }) => readAdminJob(db, user, params.id));
-  route(app, jobs.adminSave, ({ user, params, body }) => saveJob(db, user, params.id, body));
-  route(app, jobs.adminPublish, ({ user, params }) => publishJob(db, user, params.id, now()));
-  route(app, jobs.adminClose, ({ user, params }) => closeJob(db, user, params.id, now()));
-  route(app, jobs.adminDelete, ({ user, params }) => deleteJob(deps, user, params.id));
+  route(app, jobs.adminSave, ({ user, params, body, request }) =>
+    saveJob(db, user, params.id, body, auditOrigin(request)),
+  );
+  route(app, jobs.adminPublish, ({ user, params, request }) =>
+    publishJob(db, user, params.id, now(), auditOrigin(request)),
+  );
+  route(app, jobs.adminClose, ({ user, params, request }) =>
+    closeJob(db, user, params.id, now(), auditOrigin(request)),
+  );
+  route(app, jobs.adminDelete, ({ user, params, request }) =>
+    deleteJob(deps, user, params.id, auditOrigin(request)),
+  );
   route(app, jobs.adminRemoveImage, ({ user, params }) => removeJobImage(deps, user, params.id));
 
   // Multipart parsing exists only inside this scope, for the upload route.

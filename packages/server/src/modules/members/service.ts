@@ -11,6 +11,7 @@ import { forbidden, notFound } from '../../platform/errors';
 import { closeSessionSockets } from '../../platform/realtime';
 import type { SessionUser } from '../../platform/request-context';
 import { endAllSessions } from '../../platform/session';
+import { forgetSessions } from '../../platform/session-cache';
 import { type AuditOrigin, recordAudit } from '../audit';
 import { mailPasswordLink } from '../auth';
 import { accountsPage, createInvitedUser, findUserById, setAccountDeactivated, type UserRow } from '../users';
@@ -117,14 +118,14 @@ export async function reactivateMember(
 }
 
 /** Deactivates (a date) or reactivates (null) an account and records it, in one transaction. */
-function setDeactivated(
+async function setDeactivated(
   deps: Deps,
   user: SessionUser,
   origin: AuditOrigin,
   target: UserRow,
   at: Date | null,
 ) {
-  return deps.database.db.transaction(async (tx) => {
+  const row = await deps.database.db.transaction(async (tx) => {
     const row = await setAccountDeactivated(tx, target.id, at);
     if (!row) throw notFound('The member');
     await recordAudit(tx, {
@@ -138,6 +139,9 @@ function setDeactivated(
     });
     return row;
   });
+  // The sessions' memo is per database handle: dropped inside the transaction, it missed them.
+  forgetSessions(deps.database.db, { userId: target.id });
+  return row;
 }
 
 /** Mails a reset link, or the invitation again to a member who has not set a password yet. */

@@ -16,7 +16,8 @@ import type { Db } from '../../db/client';
 import { badRequest, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { type AuditOrigin, recordAudit } from '../audit';
-import { getSettings, setSettingByPath } from '../settings';
+import { forgetNewsTeasers } from '../news';
+import { forgetSettingsDocuments, getSettings, setSettingByPath } from '../settings';
 import {
   deleteStoredFiles,
   type ReceivedUpload,
@@ -117,6 +118,20 @@ async function pageToManage(db: Db, user: SessionUser, id: number): Promise<Page
   return row;
 }
 
+/**
+ * Runs a page's change with its audit entry in one transaction, then drops what the instances keep of
+ * pages (and of the settings, when it changed the pages map): the memos are per database handle, so a
+ * drop inside the transaction missed them.
+ */
+async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, pagesMap = false): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } finally {
+    forgetNewsTeasers(db);
+    if (pagesMap) forgetSettingsDocuments(db);
+  }
+}
+
 /** Changes a page and records it (before and after) in one transaction; the changed row. */
 async function changePage(
   db: Db,
@@ -126,7 +141,7 @@ async function changePage(
   current: PageRow,
   values: Parameters<typeof pagesRepo.update>[2],
 ): Promise<PageRow> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const row = await pagesRepo.update(tx, current.id, values);
     if (!row) throw notFound('The page');
     await auditPage(tx, user, origin, verb, row.id, { before: audited(current), after: audited(row) });
@@ -181,7 +196,7 @@ export async function createDraftPage(
 ): Promise<AdminPage> {
   requireManager(user);
   const draft = await draftToStore(db, null, input);
-  const row = await db.transaction(async (tx) => {
+  const row = await inTransaction(db, async (tx) => {
     const inserted = await pagesRepo.insert(tx, {
       ...draft,
       author_id: user.id,
@@ -258,13 +273,17 @@ export async function assignPage(
   const next: Record<string, number | null> = {};
   for (const [key, value] of Object.entries(map)) if (value === id && !keys.includes(key)) next[key] = null;
   for (const key of keys) next[key] = id;
-  await db.transaction(async (tx) => {
-    await setSettingByPath(tx, 'pages', next);
-    await auditPage(tx, user, origin, 'assign', id, {
-      before: { assigned_as: assignedAs(map, id) },
-      after: { assigned_as: keys },
-    });
-  });
+  await inTransaction(
+    db,
+    async (tx) => {
+      await setSettingByPath(tx, 'pages', next);
+      await auditPage(tx, user, origin, 'assign', id, {
+        before: { assigned_as: assignedAs(map, id) },
+        after: { assigned_as: keys },
+      });
+    },
+    true,
+  );
   return answer(db, row);
 }
 
@@ -276,15 +295,19 @@ export async function deletePage(
   origin: AuditOrigin,
 ): Promise<{ success: true }> {
   const current = await pageToManage(deps.db, user, id);
-  const paths = await deps.db.transaction(async (tx) => {
-    const removed = await pagesRepo.remove(tx, id);
-    if (!removed) throw notFound('The page');
-    const map = (await getSettings(tx)).pages;
-    const cleared = Object.fromEntries(assignedAs(map, id).map((key) => [key, null]));
-    if (Object.keys(cleared).length > 0) await setSettingByPath(tx, 'pages', cleared);
-    await auditPage(tx, user, origin, 'delete', id, { before: audited(current) });
-    return removed;
-  });
+  const paths = await inTransaction(
+    deps.db,
+    async (tx) => {
+      const removed = await pagesRepo.remove(tx, id);
+      if (!removed) throw notFound('The page');
+      const map = (await getSettings(tx)).pages;
+      const cleared = Object.fromEntries(assignedAs(map, id).map((key) => [key, null]));
+      if (Object.keys(cleared).length > 0) await setSettingByPath(tx, 'pages', cleared);
+      await auditPage(tx, user, origin, 'delete', id, { before: audited(current) });
+      return removed;
+    },
+    true,
+  );
   await deleteStoredFiles(deps.dataDir, paths);
   return { success: true };
 }

@@ -9,6 +9,7 @@ import {
 } from '@plaza/contract';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
+import { type AuditOrigin, recordAudit } from '../audit';
 import { returnStock } from '../shop';
 import type { PaymentDeps } from './deps';
 import { invoiceFileName, invoicePdf } from './invoice-pdf';
@@ -103,6 +104,7 @@ export async function setOrderState(
   user: SessionUser,
   id: number,
   to: OrderState,
+  origin: AuditOrigin,
 ): Promise<AdminOrder> {
   requireManager(user);
   const current = await ordersRepo.byId(deps.db, id);
@@ -123,6 +125,15 @@ export async function setOrderState(
       }
       await provider?.refund({ id, ...moved });
     }
+    await recordAudit(tx, {
+      actor: user,
+      origin,
+      action: `order.${to}`,
+      resource_type: 'order',
+      resource_id: id,
+      before: { state: from },
+      after: { state: to },
+    });
   });
   return readAdminOrder(deps, user, id);
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { systemClock } from '../../platform/clock';
 import { route } from '../../platform/route';
+import { auditOrigin } from '../audit';
 import { getSettings } from '../settings';
 import type { PaymentDeps } from './deps';
 import type { Seller } from './invoice-pdf';
@@ -57,8 +58,8 @@ export async function paymentsModule(app: FastifyInstance, { database, clock, co
   });
   route(app, shop.adminOrders, ({ user, query }) => listAdminOrders(deps, user, query));
   route(app, shop.adminOrder, ({ user, params }) => readAdminOrder(deps, user, params.id));
-  route(app, shop.adminSetOrderState, ({ user, params, body }) =>
-    setOrderState(deps, user, params.id, body.state),
+  route(app, shop.adminSetOrderState, ({ user, params, body, request }) =>
+    setOrderState(deps, user, params.id, body.state, auditOrigin(request)),
   );
 
   // The webhook's signature is over the body's exact bytes: in this scope every body stays raw.

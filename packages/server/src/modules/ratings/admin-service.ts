@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
+import { type AuditOrigin, auditedChange } from '../audit';
 import { ratingPolicy } from './policy';
 import { presentAdminCategory, presentAdminLocation } from './presenter';
 import { locationsRepo } from './repo';
@@ -22,6 +23,33 @@ function requireManager(user: SessionUser): void {
 const tooMany = (what: string) =>
   new AppError(409, 'conflict', `There are already as many ${what} as allowed.`);
 
+/** Changes a location or category and records it in one transaction (`rating.<verb>`). */
+function auditRating<T>(
+  db: Db,
+  user: SessionUser,
+  origin: AuditOrigin,
+  verb: string,
+  change: (tx: Db) => Promise<T>,
+  describe: (result: T) => { id: number; before?: unknown; after?: unknown },
+): Promise<T> {
+  return auditedChange(db, change, (result) => {
+    const { id, ...values } = describe(result);
+    return {
+      actor: user,
+      origin,
+      action: `rating.${verb}`,
+      resource_type: 'rating',
+      resource_id: id,
+      ...values,
+    };
+  });
+}
+
+const missing = <T>(row: T | undefined, what: string): T => {
+  if (!row) throw notFound(what);
+  return row;
+};
+
 /** Every location by name. */
 export async function adminLocations(db: Db, user: SessionUser): Promise<{ results: AdminLocation[] }> {
   requireManager(user);
@@ -32,11 +60,20 @@ export async function createLocation(
   db: Db,
   user: SessionUser,
   input: LocationInput,
+  origin: AuditOrigin,
 ): Promise<AdminLocation> {
   requireManager(user);
   const values = locationInputSchema.parse(input);
   if ((await locationsRepo.count(db)) >= ratingLimits.maxLocations) throw tooMany('locations');
-  return presentAdminLocation(await locationsRepo.insert(db, values));
+  const row = await auditRating(
+    db,
+    user,
+    origin,
+    'location_create',
+    (tx) => locationsRepo.insert(tx, values),
+    (created) => ({ id: created.id, after: values }),
+  );
+  return presentAdminLocation(row);
 }
 
 export async function saveLocation(
@@ -44,16 +81,40 @@ export async function saveLocation(
   user: SessionUser,
   id: number,
   input: LocationInput,
+  origin: AuditOrigin,
 ): Promise<AdminLocation> {
   requireManager(user);
-  const row = await locationsRepo.update(db, id, locationInputSchema.parse(input));
-  if (!row) throw notFound('The location');
+  const values = locationInputSchema.parse(input);
+  const before = missing(await locationsRepo.byId(db, id), 'The location');
+  const row = await auditRating(
+    db,
+    user,
+    origin,
+    'location_update',
+    async (tx) => missing(await locationsRepo.update(tx, id, values), 'The location'),
+    () => ({ id, before: { name: before.name, city: before.city }, after: values }),
+  );
   return presentAdminLocation(row);
 }
 
-export async function deleteLocation(db: Db, user: SessionUser, id: number): Promise<{ ok: true }> {
+export async function deleteLocation(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  origin: AuditOrigin,
+): Promise<{ ok: true }> {
   requireManager(user);
-  if (!(await locationsRepo.remove(db, id))) throw notFound('The location');
+  const before = missing(await locationsRepo.byId(db, id), 'The location');
+  await auditRating(
+    db,
+    user,
+    origin,
+    'location_delete',
+    async (tx) => {
+      if (!(await locationsRepo.remove(tx, id))) throw notFound('The location');
+    },
+    () => ({ id, before: { name: before.name, city: before.city } }),
+  );
   return { ok: true };
 }
 
@@ -78,12 +139,21 @@ export async function createCategory(
   db: Db,
   user: SessionUser,
   input: RatingCategoryInput,
+  origin: AuditOrigin,
 ): Promise<AdminRatingCategory> {
   requireManager(user);
   const values = await categoryValues(db, input);
   if ((await locationsRepo.categoryCount(db)) >= ratingLimits.maxCategories)
     throw tooMany('rating categories');
-  return presentAdminCategory(await locationsRepo.insertCategory(db, values));
+  const row = await auditRating(
+    db,
+    user,
+    origin,
+    'category_create',
+    (tx) => locationsRepo.insertCategory(tx, values),
+    (created) => ({ id: created.id, after: presentAdminCategory(created) }),
+  );
+  return presentAdminCategory(row);
 }
 
 export async function saveCategory(
@@ -91,16 +161,39 @@ export async function saveCategory(
   user: SessionUser,
   id: number,
   input: RatingCategoryInput,
+  origin: AuditOrigin,
 ): Promise<AdminRatingCategory> {
   requireManager(user);
-  if (!(await locationsRepo.categoryById(db, id))) throw notFound('The rating category');
-  const row = await locationsRepo.updateCategory(db, id, await categoryValues(db, input));
-  if (!row) throw notFound('The rating category');
+  const before = missing(await locationsRepo.categoryById(db, id), 'The rating category');
+  const values = await categoryValues(db, input);
+  const row = await auditRating(
+    db,
+    user,
+    origin,
+    'category_update',
+    async (tx) => missing(await locationsRepo.updateCategory(tx, id, values), 'The rating category'),
+    (updated) => ({ id, before: presentAdminCategory(before), after: presentAdminCategory(updated) }),
+  );
   return presentAdminCategory(row);
 }
 
-export async function deleteCategory(db: Db, user: SessionUser, id: number): Promise<{ ok: true }> {
+export async function deleteCategory(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  origin: AuditOrigin,
+): Promise<{ ok: true }> {
   requireManager(user);
-  if (!(await locationsRepo.removeCategory(db, id))) throw notFound('The rating category');
+  const before = missing(await locationsRepo.categoryById(db, id), 'The rating category');
+  await auditRating(
+    db,
+    user,
+    origin,
+    'category_delete',
+    async (tx) => {
+      if (!(await locationsRepo.removeCategory(tx, id))) throw notFound('The rating category');
+    },
+    () => ({ id, before: presentAdminCategory(before) }),
+  );
   return { ok: true };
 }

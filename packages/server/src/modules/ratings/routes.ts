@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { systemClock } from '../../platform/clock';
 import { route } from '../../platform/route';
+import { auditOrigin } from '../audit';
 import {
   adminCategories,
   adminLocations,
@@ -57,11 +58,23 @@ export async function ratingsModule(app: FastifyInstance, { database, clock }: A
   );
 
   route(app, ratings.adminLocations, ({ user }) => adminLocations(db, user));
-  route(app, ratings.adminCreateLocation, ({ user, body }) => createLocation(db, user, body));
-  route(app, ratings.adminSaveLocation, ({ user, params, body }) => saveLocation(db, user, params.id, body));
-  route(app, ratings.adminDeleteLocation, ({ user, params }) => deleteLocation(db, user, params.id));
+  route(app, ratings.adminCreateLocation, ({ user, body, request }) =>
+    createLocation(db, user, body, auditOrigin(request)),
+  );
+  route(app, ratings.adminSaveLocation, ({ user, params, body, request }) =>
+    saveLocation(db, user, params.id, body, auditOrigin(request)),
+  );
+  route(app, ratings.adminDeleteLocation, ({ user, params, request }) =>
+    deleteLocation(db, user, params.id, auditOrigin(request)),
+  );
   route(app, ratings.adminCategories, ({ user }) => adminCategories(db, user));
-  route(app, ratings.adminCreateCategory, ({ user, body }) => createCategory(db, user, body));
-  route(app, ratings.adminSaveCategory, ({ user, params, body }) => saveCategory(db, user, params.id, body));
-  route(app, ratings.adminDeleteCategory, ({ user, params }) => deleteCategory(db, user, params.id));
+  route(app, ratings.adminCreateCategory, ({ user, body, request }) =>
+    createCategory(db, user, body, auditOrigin(request)),
+  );
+  route(app, ratings.adminSaveCategory, ({ user, params, body, request }) =>
+    saveCategory(db, user, params.id, body, auditOrigin(request)),
+  );
+  route(app, ratings.adminDeleteCategory, ({ user, params, request }) =>
+    deleteCategory(db, user, params.id, auditOrigin(request)),
+  );
 }

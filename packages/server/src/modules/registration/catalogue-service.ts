@@ -1,6 +1,7 @@
 import type {
   AdminGift,
   AdminSubscriptionOption,
+  AuditResourceType,
   giftInputSchema,
   Locale,
   registrationTopicInputSchema,
@@ -11,6 +12,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
+import { type AuditOrigin, auditedChange } from '../audit';
 import { getSettings } from '../settings';
 import { type ReceivedUpload, removeImage, type UploadDeps, uploadImage } from '../uploads';
 import { registrationPolicy } from './policy';
@@ -66,6 +68,34 @@ function requireManager(user: SessionUser): void {
   }
 }
 
+/** Who changes the catalogue, from where. */
+type By = { user: SessionUser; origin: AuditOrigin };
+
+/**
+ * Changes an option, a gift or a topic and records it in one transaction (`<type>.<verb>`); `id` is
+ * the resource's, or read from what the change returns (a new one).
+ */
+function auditCatalogue<T>(
+  db: Db,
+  by: By,
+  type: AuditResourceType,
+  verb: string,
+  id: number | ((result: T) => number),
+  change: (tx: Db) => Promise<T>,
+  describe: (result: T) => { before?: unknown; after?: unknown },
+): Promise<T> {
+  return auditedChange(db, change, (result) => ({
+    actor: by.user,
+    origin: by.origin,
+    action: `${type}.${verb}`,
+    resource_type: type,
+    resource_id: typeof id === 'number' ? id : id(result),
+    ...describe(result),
+  }));
+}
+
+const newId = (id: number) => id;
+
 async function optionAnswer(db: Db, id: number): Promise<AdminSubscriptionOption> {
   const row = await registrationRepo.optionById(db, id);
   if (!row) throw notFound('The subscription option');
@@ -83,26 +113,58 @@ export async function adminListOptions(db: Db, user: SessionUser) {
   return { results: (await registrationRepo.options(db, false)).map(presentAdminOption) };
 }
 
-export async function createOption(db: Db, user: SessionUser, input: OptionInput) {
-  requireManager(user);
-  return optionAnswer(db, await registrationRepo.insertOption(db, input));
+export async function createOption(db: Db, by: By, input: OptionInput) {
+  requireManager(by.user);
+  const id = await auditCatalogue(
+    db,
+    by,
+    'subscription_option',
+    'create',
+    newId,
+    (tx) => registrationRepo.insertOption(tx, input),
+    () => ({ after: input }),
+  );
+  return optionAnswer(db, id);
 }
 
 /** Saves an option; running subscriptions keep the terms they copied. */
-export async function saveOption(db: Db, user: SessionUser, id: number, input: OptionInput) {
-  requireManager(user);
-  if (!(await registrationRepo.updateOption(db, id, input))) throw notFound('The subscription option');
+export async function saveOption(db: Db, by: By, id: number, input: OptionInput) {
+  requireManager(by.user);
+  const before = await optionAnswer(db, id);
+  await auditCatalogue(
+    db,
+    by,
+    'subscription_option',
+    'update',
+    id,
+    async (tx) => {
+      if (!(await registrationRepo.updateOption(tx, id, input))) throw notFound('The subscription option');
+    },
+    () => ({ before, after: input }),
+  );
   return optionAnswer(db, id);
 }
 
 /** Deletes an option no subscription was taken with (409 otherwise: deactivate it instead). */
-export async function deleteOption(deps: UploadDeps, user: SessionUser, id: number) {
-  requireManager(user);
-  if (await registrationRepo.optionInUse(deps.db, id)) {
-    throw new AppError(409, 'conflict', 'Subscriptions use this option: deactivate it instead.');
-  }
-  const removed = await registrationRepo.removeOption(deps.db, id);
-  if (!removed) throw notFound('The subscription option');
+export async function deleteOption(deps: UploadDeps, by: By, id: number) {
+  requireManager(by.user);
+  const before = await optionAnswer(deps.db, id);
+  const removed = await auditCatalogue(
+    deps.db,
+    by,
+    'subscription_option',
+    'delete',
+    id,
+    async (tx) => {
+      if (await registrationRepo.optionInUse(tx, id)) {
+        throw new AppError(409, 'conflict', 'Subscriptions use this option: deactivate it instead.');
+      }
+      const deleted = await registrationRepo.removeOption(tx, id);
+      if (!deleted) throw notFound('The subscription option');
+      return deleted;
+    },
+    () => ({ before }),
+  );
   if (removed.image_id !== null) await removeImage(deps, removed.image_id);
   return { success: true as const };
 }
@@ -151,24 +213,57 @@ export async function adminListGifts(db: Db, user: SessionUser) {
   return { results: (await registrationRepo.gifts(db, false)).map(presentAdminGift) };
 }
 
-export async function createGift(db: Db, user: SessionUser, input: GiftInput) {
-  requireManager(user);
+export async function createGift(db: Db, by: By, input: GiftInput) {
+  requireManager(by.user);
   const optionIds = await checkGiftOptions(db, input.subscription_option_ids);
-  return giftAnswer(db, await registrationRepo.insertGift(db, giftValues(input), optionIds));
+  const id = await auditCatalogue(
+    db,
+    by,
+    'gift',
+    'create',
+    newId,
+    (tx) => registrationRepo.insertGift(tx, giftValues(input), optionIds),
+    () => ({ after: input }),
+  );
+  return giftAnswer(db, id);
 }
 
-export async function saveGift(db: Db, user: SessionUser, id: number, input: GiftInput) {
-  requireManager(user);
+export async function saveGift(db: Db, by: By, id: number, input: GiftInput) {
+  requireManager(by.user);
   const optionIds = await checkGiftOptions(db, input.subscription_option_ids);
-  if (!(await registrationRepo.updateGift(db, id, giftValues(input), optionIds))) throw notFound('The gift');
+  const before = await giftAnswer(db, id);
+  await auditCatalogue(
+    db,
+    by,
+    'gift',
+    'update',
+    id,
+    async (tx) => {
+      if (!(await registrationRepo.updateGift(tx, id, giftValues(input), optionIds)))
+        throw notFound('The gift');
+    },
+    () => ({ before, after: input }),
+  );
   return giftAnswer(db, id);
 }
 
 /** Deletes a gift; subscriptions keep their copy of its name. */
-export async function deleteGift(deps: UploadDeps, user: SessionUser, id: number) {
-  requireManager(user);
-  const removed = await registrationRepo.removeGift(deps.db, id);
-  if (!removed) throw notFound('The gift');
+export async function deleteGift(deps: UploadDeps, by: By, id: number) {
+  requireManager(by.user);
+  const before = await giftAnswer(deps.db, id);
+  const removed = await auditCatalogue(
+    deps.db,
+    by,
+    'gift',
+    'delete',
+    id,
+    async (tx) => {
+      const deleted = await registrationRepo.removeGift(tx, id);
+      if (!deleted) throw notFound('The gift');
+      return deleted;
+    },
+    () => ({ before }),
+  );
   if (removed.image_id !== null) await removeImage(deps, removed.image_id);
   return { success: true as const };
 }
@@ -196,22 +291,59 @@ export async function adminListTopics(db: Db, user: SessionUser) {
   return { results: (await registrationRepo.topics(db)).map(presentAdminTopic) };
 }
 
-export async function createTopic(db: Db, user: SessionUser, input: TopicInput) {
-  requireManager(user);
-  return presentAdminTopic(await registrationRepo.insertTopic(db, input));
-}
-
-export async function saveTopic(db: Db, user: SessionUser, id: number, input: TopicInput) {
-  requireManager(user);
-  const row = await registrationRepo.updateTopic(db, id, input);
+async function topicToManage(db: Db, by: By, id: number) {
+  requireManager(by.user);
+  const row = await registrationRepo.topicById(db, id);
   if (!row) throw notFound('The registration topic');
   return presentAdminTopic(row);
 }
 
+export async function createTopic(db: Db, by: By, input: TopicInput) {
+  requireManager(by.user);
+  const row = await auditCatalogue(
+    db,
+    by,
+    'registration_topic',
+    'create',
+    (created: { id: number }) => created.id,
+    (tx) => registrationRepo.insertTopic(tx, input),
+    () => ({ after: input }),
+  );
+  return presentAdminTopic(row);
+}
+
+export async function saveTopic(db: Db, by: By, id: number, input: TopicInput) {
+  const before = await topicToManage(db, by, id);
+  const row = await auditCatalogue(
+    db,
+    by,
+    'registration_topic',
+    'update',
+    id,
+    async (tx) => {
+      const updated = await registrationRepo.updateTopic(tx, id, input);
+      if (!updated) throw notFound('The registration topic');
+      return updated;
+    },
+    () => ({ before, after: input }),
+  );
+  return presentAdminTopic(row);
+}
+
 /** Deletes a topic; the members' choices of it go with it. */
-export async function deleteTopic(db: Db, user: SessionUser, id: number) {
-  requireManager(user);
-  if (!(await registrationRepo.removeTopic(db, id))) throw notFound('The registration topic');
+export async function deleteTopic(db: Db, by: By, id: number) {
+  const before = await topicToManage(db, by, id);
+  await auditCatalogue(
+    db,
+    by,
+    'registration_topic',
+    'delete',
+    id,
+    async (tx) => {
+      if (!(await registrationRepo.removeTopic(tx, id))) throw notFound('The registration topic');
+    },
+    () => ({ before }),
+  );
   return { success: true as const };
 }
 

@@ -1,8 +1,10 @@
 import { endpoints } from '@plaza/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { systemClock } from '../../platform/clock';
+import type { SessionUser } from '../../platform/request-context';
 import { route } from '../../platform/route';
+import { auditOrigin } from '../audit';
 import { configuredProviders } from '../payments';
 import { receiveUpload, registerMultipart, type UploadDeps } from '../uploads';
 import {
@@ -44,6 +46,7 @@ export async function registrationModule(app: FastifyInstance, { database, confi
   };
   const uploads: UploadDeps = { db, dataDir: config.dataDir };
   const api = endpoints.registration;
+  const by = (user: SessionUser, request: FastifyRequest) => ({ user, origin: auditOrigin(request) });
 
   route(app, api.subscriptionOptions, ({ request }) => listOptions(db, request.locale));
   route(app, api.gifts, ({ request }) => listGifts(db, request.locale));
@@ -56,17 +59,29 @@ export async function registrationModule(app: FastifyInstance, { database, confi
   route(app, api.userData, ({ user, body, request }) => saveUserData(db, user, body, request.locale));
 
   route(app, api.adminOptions, ({ user }) => adminListOptions(db, user));
-  route(app, api.adminCreateOption, ({ user, body }) => createOption(db, user, body));
-  route(app, api.adminSaveOption, ({ user, params, body }) => saveOption(db, user, params.id, body));
-  route(app, api.adminDeleteOption, ({ user, params }) => deleteOption(uploads, user, params.id));
+  route(app, api.adminCreateOption, ({ user, body, request }) => createOption(db, by(user, request), body));
+  route(app, api.adminSaveOption, ({ user, params, body, request }) =>
+    saveOption(db, by(user, request), params.id, body),
+  );
+  route(app, api.adminDeleteOption, ({ user, params, request }) =>
+    deleteOption(uploads, by(user, request), params.id),
+  );
   route(app, api.adminGifts, ({ user }) => adminListGifts(db, user));
-  route(app, api.adminCreateGift, ({ user, body }) => createGift(db, user, body));
-  route(app, api.adminSaveGift, ({ user, params, body }) => saveGift(db, user, params.id, body));
-  route(app, api.adminDeleteGift, ({ user, params }) => deleteGift(uploads, user, params.id));
+  route(app, api.adminCreateGift, ({ user, body, request }) => createGift(db, by(user, request), body));
+  route(app, api.adminSaveGift, ({ user, params, body, request }) =>
+    saveGift(db, by(user, request), params.id, body),
+  );
+  route(app, api.adminDeleteGift, ({ user, params, request }) =>
+    deleteGift(uploads, by(user, request), params.id),
+  );
   route(app, api.adminTopics, ({ user }) => adminListTopics(db, user));
-  route(app, api.adminCreateTopic, ({ user, body }) => createTopic(db, user, body));
-  route(app, api.adminSaveTopic, ({ user, params, body }) => saveTopic(db, user, params.id, body));
-  route(app, api.adminDeleteTopic, ({ user, params }) => deleteTopic(db, user, params.id));
+  route(app, api.adminCreateTopic, ({ user, body, request }) => createTopic(db, by(user, request), body));
+  route(app, api.adminSaveTopic, ({ user, params, body, request }) =>
+    saveTopic(db, by(user, request), params.id, body),
+  );
+  route(app, api.adminDeleteTopic, ({ user, params, request }) =>
+    deleteTopic(db, by(user, request), params.id),
+  );
 
   // Multipart parsing exists only inside this scope, for the image uploads.
   await app.register(async (scope) => {

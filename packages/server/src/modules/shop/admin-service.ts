@@ -2,6 +2,7 @@ import { type AdminProduct, type ProductData, shopLimits } from '@plaza/contract
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
+import { type AuditOrigin, auditedChange, changedFields } from '../audit';
 import { type ReceivedUpload, removeImage, type UploadDeps, uploadImage } from '../uploads';
 import { forgetCatalogue } from './catalogue-memo';
 import { shopPolicy } from './policy';
@@ -19,6 +20,28 @@ async function productToManage(db: Db, user: SessionUser, id: number): Promise<P
   if (!row) throw notFound('The product');
   return row;
 }
+
+/** Changes a product and records it in one transaction (`product.<verb>`). */
+function auditProduct<T>(
+  db: Db,
+  user: SessionUser,
+  origin: AuditOrigin,
+  verb: string,
+  id: number | null,
+  change: (tx: Db) => Promise<T>,
+  describe: (result: T) => { before?: unknown; after?: unknown },
+): Promise<T> {
+  return auditedChange(db, change, (result) => ({
+    actor: user,
+    origin,
+    action: `product.${verb}`,
+    resource_type: 'product',
+    resource_id: id ?? (result as number),
+    ...describe(result),
+  }));
+}
+
+const productMissing = () => notFound('The product');
 
 /** The product after a write of it; the members' kept catalogue is dropped. */
 async function answer(db: Db, id: number): Promise<AdminProduct> {
@@ -45,9 +68,23 @@ export async function listAdminProducts(
 }
 
 /** A new product (inactive unless the input says otherwise). */
-export async function createProduct(db: Db, user: SessionUser, input: ProductData): Promise<AdminProduct> {
+export async function createProduct(
+  db: Db,
+  user: SessionUser,
+  input: ProductData,
+  origin: AuditOrigin,
+): Promise<AdminProduct> {
   requireManager(user);
-  return answer(db, await shopRepo.insertProduct(db, input));
+  const id = await auditProduct(
+    db,
+    user,
+    origin,
+    'create',
+    null,
+    (tx) => shopRepo.insertProduct(tx, input),
+    () => ({ after: input }),
+  );
+  return answer(db, id);
 }
 
 export async function readAdminProduct(db: Db, user: SessionUser, id: number): Promise<AdminProduct> {
@@ -60,9 +97,20 @@ export async function saveProduct(
   user: SessionUser,
   id: number,
   input: ProductData,
+  origin: AuditOrigin,
 ): Promise<AdminProduct> {
-  requireManager(user);
-  if (!(await shopRepo.updateProduct(db, id, input))) throw notFound('The product');
+  const row = await productToManage(db, user, id);
+  await auditProduct(
+    db,
+    user,
+    origin,
+    'update',
+    id,
+    async (tx) => {
+      if (!(await shopRepo.updateProduct(tx, id, input))) throw productMissing();
+    },
+    () => changedFields(row, input),
+  );
   return answer(db, id);
 }
 
@@ -71,10 +119,22 @@ export async function deleteProduct(
   deps: UploadDeps,
   user: SessionUser,
   id: number,
+  origin: AuditOrigin,
 ): Promise<{ success: true }> {
-  requireManager(user);
-  const removed = await shopRepo.removeProduct(deps.db, id);
-  if (!removed) throw notFound('The product');
+  const row = await productToManage(deps.db, user, id);
+  const removed = await auditProduct(
+    deps.db,
+    user,
+    origin,
+    'delete',
+    id,
+    async (tx) => {
+      const deleted = await shopRepo.removeProduct(tx, id);
+      if (!deleted) throw productMissing();
+      return deleted;
+    },
+    () => ({ before: { name_de: row.name_de, name_en: row.name_en, price: row.price, active: row.active } }),
+  );
   forgetCatalogue(deps.db);
   if (removed.image_id !== null) await removeImage(deps, removed.image_id);
   return { success: true };
@@ -86,12 +146,25 @@ export async function uploadProductImage(
   user: SessionUser,
   id: number,
   receive: () => Promise<ReceivedUpload>,
+  origin: AuditOrigin,
 ): Promise<AdminProduct> {
   const row = await productToManage(deps.db, user, id);
   const image = await uploadImage(deps, user, await receive(), shopLimits.imageSide);
-  if (!(await shopRepo.updateProduct(deps.db, id, { image_id: image.id }))) {
+  try {
+    await auditProduct(
+      deps.db,
+      user,
+      origin,
+      'image',
+      id,
+      async (tx) => {
+        if (!(await shopRepo.updateProduct(tx, id, { image_id: image.id }))) throw productMissing();
+      },
+      () => ({ before: { image_id: row.image_id }, after: { image_id: image.id } }),
+    );
+  } catch (error) {
     await removeImage(deps, image.id);
-    throw notFound('The product');
+    throw error;
   }
   if (row.image_id !== null) await removeImage(deps, row.image_id);
   return answer(deps.db, id);
@@ -102,10 +175,19 @@ export async function removeProductImage(
   deps: UploadDeps,
   user: SessionUser,
   id: number,
+  origin: AuditOrigin,
 ): Promise<AdminProduct> {
   const row = await productToManage(deps.db, user, id);
   if (row.image_id !== null) {
-    await shopRepo.updateProduct(deps.db, id, { image_id: null });
+    await auditProduct(
+      deps.db,
+      user,
+      origin,
+      'image',
+      id,
+      (tx) => shopRepo.updateProduct(tx, id, { image_id: null }),
+      () => ({ before: { image_id: row.image_id }, after: { image_id: null } }),
+    );
     await removeImage(deps, row.image_id);
   }
   return answer(deps.db, id);

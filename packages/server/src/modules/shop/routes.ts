@@ -2,6 +2,7 @@ import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { route } from '../../platform/route';
+import { auditOrigin } from '../audit';
 import { receiveUpload, registerMultipart, type UploadDeps } from '../uploads';
 import {
   createProduct,
@@ -49,17 +50,25 @@ export async function shopModule(app: FastifyInstance, { database, config, bus }
   route(app, shop.countries, ({ request }) => ({ results: shopCountries(request.locale) }));
 
   route(app, shop.adminProducts, ({ user, query }) => listAdminProducts(db, user, query));
-  route(app, shop.adminCreateProduct, ({ user, body }) => createProduct(db, user, body));
+  route(app, shop.adminCreateProduct, ({ user, body, request }) =>
+    createProduct(db, user, body, auditOrigin(request)),
+  );
   route(app, shop.adminProduct, ({ user, params }) => readAdminProduct(db, user, params.id));
-  route(app, shop.adminSaveProduct, ({ user, params, body }) => saveProduct(db, user, params.id, body));
-  route(app, shop.adminDeleteProduct, ({ user, params }) => deleteProduct(deps, user, params.id));
-  route(app, shop.adminRemoveProductImage, ({ user, params }) => removeProductImage(deps, user, params.id));
+  route(app, shop.adminSaveProduct, ({ user, params, body, request }) =>
+    saveProduct(db, user, params.id, body, auditOrigin(request)),
+  );
+  route(app, shop.adminDeleteProduct, ({ user, params, request }) =>
+    deleteProduct(deps, user, params.id, auditOrigin(request)),
+  );
+  route(app, shop.adminRemoveProductImage, ({ user, params, request }) =>
+    removeProductImage(deps, user, params.id, auditOrigin(request)),
+  );
 
   // Multipart parsing exists only inside this scope, for the upload route.
   await app.register(async (scope) => {
     await registerMultipart(scope);
     route(scope, shop.adminUploadProductImage, ({ user, params, request }) =>
-      uploadProductImage(deps, user, params.id, () => receiveUpload(request)),
+      uploadProductImage(deps, user, params.id, () => receiveUpload(request), auditOrigin(request)),
     );
   });
 }

@@ -2,6 +2,7 @@ import { type Locale, type Profile, parseBirthday, type updateProfileSchema } fr
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, forbidden } from '../../platform/errors';
+import { forgetSessions } from '../../platform/session-cache';
 import { type AuditActor, type AuditOrigin, recordAudit } from '../audit';
 import { getSettings } from '../settings';
 import { loadEditableMember, loadMember } from './access';
@@ -136,6 +137,8 @@ export async function updateProfile(
         return row;
       })
     : member;
+  // The sessions' memo is per database handle: dropped inside the transaction, it missed them.
+  forgetSessions(db, { userId: member.id });
   await refreshUserSearchVector(db, member.id);
   return profileFor(db, viewer, updated ?? member, locale);
 }

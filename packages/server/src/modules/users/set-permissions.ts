@@ -1,6 +1,7 @@
 import { type UserPermission, userPermissionSchema } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
+import { forgetSessions } from '../../platform/session-cache';
 import { recordAudit } from '../audit';
 import { usersRepo } from './repo';
 
@@ -29,5 +30,7 @@ export async function setUserPermissions(
       after: { permissions: valid },
     });
   });
+  // The sessions' memo is per database handle: dropped inside the transaction, it missed them.
+  forgetSessions(db, { userId: user.id });
   return valid;
 }

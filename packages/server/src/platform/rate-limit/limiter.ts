@@ -47,6 +47,19 @@ export function rateLimiter({ db, clock = systemClock }: RateLimitDeps) {
       return counter.count > max;
     },
 
+    /**
+     * Counts a failure towards `check`'s refusal; `reachedMax` is true for the one call per window that
+     * makes `check` start refusing `subject` (its `max`-th), with the window's count and end.
+     */
+    async countFailure(
+      limit: RateLimitClass,
+      subject: string,
+    ): Promise<{ reachedMax: boolean; count: number; resetAt: Date }> {
+      const { max, windowSeconds } = rateLimitTable[limit];
+      const counter = await rateLimitsRepo.hit(db, keyOf(limit, subject), clock(), windowSeconds);
+      return { reachedMax: counter.count === max, count: counter.count, resetAt: counter.resetAt };
+    },
+
     /** Throws 429 when `subject` has used up the class's window, without counting this call. */
     async check(limit: RateLimitClass, subject: string): Promise<void> {
       const now = clock();
@@ -62,12 +75,20 @@ export function rateLimiter({ db, clock = systemClock }: RateLimitDeps) {
 
     /**
      * Counts a sign-in attempt of an account name from an address (`signInDelay`); throws 429 while
-     * that pair has to wait. Nothing here depends on whether the account exists.
+     * that pair has to wait. Nothing here depends on whether the account exists. Answers the attempt
+     * that starts the waiting (the window's first beyond the free ones), else null.
      */
-    async signInAttempt(identifier: string, ip: string): Promise<void> {
+    async signInAttempt(
+      identifier: string,
+      ip: string,
+    ): Promise<{ attempts: number; waitUntil: Date } | null> {
       const now = clock();
       const key = signInKey(identifier, ip);
-      if (await rateLimitsRepo.attempt(db, key, now, signInDelay)) return;
+      const counted = await rateLimitsRepo.attempt(db, key, now, signInDelay);
+      if (counted) {
+        const starts = counted.count === signInDelay.freeAttempts && counted.blockedUntil !== null;
+        return starts ? { attempts: counted.count, waitUntil: counted.blockedUntil! } : null;
+      }
       const waiting = await rateLimitsRepo.peek(db, key, now);
       throw tooMany(
         waiting?.blockedUntil ?? now,
