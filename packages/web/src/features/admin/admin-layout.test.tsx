@@ -40,7 +40,7 @@ describe('the administration area', () => {
   it('lists only the sections the session allows, and marks the open one', async () => {
     open('/en_GB/admin/jobs/4');
     expect(await screen.findByText('jobs section')).toBeTruthy();
-    const nav = screen.getByRole('navigation', { name: 'Administration' });
+    const nav = screen.getByRole('navigation', { name: 'Administration sections' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Members', '/en_GB/admin/members'],

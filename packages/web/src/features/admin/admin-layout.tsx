@@ -63,9 +63,8 @@ function SectionNav({ sections, onNavigate }: { sections: AllowedSection[]; onNa
   const { t } = useTranslation();
   const lang = useLang();
   return (
-    <Box component="nav" aria-labelledby="admin-nav-title">
+    <Box component="nav" aria-label={t('admin.nav.label')}>
       <Typography
-        id="admin-nav-title"
         component="h2"
         variant="overline"
         color="text.secondary"
