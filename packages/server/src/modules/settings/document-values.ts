@@ -132,7 +132,11 @@ export const documentValues: Record<
 > = {
   settings: {
     read: getSettings,
-    validate: async (db, value) => validSettings(value, await getSettings(db)),
+    // The push key is the server's own (push module): a replacement or an undo keeps the current one.
+    validate: async (db, value) => {
+      const current = await getSettings(db);
+      return { ...validSettings(value, current), vapid_public_key: current.vapid_public_key };
+    },
   },
   menu: { read: storedMenu, validate: async (_db, value) => parsed(menuDocumentSchema, value) },
   settings_menu: { read: storedSettingsMenu, validate: async (_db, value) => validSettingsMenu(value) },

@@ -179,6 +179,21 @@ describe('administered documents', () => {
       after: expect.objectContaining({ meta_title: 'Version A' }),
     });
     expect((await admin.post(`${documentUrl('menu')}/versions/${versionA.id}/restore`)).statusCode).toBe(404);
+
+    // The push key is the server's: neither an undo to the first version nor a replacement changes it.
+    const pushKey = (await read('settings')).value.vapid_public_key;
+    expect(pushKey).toEqual(expect.any(String));
+    let walked = await versions();
+    let oldest = walked.results.at(-1);
+    while (walked.next_before) {
+      walked = await versions(`?before=${walked.next_before}`);
+      oldest = walked.results.at(-1) ?? oldest;
+    }
+    expect(oldest.value.meta_title).toBe('Plaza');
+    await admin.post(`${documentUrl('settings')}/versions/${oldest.id}/restore`);
+    const forged = { ...(await read('settings')).value, vapid_public_key: 'forged' };
+    expect((await admin.put(documentUrl('settings'), { value: forged })).statusCode).toBe(200);
+    expect((await read('settings')).value.vapid_public_key).toBe(pushKey);
   });
 
   it('pages the versions and keeps only the newest of a key', async () => {
