@@ -157,7 +157,13 @@ test.describe('administration', () => {
     const title = `Testingenieurin E2E ${Date.now()}`;
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/de_DE');
-    await page.getByRole('link', { name: 'Stellen verwalten' }).first().click();
+    // The administration has one entry in the navigation; its own navigation lists the sections.
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link').click();
+    await page
+      .getByRole('navigation', { name: 'Bereiche der Administration' })
+      .getByRole('link', { name: 'Stellen' })
+      .click();
+    await expect(page).toHaveURL(/\/de_DE\/admin\/jobs$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Stellenangebote' })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Neue Stelle' }).click();
@@ -182,7 +188,7 @@ test.describe('administration', () => {
     await page.getByRole('textbox', { name: 'Aufgabe 1' }).fill('Prüfstände betreuen');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Stelle anlegen' }).click();
-    await expect(page).toHaveURL(/\/de_DE\/manage_jobs\/\d+$/);
+    await expect(page).toHaveURL(/\/de_DE\/admin\/jobs\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Stelle bearbeiten' })).toBeVisible();
     await expect(page.getByText('Entwurf').first()).toBeVisible();
     await page.getByRole('button', { name: 'Veröffentlichen' }).click();

@@ -17,18 +17,19 @@ test.describe('superadmin', () => {
     const title = `Company run ${Date.now()}`;
     await page.goto('/en_GB/groups');
     // The administration has its own place in the navigation (not the personal settings).
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link').click();
     await page
-      .getByRole('navigation', { name: 'Administration' })
-      .getByRole('link', { name: 'Manage pages' })
+      .getByRole('navigation', { name: 'Administration sections' })
+      .getByRole('link', { name: 'Pages' })
       .click();
-    await expect(page).toHaveURL(/\/en_GB\/manage_pages$/);
+    await expect(page).toHaveURL(/\/en_GB\/admin\/pages$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Pages' })).toBeVisible();
 
     await page.getByRole('button', { name: 'New page' }).click();
     const dialog = page.getByRole('dialog', { name: 'New page' });
     await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
     await dialog.getByRole('button', { name: 'Create page' }).click();
-    await expect(page).toHaveURL(/\/en_GB\/manage_pages\/\d+$/);
+    await expect(page).toHaveURL(/\/en_GB\/admin\/pages\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').at(-1));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
@@ -94,7 +95,7 @@ test.describe('superadmin', () => {
     const dialog = page.getByRole('dialog', { name: 'Neue Seite' });
     await dialog.getByRole('textbox', { name: 'Titel' }).fill(`Entwurf ${Date.now()}`);
     await dialog.getByRole('button', { name: 'Seite anlegen' }).click();
-    await expect(page).toHaveURL(/\/de_DE\/manage_pages\/\d+$/);
+    await expect(page).toHaveURL(/\/de_DE\/admin\/pages\/\d+$/);
     await page.getByRole('button', { name: 'Modul hinzufügen' }).click();
     await page.getByRole('menuitem', { name: 'Fitness-Pass' }).click();
     await page.getByRole('textbox', { name: 'Link' }).fill('javascript:alert(1)');

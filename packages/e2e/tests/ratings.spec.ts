@@ -126,11 +126,12 @@ test.describe('the export', () => {
 
   test('manages locations and rating categories on the administration page', async ({ page }) => {
     await page.goto('/en_GB/ratings');
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link').click();
     await page
-      .getByRole('navigation', { name: 'Administration' })
-      .getByRole('link', { name: 'Manage ratings' })
+      .getByRole('navigation', { name: 'Administration sections' })
+      .getByRole('link', { name: 'Ratings' })
       .click();
-    await expect(page).toHaveURL(/\/en_GB\/manage_ratings$/);
+    await expect(page).toHaveURL(/\/en_GB\/admin\/ratings$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Locations and rating categories' }),
     ).toBeVisible();

@@ -415,7 +415,11 @@ test.describe('the administrator', () => {
     try {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.goto(`/${lang}`);
-      await page.getByRole('link', { name: 'Manage shop' }).first().click();
+      await page.getByRole('navigation', { name: 'Administration' }).getByRole('link').click();
+      await page
+        .getByRole('navigation', { name: 'Administration sections' })
+        .getByRole('link', { name: 'Shop' })
+        .click();
       await expect(page.getByRole('heading', { level: 1, name: 'Shop administration' })).toBeVisible();
       const list = page.getByRole('list', { name: 'Products' });
       for (const product of products)
