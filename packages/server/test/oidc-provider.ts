@@ -48,7 +48,7 @@ export async function startLocalProvider(redirectUri: string): Promise<LocalProv
   const clients = [providerClient, otherClient].map((client) => ({
     ...client,
     redirect_uris: [redirectUri],
-    response_types: ['code'],
+    response_types: ['code' as const],
     grant_types: ['authorization_code'],
   }));
   const provider = new Provider(issuer, {
@@ -61,7 +61,7 @@ export async function startLocalProvider(redirectUri: string): Promise<LocalProv
     },
     findAccount: (_ctx, sub) => {
       const account = accounts.get(sub);
-      return account ? { accountId: sub, claims: () => account } : undefined;
+      return account ? { accountId: sub, claims: () => ({ ...account }) } : undefined;
     },
     // Consent is given: the login form is the only step.
     async loadExistingGrant(ctx) {
