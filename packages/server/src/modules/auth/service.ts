@@ -153,7 +153,10 @@ export async function forgotPassword(deps: Deps, request: FastifyRequest, email:
     return answer;
   }
 
-  await mailPasswordLink(deps, user, 'reset');
+  // Mailed after the answer: neither the mail's time nor a failing mail server tells that the account exists.
+  mailPasswordLink(deps, user, 'reset').catch((error: unknown) =>
+    request.log.error({ err: error }, 'the password reset mail was not sent'),
+  );
   return answer;
 }
 
