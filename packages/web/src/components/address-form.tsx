@@ -13,7 +13,6 @@ import {
   genderSchema,
   type Option,
   postcodeFits,
-  profileLimits,
 } from '@plaza/contract';
 import { limits } from '@plaza/contract/constants';
 import { useId, useState } from 'react';
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiRequestError } from '../lib/api-client';
 import { apiErrorText } from '../lib/api-error-text';
+import { addressTextFields } from './address-fields';
 import { OptionSelect, SavedFormHeading, type SaveMessage } from './form-parts';
 import { fieldErrorText, textFieldProps } from './form-text';
 
@@ -139,42 +139,15 @@ export function AddressForm({
           label={label('salutation')}
           options={salutations}
         />
-        <TextField label={label('title')} {...text('title', profileLimits.titleMax)} />
-        <TextField
-          label={label('firstname')}
-          required
-          autoComplete="given-name"
-          {...text('firstname', limits.nameMaxLength)}
-        />
-        <TextField
-          label={label('lastname')}
-          required
-          autoComplete="family-name"
-          {...text('lastname', limits.nameMaxLength)}
-        />
-        <TextField
-          label={label('address')}
-          required
-          autoComplete="address-line1"
-          {...text('address', profileLimits.addressFieldMax)}
-        />
-        <TextField label={label('house_number')} required {...text('house_number', 20)} />
-        <TextField
-          label={label('address_2')}
-          autoComplete="address-line2"
-          {...text('address_2', profileLimits.addressFieldMax)}
-        />
-        <TextField
-          label={label('address_details')}
-          {...text('address_details', profileLimits.addressFieldMax)}
-        />
-        <TextField label={label('zip')} required autoComplete="postal-code" {...text('zip', 10)} />
-        <TextField
-          label={label('city')}
-          required
-          autoComplete="address-level2"
-          {...text('city', profileLimits.addressFieldMax)}
-        />
+        {addressTextFields.map((field) => (
+          <TextField
+            key={field.name}
+            label={label(field.name)}
+            required={field.required}
+            autoComplete={field.autoComplete}
+            {...text(field.name, field.max)}
+          />
+        ))}
         <Controller
           control={form.control}
           name="country"

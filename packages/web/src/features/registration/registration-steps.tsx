@@ -17,13 +17,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { genders, limits, shopLimits } from '@plaza/contract/constants';
-import { newsletterKeys, profileLimits } from '@plaza/contract/profile';
+import { newsletterKeys } from '@plaza/contract/profile';
 import type { PaymentMethod } from '@plaza/contract/shop';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { Fragment, useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../../app/use-lang';
+import { addressTextFields } from '../../components/address-fields';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatMoney } from '../../lib/money';
 import {
@@ -318,15 +319,9 @@ function AddressFields({
           </MenuItem>
         ))}
       </Field>
-      {field('title', profileLimits.titleMax)}
-      {field('firstname', limits.nameMaxLength, { required: true, autoComplete: 'given-name' })}
-      {field('lastname', limits.nameMaxLength, { required: true, autoComplete: 'family-name' })}
-      {field('address', profileLimits.addressFieldMax, { required: true, autoComplete: 'address-line1' })}
-      {field('house_number', profileLimits.houseNumberMax, { required: true })}
-      {field('address_2', profileLimits.addressFieldMax, { autoComplete: 'address-line2' })}
-      {field('address_details', profileLimits.addressFieldMax)}
-      {field('zip', 10, { required: true, autoComplete: 'postal-code' })}
-      {field('city', profileLimits.addressFieldMax, { required: true, autoComplete: 'address-level2' })}
+      {addressTextFields.map(({ name, max, required, autoComplete }) => (
+        <Fragment key={name}>{field(name, max, { required, autoComplete })}</Fragment>
+      ))}
       <Field
         select
         required
