@@ -1,9 +1,9 @@
 import { settingsSchema } from '@plaza/contract';
 import type { Db } from '../src/db/client';
 import { profileFields, userProfileFieldValues } from '../src/db/schema';
-import { forgetSettingsDocuments } from '../src/modules/settings';
+import { forgetSettingsDocuments, getSettings } from '../src/modules/settings';
 import { settingsRepo } from '../src/modules/settings/repo';
-import { deepMerge, getSettings } from '../src/modules/settings/service';
+import { deepMerge } from '../src/modules/settings/service';
 
 /** Merges a patch into the stored settings (as an administrator's PUT would). */
 export async function patchSettings(db: Db, patch: Record<string, unknown>): Promise<void> {
