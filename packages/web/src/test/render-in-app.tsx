@@ -90,6 +90,7 @@ export function renderInApp(
     user = null as AuthSession['user'],
     administrationRoutes = [] as AuthSession['administrationRoutes'],
     signupConfig = undefined as Partial<AuthSession['signup_config']> | undefined,
+    status = 'authenticated' as AuthSession['status'],
   } = {},
 ) {
   const i18n = i18next.createInstance();
@@ -145,7 +146,7 @@ export function renderInApp(
   const session: SessionAnswer = {
     isAuthenticated: true,
     redirect: null,
-    session: { ...testSession(settings, user), administrationRoutes },
+    session: { ...testSession(settings, user), administrationRoutes, status },
   };
   if (signupConfig) {
     session.session.signup_config = { ...session.session.signup_config, ...signupConfig };

@@ -38,8 +38,12 @@ export function LoginPage() {
   const [ndaShown, setNdaShown] = useState(session.status === 'agb_pending');
   const ssoError = ssoErrorKey(query.get('sso_error'));
   const [error, setError] = useState<string | null>(ssoError && t(ssoError));
+  // Signed in (through a provider, say) without having accepted the terms: only the terms remain.
+  const signedIn = session.status === 'agb_pending' ? session.user : null;
   // With passwords off, the form is for administrators only: shown on asking.
-  const [passwordShown, setPasswordShown] = useState(session.signup_config.local_passwords);
+  const [passwordShown, setPasswordShown] = useState(
+    session.signup_config.local_passwords || Boolean(signedIn),
+  );
   const byEmail = session.settings.login_options.login_identifier === 'email';
   const rules = loginRules(ndaShown);
   const form = useForm<LoginForm>({
@@ -60,6 +64,11 @@ export function LoginPage() {
     async ({ identifier, password, nda }) => {
       setError(null);
       try {
+        if (signedIn) {
+          await call(routes.auth.acceptNdaAgb, { body: { user_id: signedIn.id } });
+          await finish();
+          return;
+        }
         const result = await call(routes.auth.login, {
           body: byEmail ? { email: identifier.trim(), password } : { username: identifier.trim(), password },
         });
@@ -83,31 +92,35 @@ export function LoginPage() {
     <AuthLayout title={t('auth.login.title')}>
       <FormMessage severity="error" text={error} onClose={() => setError(null)} />
       {!passwordShown && <p className="pz-body2">{t('auth.login.sso_only')}</p>}
-      {!session.signup_config.local_passwords && (
+      {!session.signup_config.local_passwords && !signedIn && (
         <SignInProviders config={session.signup_config} target={target} />
       )}
       {passwordShown ? (
         <>
           <form noValidate onSubmit={submit} aria-label={t('auth.login.title')}>
-            <LightTextField
-              form={form}
-              name="identifier"
-              label={byEmail ? t('auth.login.email') : t('auth.login.username')}
-              rules={rules.identifier}
-              autoComplete={byEmail ? 'email' : 'username'}
-              type={byEmail ? 'email' : 'text'}
-              required
-              autoFocus
-            />
-            <LightTextField
-              form={form}
-              name="password"
-              label={t('auth.login.password')}
-              type="password"
-              rules={rules.password}
-              autoComplete="current-password"
-              required
-            />
+            {!signedIn && (
+              <>
+                <LightTextField
+                  form={form}
+                  name="identifier"
+                  label={byEmail ? t('auth.login.email') : t('auth.login.username')}
+                  rules={rules.identifier}
+                  autoComplete={byEmail ? 'email' : 'username'}
+                  type={byEmail ? 'email' : 'text'}
+                  required
+                  autoFocus
+                />
+                <LightTextField
+                  form={form}
+                  name="password"
+                  label={t('auth.login.password')}
+                  type="password"
+                  rules={rules.password}
+                  autoComplete="current-password"
+                  required
+                />
+              </>
+            )}
             {ndaShown && (
               <div style={{ marginTop: 8 }}>
                 <LightCheckbox
@@ -153,7 +166,7 @@ export function LoginPage() {
           </button>
         </div>
       )}
-      {session.signup_config.local_passwords && (
+      {session.signup_config.local_passwords && !signedIn && (
         <SignInProviders config={session.signup_config} target={target} />
       )}
       {session.settings.signup_configuration.active && (

@@ -1,8 +1,10 @@
 import type { AuthSession } from '@plaza/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { endpoints } from '@plaza/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubFetch } from '../../test/fetch-stub';
+import { answer, stubFetch } from '../../test/fetch-stub';
 import { renderInApp } from '../../test/render-in-app';
+import { sessionUser } from '../../test/session-user';
 import { LoginPage } from './login-page';
 import { mocsUrl } from './mocs-page';
 
@@ -52,6 +54,23 @@ describe('sign-in providers', () => {
   it('explains the failure the server sent back, and only known ones', () => {
     renderSignIn({ oidc }, '/en_GB/login?sso_error=sso_domain_not_allowed');
     expect(screen.getByText('Signing in here is not allowed with this email address.')).toBeTruthy();
+  });
+
+  it('asks a member signed in through a provider only to accept the terms', async () => {
+    const calls = stubFetch([answer(endpoints.auth.acceptNdaAgb, { agb_nda_accepted: true })]);
+    renderInApp(<LoginPage />, {
+      path: '/en_GB/login',
+      routePath: '/:lang/login',
+      signupConfig: { oidc, local_passwords: false },
+      status: 'agb_pending',
+      user: sessionUser(1),
+    });
+    expect(screen.queryByLabelText(/Password/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Company account' })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/auth/accept_nda_agb'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/auth/accept_nda_agb'))?.body).toEqual({ user_id: 1 });
   });
 
   it('builds the server start of /{lang}/mocs', () => {
