@@ -17,6 +17,8 @@ import { jsonInHtml } from './json-in-html';
 const sessionCall = endpoints.auth.isAuthenticated.path;
 /** The texts of the address's language: every page waits for them before it shows a word. */
 const textsCall = (locale: string) => buildPath(endpoints.settings.translations.path, { locale });
+/** The customer's own texts of that language, which the app lays over them (empty when none are set). */
+const overridesCall = (locale: string) => buildPath(endpoints.admin.textOverrides.path, { locale });
 /** The dashboard's news stream, first page, as the app asks for it (web features/news/api/news.ts). */
 const dashboardNewsCall = `${endpoints.news.list.path}?page=1&per_page=${pageSizes.newsStream}`;
 
@@ -40,7 +42,7 @@ export interface FirstLoad {
 /**
  * Answers the app's first GET calls for an app address (`/{lang}/...`) inside this server, as the app
  * would ask them with the request's cookies and the address's language: the session always, the texts of
- * the address's language, and on the dashboard (`/{lang}`) of a signed-in member the news stream's first
+ * the address's language and the customer's overrides of them, and on the dashboard (`/{lang}`) of a signed-in member the news stream's first
  * page. The dashboard and a visitor's sign-in page (`/{lang}/login`) name their files. The page then
  * shows its first screen without waiting for those round trips. A call that does not answer 200 is left
  * out (the app asks for it itself), so this never fails the page. Cookies the calls set are dropped: the
@@ -60,7 +62,11 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
     const member = request.user;
     const page = rest.join('/');
     const dashboard = lang !== undefined && page === '' && member?.agb_nda_accepted === true;
-    await Promise.all([ask(sessionCall), dashboard && ask(dashboardNewsCall)]);
+    await Promise.all([
+      ask(sessionCall),
+      lang && ask(overridesCall(lang)),
+      dashboard && ask(dashboardNewsCall),
+    ]);
     if (dashboard) load.screen = 'dashboard';
     if (!member && lang && visitorScreens.has(page)) load.screen = visitorScreens.get(page);
   } catch (error) {
@@ -139,7 +145,10 @@ export function appPageHtml(
   const texts = load.lang ? bundleText(load.lang) : undefined;
   // A drawn page brings its data as the render's queries: of the answers, only the session and the texts.
   const entries = Object.entries(load.answers).filter(
-    ([url]) => !rendered || url === sessionCall || (load.lang !== undefined && url === textsCall(load.lang)),
+    ([url]) =>
+      !rendered ||
+      url === sessionCall ||
+      (load.lang !== undefined && (url === textsCall(load.lang) || url === overridesCall(load.lang))),
   );
   const answers: Chunk[] = entries.length
     ? [

@@ -9,13 +9,15 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { buildGroup, buildUser } from '../../test/factories';
 import { signedIn } from '../../test/group-helpers';
 import { writePost } from '../../test/post-helpers';
-import { setSettingByPath } from '../modules/settings';
+import { setSettingByPath, storeSettingsDocument } from '../modules/settings';
 
 const browserEncodings = 'gzip, deflate, br, zstd';
 const immutable = 'public, max-age=31536000, immutable';
 const sessionCall = '/api/v2/auth/is_authenticated';
 const newsCall = `/api/v2/news?page=1&per_page=${pageSizes.newsStream}`;
 const textsCall = (locale: string) => `/api/v2/languages/${locale}`;
+/** The texts and the customer's overrides of them, which every page of a language carries. */
+const textCalls = (locale: string) => [textsCall(locale), `${textsCall(locale)}/overrides`];
 const answersElement = new RegExp(
   `<script id="${firstAnswers.elementId}" type="application/json">[^<]*</script>`,
 );
@@ -156,7 +158,9 @@ describe('web app files', () => {
         expect(html.replace(answersElement, '')).toBe(pageNaming(expected.files));
         const answers = answersOf(html);
         const texts = expected.texts && textsCall(expected.texts);
-        expect(Object.keys(answers).sort()).toEqual([sessionCall, ...(texts ? [texts] : [])].sort());
+        expect(Object.keys(answers).sort()).toEqual(
+          [sessionCall, ...(expected.texts ? textCalls(expected.texts) : [])].sort(),
+        );
         expect(answers[sessionCall]).toMatchObject({
           isAuthenticated: false,
           session: { status: 'anonymous' },
@@ -183,7 +187,7 @@ describe('web app files', () => {
 
     const dashboard = decoded(await client.get('/de_DE', { headers: { 'accept-encoding': 'gzip' } }));
     const answers = answersOf(dashboard);
-    expect(Object.keys(answers).sort()).toEqual([newsCall, sessionCall, textsCall('de_DE')].sort());
+    expect(Object.keys(answers).sort()).toEqual([newsCall, sessionCall, ...textCalls('de_DE')].sort());
     expect(answers[sessionCall]).toMatchObject({
       isAuthenticated: true,
       session: { status: 'authenticated', user: { id: member.id, firstname: member.firstname } },
@@ -204,7 +208,7 @@ describe('web app files', () => {
     expect(dashboard.replace(answersElement, '')).toBe(pageNaming(dashboardFiles));
 
     const groupsPage = decoded(await client.get('/en_GB/groups'));
-    expect(Object.keys(answersOf(groupsPage)).sort()).toEqual([sessionCall, textsCall('en_GB')].sort());
+    expect(Object.keys(answersOf(groupsPage)).sort()).toEqual([sessionCall, ...textCalls('en_GB')].sort());
     expect(groupsPage).not.toContain('modulepreload');
     // A member is not sent to the sign-in page's files.
     expect(decoded(await client.get('/de_DE/login'))).not.toContain('modulepreload');
@@ -218,9 +222,20 @@ describe('web app files', () => {
     const client = await signedIn(t, member);
     const page = decoded(await client.get('/de_DE'));
     const answers = answersOf(page);
-    expect(Object.keys(answers).sort()).toEqual([sessionCall, textsCall('de_DE')].sort());
+    expect(Object.keys(answers).sort()).toEqual([sessionCall, ...textCalls('de_DE')].sort());
     expect(page).not.toContain('modulepreload');
     expect(answers[sessionCall]).toMatchObject({ session: { status: 'agb_pending' } });
+  });
+
+  it("carries the customer's own texts of the address's language", async () => {
+    try {
+      await storeSettingsDocument(t.db, 'text_overrides', { en_GB: { 'admin.title': 'Back office' } });
+      const answers = answersOf(decoded(await get('/en_GB/login')));
+      expect(answers[`${textsCall('en_GB')}/overrides`]).toEqual({ 'admin.title': 'Back office' });
+      expect(answersOf(decoded(await get('/de_DE/login')))[`${textsCall('de_DE')}/overrides`]).toEqual({});
+    } finally {
+      await storeSettingsDocument(t.db, 'text_overrides', {});
+    }
   });
 
   it("names the customer's favicon in the page once one is set, and only one of the server's own", async () => {
