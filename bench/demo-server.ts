@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { cookies, csrfHeader } from '@plaza/contract/constants';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const mainFile = path.join(root, 'packages/server/dist/main.js');
+/** The compiled server; `PLAZA_SERVER_MAIN` names another build of it (one of several in the same checkout). */
+const mainFile = process.env.PLAZA_SERVER_MAIN
+  ? path.resolve(process.env.PLAZA_SERVER_MAIN)
+  : path.join(root, 'packages/server/dist/main.js');
 /** A member of the demo content (packages/server/src/seed/people.ts), signed in for the pages that need one. */
 const demoMember = 'anna.schneider';
 /** A superadmin the bench creates. */

@@ -44,7 +44,8 @@ writeFileSync(previewSiteFile, JSON.stringify({ port: site.port }));
 const stripe = await startStripeFake();
 writeFileSync(stripeFakeFile, JSON.stringify({ url: stripe.url }));
 
-const server = spawn(process.execPath, ['packages/server/dist/main.js'], {
+// `PLAZA_SERVER_MAIN` names another build of the server (one of several in the same checkout).
+const server = spawn(process.execPath, [process.env.PLAZA_SERVER_MAIN ?? 'packages/server/dist/main.js'], {
   cwd: root,
   env: {
     ...env,

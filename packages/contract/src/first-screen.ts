@@ -47,6 +47,10 @@ export interface FirstScreenInput {
   url: string;
   /** The window width to draw for. */
   width: number;
+  /** The page request's `Cookie` header (`''` without one): what the page reads of its cookies, the cookie choice. */
+  cookies: string;
+  /** The page's origin as the browser sees it (`https://plaza.example`). */
+  origin: string;
   /** The server's answer to a GET of the app (path and query), or `undefined` when it does not answer 200. */
   answer(url: string): Promise<unknown>;
   /** Stops the render. */

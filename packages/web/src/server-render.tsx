@@ -17,24 +17,33 @@ import { themeTokens } from './app/theme-tokens';
 import { sanitizeHtmlWith } from './components/rich-html';
 import { ApiRequestError, call } from './lib/api-client';
 import { matchesWidth } from './lib/assumed-width';
+import { readCookiesWith } from './lib/cookies';
 import { routes as endpoints } from './lib/endpoint-routes';
 import { answerFirstCallsWith } from './lib/first-answers';
 import { i18nOptions } from './lib/i18n';
+import { readOriginWith } from './lib/page-origin';
 import { phoneMedia } from './lib/phone-width';
 import { renderQueries } from './lib/render-queries';
 
 /** The route table's handler, made once: it loads a lazy route's module the first time it matches. */
 const handler = createStaticHandler(routes);
 
-const calls = new AsyncLocalStorage<FirstScreenInput['answer']>();
+/** The origin of a render's address when none is given. */
+const placeholderOrigin = 'http://plaza.invalid';
+
+/** The input of the render under way. */
+const renders = new AsyncLocalStorage<FirstScreenInput>();
 
 // The app's GET calls in a render are answered by the server (each render its own), never over the network.
 answerFirstCallsWith(async (url) => {
-  const answer = await calls.getStore()?.(url);
+  const answer = await renders.getStore()?.answer(url);
   if (answer === undefined)
     throw new ApiRequestError(0, [{ code: 'internal', message: `No answer for ${url}` }]);
   return answer;
 });
+// What the page reads of its cookies (the cookie choice) it reads from the page's request.
+readCookiesWith(() => renders.getStore()?.cookies ?? '');
+readOriginWith(() => renders.getStore()?.origin ?? placeholderOrigin);
 
 /**
  * Renders the first screen of an app address as the browser would draw it, with the same calls: the session,
@@ -45,7 +54,7 @@ answerFirstCallsWith(async (url) => {
  * `null` when the address is no page to render here (a redirect, an unknown language).
  */
 export const renderFirstScreen: RenderFirstScreen = (input) =>
-  calls.run(input.answer, async () => {
+  renders.run(input, async () => {
     sanitizeHtmlWith(input.sanitizeHtml);
     const [path = '/'] = input.url.split('?');
     const lang = path.split('/')[1];
@@ -63,7 +72,7 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
     if (path.split('/').filter(Boolean).length === 1)
       await prefetchDashboard(client, session, matchesWidth(phoneMedia, input.width));
 
-    const context = await handler.query(new Request(new URL(input.url, 'http://plaza.invalid')), {
+    const context = await handler.query(new Request(new URL(input.url, input.origin)), {
       requestContext: undefined,
     });
     if (context instanceof Response || context.statusCode !== 200) return null;

@@ -96,6 +96,8 @@ async function renderPage(
     const screen = await render({
       url: request.url,
       width,
+      cookies: request.headers.cookie ?? '',
+      origin: `${request.protocol}://${request.host}`,
       signal,
       sanitizeHtml: (html, kind) => (kind === 'article' ? sanitizeArticleHtml(html) : sanitizeRichText(html)),
       answer: async (url) => {

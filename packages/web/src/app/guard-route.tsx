@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { pageOrigin } from '../lib/page-origin';
 import { type Access, guardRedirect, stripLanguage } from './guard';
 import { useSession } from './session';
 import { useLang } from './use-lang';
@@ -13,8 +14,7 @@ export function Guard({ access }: { access: Access }) {
     session.status,
     lang,
     stripLanguage(location.pathname, location.search),
-    // A server render (server-render.tsx) has no window; its addresses are the app's own anyway.
-    typeof window === 'undefined' ? 'http://plaza.invalid' : window.location.origin,
+    pageOrigin(),
   );
   return target ? <Navigate to={target} replace /> : <Outlet />;
 }

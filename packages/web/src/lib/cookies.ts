@@ -1,6 +1,14 @@
+/** The page's cookies as the `Cookie` header writes them: the document's, or in the server's render the request's. */
+let cookieText = (): string => document.cookie;
+
+/** Reads the cookies from `source` instead of the document (the server's render of a page, src/server-render.tsx). */
+export function readCookiesWith(source: () => string): void {
+  cookieText = source;
+}
+
 /** Reads a cookie of this origin. */
 export function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
+  for (const part of cookieText().split(';')) {
     const [key, ...rest] = part.trim().split('=');
     if (key === name) return decodeURIComponent(rest.join('='));
   }

@@ -14,6 +14,7 @@ import { FormMessage } from '../../components/form-message';
 import { call } from '../../lib/api-client';
 import { apiErrorText } from '../../lib/api-error-text';
 import { routes } from '../../lib/endpoint-routes';
+import { pageOrigin } from '../../lib/page-origin';
 import { AuthLayout } from './auth-layout';
 import { type LoginForm, loginRules } from './login-rules';
 import { SignInProviders, ssoErrorKey } from './sign-in-providers';
@@ -54,7 +55,7 @@ export function LoginPage() {
   // The root view shows this page to visitors under the dashboard's route.
   usePageTitle(t('auth.login.title'));
 
-  const target = afterLoginTarget(lang, query.get('redirect'), query.get('next'), window.location.origin);
+  const target = afterLoginTarget(lang, query.get('redirect'), query.get('next'), pageOrigin());
   const finish = async () => {
     await refreshSession();
     navigate(target, { replace: true });
