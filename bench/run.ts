@@ -36,6 +36,7 @@ const benches: Array<{ file: string; scenarios?: true }> = [
   { file: 'http/orders.ts', scenarios: true },
   { file: 'http/registration.ts', scenarios: true },
   { file: 'http/billing.ts', scenarios: true },
+  { file: 'http/audit.ts', scenarios: true },
   { file: 'http/groups.ts', scenarios: true },
   { file: 'http/chat.ts', scenarios: true },
   { file: 'http/mixed.ts', scenarios: true },

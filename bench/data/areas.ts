@@ -1,4 +1,5 @@
 import { activities } from './activities';
+import { audit } from './audit';
 import { chat } from './chat';
 import type { Area } from './context';
 import { derived } from './derived';
@@ -33,5 +34,6 @@ export const areas: Area[] = [
   shop,
   orders,
   subscriptions,
+  audit,
   derived,
 ];

@@ -4,16 +4,13 @@
 // (GET subscriptions/:id/invoices: the owner checked, a keyset page). Budget: p99 at most 50 ms each.
 // Plaza alone, as the shop's scenarios.
 import { memberUsername } from '../data/accounts';
-import { runGroup } from '../lib/group';
+import { measureReads, runGroup } from '../lib/group';
 import type { LoadRequest } from '../lib/load';
-import { measure } from '../lib/load';
-import { connectionsFor } from '../lib/options';
-import { latencyCheck, type Sample, sampleOf } from '../lib/report';
+import { latencyCheck } from '../lib/report';
 import { startPlaza } from '../lib/servers';
 import { signIn } from '../lib/sessions';
 
 const readersCount = 20;
-const warmUp = { full: 2, smoke: 0.5 };
 
 await runGroup('billing', ['billing-mine', 'billing-invoices'], async (group) => {
   const { options, db, startAll, scenario } = group;
@@ -36,23 +33,7 @@ await runGroup('billing', ['billing-mine', 'billing-invoices'], async (group) =>
     options.databaseUrl,
     owners.map((row) => memberUsername(row.user_id)),
   );
-  const measured = async (requests: () => LoadRequest[]) => {
-    const connections = connectionsFor(options, 10);
-    const run = async (seconds: number) =>
-      sampleOf(
-        await measure({
-          url: plaza.url,
-          connections,
-          duration: seconds,
-          requests: requests(),
-          sessions: readers,
-        }),
-      );
-    await run(options.smoke ? warmUp.smoke : warmUp.full);
-    const samples: Sample[] = [];
-    for (let i = 0; i < options.repetitions; i += 1) samples.push(await run(options.duration));
-    return { plaza: samples, baseline: [], connections };
-  };
+  const measured = (requests: () => LoadRequest[]) => measureReads(options, plaza, readers, requests);
 
   await scenario('billing-mine', async () => {
     const { connections, ...samples } = await measured(() => [

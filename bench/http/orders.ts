@@ -5,15 +5,14 @@
 // Plaza alone, as the shop's scenarios: the work measured is the purchase's rules and writes.
 import { memberUsername } from '../data/accounts';
 import { memberCount } from '../lib/community';
-import { runGroup } from '../lib/group';
-import { figuresOf, type LoadRequest, measure } from '../lib/load';
+import { measureReads, runGroup, warmRepeat } from '../lib/group';
+import { figuresOf, type LoadRequest } from '../lib/load';
 import { connectionsFor } from '../lib/options';
-import { latencyCheck, type Sample, sampleOf } from '../lib/report';
+import { latencyCheck, sampleOf } from '../lib/report';
 import { startPlaza } from '../lib/servers';
 import { type MemberSession, signIn } from '../lib/sessions';
 
 const readersCount = 20;
-const warmUp = { full: 2, smoke: 0.5 };
 
 /**
  * Purchases for `seconds`: each buyer (one connection each) puts a piece in the cart, unmeasured, then
@@ -99,13 +98,9 @@ await runGroup('orders', ['orders-purchase', 'orders-list', 'order-page'], async
       await db.query('delete from cart_items where user_id = any($1::int[])', [ids]);
       return sampleOf(await purchases(plaza.url, buyers, plain[0]!.id, seconds));
     };
-    await run(options.smoke ? warmUp.smoke : warmUp.full);
-    const samples: Sample[] = [];
-    for (let i = 0; i < options.repetitions; i += 1) samples.push(await run(options.duration));
     return {
       setup: `POST /api/v2/payments {agb} of a one-line cart by invoice (the piece added before, unmeasured), ${buyers.length} members each on a connection, ${options.duration} s each; ${orderCount} orders before`,
-      plaza: samples,
-      baseline: [],
+      ...(await warmRepeat(options, run)),
       shown,
       checks: (p) => [latencyCheck(p, 'p99', 100)],
     };
@@ -126,23 +121,7 @@ await runGroup('orders', ['orders-purchase', 'orders-list', 'order-page'], async
     options.databaseUrl,
     owners.map((row) => memberUsername(row.user_id)),
   );
-  const measured = async (requests: () => LoadRequest[]) => {
-    const connections = connectionsFor(options, 10);
-    const run = async (seconds: number) =>
-      sampleOf(
-        await measure({
-          url: plaza.url,
-          connections,
-          duration: seconds,
-          requests: requests(),
-          sessions: readers,
-        }),
-      );
-    await run(options.smoke ? warmUp.smoke : warmUp.full);
-    const samples: Sample[] = [];
-    for (let i = 0; i < options.repetitions; i += 1) samples.push(await run(options.duration));
-    return { plaza: samples, baseline: [], connections };
-  };
+  const measured = (requests: () => LoadRequest[]) => measureReads(options, plaza, readers, requests);
 
   await scenario('orders-list', async () => {
     const { connections, ...samples } = await measured(() => [{ path: '/api/v2/orders' }]);

@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { measure } from './load';
-import { type BenchOptions, benchOptions, wanted } from './options';
+import { type LoadRequest, measure } from './load';
+import { type BenchOptions, benchOptions, connectionsFor, wanted } from './options';
 import { report, type Sample, type ScenarioResult, sampleOf } from './report';
 import type { RunningServer } from './servers';
 import type { MemberSession } from './sessions';
@@ -136,4 +136,37 @@ export function compareGet(
       }),
     ),
   );
+}
+
+/**
+ * Plaza alone, a measurement that is not a comparison: one unmeasured warm-up run of `run`, then
+ * `repetitions` measured runs of `options.duration` seconds.
+ */
+export async function warmRepeat(
+  options: BenchOptions,
+  run: (seconds: number) => Promise<Sample>,
+): Promise<{ plaza: Sample[]; baseline: Sample[] }> {
+  await run(options.smoke ? warmUpSeconds.smoke : warmUpSeconds.full);
+  const plaza: Sample[] = [];
+  for (let i = 0; i < options.repetitions; i += 1) plaza.push(await run(options.duration));
+  return { plaza, baseline: [] };
+}
+
+/**
+ * Plaza alone: GETs of `requests()` (called once a run, so a counter in it starts again) by the
+ * signed-in `readers` in turn, at `connections` (10 unless given), through `warmRepeat`.
+ */
+export async function measureReads(
+  options: BenchOptions,
+  plaza: RunningServer,
+  readers: MemberSession[],
+  requests: () => LoadRequest[],
+  connections = connectionsFor(options, 10),
+): Promise<{ plaza: Sample[]; baseline: Sample[]; connections: number }> {
+  const samples = await warmRepeat(options, async (duration) =>
+    sampleOf(
+      await measure({ url: plaza.url, connections, duration, requests: requests(), sessions: readers }),
+    ),
+  );
+  return { ...samples, connections };
 }

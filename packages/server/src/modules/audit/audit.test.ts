@@ -51,6 +51,8 @@ describe('audit log: reading, filters, pages and retention', () => {
     const queries: Record<string, string>[] = [
       { action: 'Page.Update' },
       { from: 'yesterday' },
+      { from: '2026-16-28' },
+      { to: '2026-01-01T25:61:00Z' },
       { resource_type: 'nothing' },
       { before: 'x' },
     ];

@@ -1,13 +1,23 @@
 import { type AuditEvent, adminLimits, type auditQuerySchema } from '@plaza/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../platform/errors';
+import { AppError, forbidden } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
 import { auditPolicy } from './policy';
 import { presentAuditEvent } from './presenter';
 import { auditRepo } from './repo';
 
 export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+/** A time filter as a date; 400 naming the field for a date the calendar lacks (month 16). */
+function moment(value: string | undefined, field: 'from' | 'to'): Date | undefined {
+  if (value === undefined) return undefined;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) {
+    throw new AppError(400, 'validation_failed', `${field}: not a date of the calendar`, field);
+  }
+  return at;
+}
 
 /** The audit log newest first, one keyset page (superadmins only). */
 export async function listAudit(
@@ -26,8 +36,8 @@ export async function listAudit(
       resourceType: query.resource_type,
       action: exact ? query.action : undefined,
       actionResource: exact ? undefined : query.action,
-      from: query.from === undefined ? undefined : new Date(query.from),
-      to: query.to === undefined ? undefined : new Date(query.to),
+      from: moment(query.from, 'from'),
+      to: moment(query.to, 'to'),
     },
     limit,
   );

@@ -19,6 +19,20 @@ export interface AuditFilter {
   to?: Date | undefined;
 }
 
+/**
+ * Ids and times rise together (each entry is written at its `now()`), apart from transactions that
+ * overlap by moments: a time bound's id, found on the `at` index, widened by this many ids, bounds the
+ * walk by id exactly. Without it, a range long past would walk every newer entry by id first.
+ */
+const idSlack = 1000;
+const t = auditEvents;
+/** The id bound below the entries before `to`: the latest such entry's id, widened. */
+const idsBefore = (to: Date) =>
+  sql`(select ${t.id} from ${t} where ${t.at} < ${to} order by ${t.at} desc limit 1) + ${idSlack}`;
+/** The id bound above the entries from `from` on: the earliest such entry's id, widened. */
+const idsFrom = (from: Date) =>
+  sql`(select ${t.id} from ${t} where ${t.at} >= ${from} order by ${t.at} limit 1) - ${idSlack}`;
+
 /** Queries of the audit log. */
 export const auditRepo = {
   insert(db: Db, row: AuditRow) {
@@ -26,7 +40,6 @@ export const auditRepo = {
   },
   /** One page newest first by id, one row past `limit` (to tell whether there is more). */
   page(db: Db, filter: AuditFilter, limit: number): Promise<AuditEventRow[]> {
-    const t = auditEvents;
     return db
       .select()
       .from(t)
@@ -39,8 +52,12 @@ export const auditRepo = {
           filter.actionResource === undefined
             ? undefined
             : sql`split_part(${t.action}, '.', 1) = ${filter.actionResource}`,
-          filter.from === undefined ? undefined : gte(t.at, filter.from),
-          filter.to === undefined ? undefined : lt(t.at, filter.to),
+          filter.from === undefined
+            ? undefined
+            : and(gte(t.at, filter.from), sql`${t.id} >= ${idsFrom(filter.from)}`),
+          filter.to === undefined
+            ? undefined
+            : and(lt(t.at, filter.to), sql`${t.id} <= ${idsBefore(filter.to)}`),
         ),
       )
       .orderBy(desc(t.id))
