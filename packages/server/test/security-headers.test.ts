@@ -172,7 +172,14 @@ async function cookieFlags(t: TestApp, forwarded: Record<string, string>) {
   };
 }
 
-describe.each([
+interface Transport {
+  transport: string;
+  env: NodeJS.ProcessEnv;
+  /** Headers a proxy (or, on plain HTTP, a client pretending to be one) adds. */
+  forwarded: Record<string, string>;
+  https: boolean;
+}
+const transports: Transport[] = [
   { transport: 'plain HTTP', env: {}, forwarded: { 'x-forwarded-proto': 'https' }, https: false },
   {
     transport: 'behind an HTTPS proxy',
@@ -180,7 +187,9 @@ describe.each([
     forwarded: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.5' },
     https: true,
   },
-])('security headers and cookies, $transport', ({ env, forwarded, https }) => {
+];
+
+describe.each(transports)('security headers and cookies, $transport', ({ env, forwarded, https }) => {
   let t: TestApp;
   let webDist: string;
   let answers: Answer[];
