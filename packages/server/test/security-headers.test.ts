@@ -9,7 +9,7 @@ import { uploadsRoot } from '../src/modules/uploads/storage';
 import { rateLimitTable } from '../src/platform/rate-limit';
 import { createTestApp, type TestApp } from './app';
 import { TestClient } from './client';
-import { buildUser, testPassword } from './factories';
+import { buildAdmin, buildUser, testPassword } from './factories';
 import { uploadFiles } from './multipart';
 
 /**
@@ -65,6 +65,10 @@ async function everyKindOfAnswer(t: TestApp, forwarded: Record<string, string>):
   mkdirSync(path.join(uploadsRoot(t.config.dataDir), 'images'), { recursive: true });
   writeFileSync(path.join(uploadsRoot(t.config.dataDir), 'images', storedImage), png);
 
+  const admin = new TestClient(t.app);
+  await admin.login((await buildAdmin(t.db)).username, testPassword);
+  const { key } = (await admin.post('/api/v2/tv/display_keys', { name: 'Lobby' })).json();
+
   const limited = new TestClient(t.app, '10.70.0.1');
   let tooMany: LightMyRequestResponse | undefined;
   for (let n = 0; n <= rateLimitTable.passwordResetMail.max; n++) {
@@ -79,6 +83,8 @@ async function everyKindOfAnswer(t: TestApp, forwarded: Record<string, string>):
     ['TV page', 'html', 200, get(anonymous, '/de_DE/bubbletool_tv')],
     ['API documentation', 'html', 200, get(anonymous, '/api/docs/')],
     ['API JSON', 'other', 200, get(signedIn, '/api/v2/auth/is_authenticated')],
+    ['TV feed (display key)', 'other', 200, get(anonymous, `/api/v2/tv/feed?key=${key}`)],
+    ['TV feed, wrong key', 'other', 403, get(anonymous, `/api/v2/tv/feed?key=${'x'.repeat(43)}`)],
     ['API 400', 'other', 400, signedIn.post('/api/v2/posts', { description: 7 }, { headers: forwarded })],
     ['API 401', 'other', 401, get(anonymous, '/api/v2/members')],
     ['API 403 (CSRF)', 'other', 403, anonymous.post('/api/v2/auth/login', {}, { withoutCsrf: true })],
@@ -206,7 +212,7 @@ describe.each(transports)('security headers and cookies, $transport', ({ env, fo
   });
 
   it('every kind of answer: nosniff, a referrer policy, no inline or evaluated scripts, no framing of pages', () => {
-    expect(answers.length).toBeGreaterThanOrEqual(23);
+    expect(answers.length).toBeGreaterThanOrEqual(25);
     for (const answer of answers) expectSafeHeaders(answer);
   });
 
