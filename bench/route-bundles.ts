@@ -8,11 +8,8 @@ const budgetBytes = 350 * 1024;
 
 const muiTheme = 'src/app/mui-theme.tsx';
 const shell = 'src/app/shell/app-shell.tsx';
-/**
- * Lazy modules of the entry that are not pages: the MUI theme (counted for every page), the shell, the cookie
- * overlay, the customer's own texts (loaded after the first paint).
- */
-const notPages = new Set([muiTheme, shell, 'src/app/cookie-overlay.tsx', 'src/lib/text-overrides.ts']);
+/** Lazy modules of the entry that are not pages: the MUI theme (counted for every page), the shell, the cookie overlay. */
+const notPages = new Set([muiTheme, shell, 'src/app/cookie-overlay.tsx']);
 /** Pages outside the app shell (routes.tsx): everything else renders inside it. */
 const outsideShell = new Set([
   'src/features/auth/login-page.tsx',

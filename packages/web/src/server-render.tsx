@@ -24,6 +24,7 @@ import { i18nOptions } from './lib/i18n';
 import { readOriginWith } from './lib/page-origin';
 import { phoneMedia } from './lib/phone-width';
 import { renderQueries } from './lib/render-queries';
+import { applyTextOverrides } from './lib/text-overrides';
 
 /** The route table's handler, made once: it loads a lazy route's module the first time it matches. */
 const handler = createStaticHandler(routes);
@@ -69,6 +70,9 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
     ]);
     const i18n = i18next.createInstance();
     await i18n.init({ ...i18nOptions, lng: lang, resources: { [lang]: { translation: texts } } });
+    // The customer's own texts, as the browser lays them over its bundle before it hydrates (lib/i18n).
+    const own = await call(endpoints.admin.textOverrides, { params: { locale: lang } }).catch(() => null);
+    if (own) applyTextOverrides(i18n, lang, own);
     if (path.split('/').filter(Boolean).length === 1)
       await prefetchDashboard(client, session, matchesWidth(phoneMedia, input.width));
 

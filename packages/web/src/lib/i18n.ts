@@ -1,9 +1,12 @@
 import { defaultLocale, htmlLang, type Locale } from '@plaza/contract/constants';
+import { buildPath } from '@plaza/contract/endpoint';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { call, getApiLocale, setApiLocale } from './api-client';
 import { routes } from './endpoint-routes';
+import { takeFirstAnswer } from './first-answers';
 import { queryClient } from './query-client';
+import { applyTextOverrides } from './text-overrides';
 import { whenIdle } from './when-idle';
 
 /** Each language's texts, fetched once; a failed fetch is forgotten, so the next use tries again. */
@@ -22,6 +25,11 @@ void i18n
   .use(initReactI18next)
   .init({ ...i18nOptions, lng: defaultLocale, resources: {}, react: { bindI18nStore: 'added' } });
 
+/** Fetches and applies a language's own texts (after its bundle, and after the administration changed them). */
+export async function refreshTextOverrides(locale: Locale): Promise<void> {
+  applyTextOverrides(i18n, locale, await call(routes.admin.textOverrides, { params: { locale } }));
+}
+
 /** Fetches a language's texts from the server into i18n (once; callers share the request in flight). */
 export function loadLocaleTexts(locale: Locale): Promise<void> {
   let loading = bundles.get(locale);
@@ -29,14 +37,11 @@ export function loadLocaleTexts(locale: Locale): Promise<void> {
     loading = call(routes.settings.translations, { params: { locale } }).then(
       (bundle) => {
         i18n.addResourceBundle(locale, 'translation', bundle, true, true);
-        // The customer's own texts come after the first paint: most customers have none, and the page
-        // shows the built-in ones until they are there.
-        whenIdle(
-          () =>
-            void import('./text-overrides')
-              .then((overrides) => overrides.refreshTextOverrides(i18n, locale))
-              .catch(() => undefined),
-        );
+        // The customer's own texts: with the page when it brought them (server app-page), so the first screen
+        // shows them; else asked for after the first paint (most customers have none).
+        const own = takeFirstAnswer(buildPath(routes.admin.textOverrides.path, { locale }));
+        if (own) applyTextOverrides(i18n, locale, own as Record<string, string>);
+        else whenIdle(() => void refreshTextOverrides(locale).catch(() => undefined));
       },
       (error: unknown) => {
         bundles.delete(locale);

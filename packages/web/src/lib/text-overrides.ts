@@ -1,15 +1,12 @@
 import type { Locale } from '@plaza/contract/constants';
 import type { i18n as I18n } from 'i18next';
-import { call } from './api-client';
-import { routes } from './endpoint-routes';
 
 /** Per language, the built-in text of every key the customer's own texts replace (to put back on reset). */
 const builtIn = new Map<Locale, Map<string, string>>();
 
 /**
  * Lays the customer's own texts (`key` -> text, keys dotted like `auth.login.title`) over a loaded
- * bundle, putting back the built-in text of keys no longer overridden. Loaded after the first paint
- * (lib/i18n.ts), so the first screen never waits for it.
+ * bundle, putting back the built-in text of keys no longer overridden.
  */
 export function applyTextOverrides(i18n: I18n, locale: Locale, overrides: Record<string, string>): void {
   const replaced = builtIn.get(locale) ?? new Map<string, string>();
@@ -34,9 +31,4 @@ export function applyTextOverrides(i18n: I18n, locale: Locale, overrides: Record
 /** The built-in texts the customer's own replace in a language (the bundle holds the customer's). */
 export function replacedBuiltInTexts(locale: Locale): ReadonlyMap<string, string> {
   return builtIn.get(locale) ?? new Map();
-}
-
-/** Fetches and applies a language's own texts (once its bundle is loaded, and after the administration changes them). */
-export async function refreshTextOverrides(i18n: I18n, locale: Locale): Promise<void> {
-  applyTextOverrides(i18n, locale, await call(routes.admin.textOverrides, { params: { locale } }));
 }

@@ -10,7 +10,7 @@ import { type Locale, locales } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { refreshTextOverrides } from '../../lib/text-overrides';
+import { refreshTextOverrides } from '../../lib/i18n';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { BilingualField } from './bilingual-field';
 import { type BuiltInText, loadBuiltInTexts, searchTexts } from './built-in-texts';
@@ -89,7 +89,7 @@ function TextRow({
 export function TextsPage() {
   const { t, i18n } = useTranslation();
   const editor = useDocumentEditor('text_overrides', parseOverrides, () =>
-    refreshTextOverrides(i18n, i18n.language as Locale),
+    refreshTextOverrides(i18n.language as Locale),
   );
   const builtIn = useQuery({
     queryKey: ['built-in-texts'],
