@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
 import { buildAdmin, buildUser, testPassword } from '../../../test/factories';
 import { buildProduct, buy, buyer, fillCart, readyCart } from '../../../test/order-fixture';
-import { signInDelay } from '../../platform/rate-limit';
+import { rateLimitTable, signInDelay } from '../../platform/rate-limit';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
@@ -199,5 +199,20 @@ describe('audit log: what each area records', () => {
     }
     await typing.login(colleague.username, testPassword);
     expect(await audit({ action: 'sign_in.burst' })).toHaveLength(1);
+  });
+
+  it('records an address refused for its failed sign-ins once per window, whatever the names', async () => {
+    const { max } = rateLimitTable.signInFailures;
+    const address = new TestClient(t.app, '10.77.77.77');
+    // A new name each time: the pair throttle never starts, the address's failures add up.
+    for (let n = 0; n < max + 3; n++) {
+      await address.post('/api/v2/auth/login', { username: `guess${n}`, password: 'wrong' });
+    }
+    const bursts = (await audit({ action: 'sign_in.burst' })).filter((event) => event.ip === '10.77.77.77');
+    expect(bursts).toHaveLength(1);
+    expect(bursts[0]).toMatchObject({
+      resource_id: 'ip:10.77.77.77',
+      after: { throttle: 'address', failures: max },
+    });
   });
 });
