@@ -63,7 +63,7 @@ test.describe('a superadmin', () => {
     const button = page.getByRole('button', { name: 'Bereiche' });
     await button.focus();
     await page.keyboard.press('Enter');
-    const nav = page.getByRole('navigation', { name: 'Bereiche der Administration' });
+    const nav = page.getByRole('navigation', { name: 'Bereiche der Verwaltung' });
     await expect(nav.getByRole('link', { name: 'Versionsverlauf' })).toHaveAttribute('aria-current', 'page');
     await expectAccessible(page);
     await nav.getByRole('link', { name: 'Protokoll' }).click();

@@ -158,9 +158,9 @@ test.describe('administration', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/de_DE');
     // The administration has one entry in the navigation; its own navigation lists the sections.
-    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link').click();
+    await page.getByRole('navigation', { name: 'Verwaltung' }).getByRole('link').click();
     await page
-      .getByRole('navigation', { name: 'Bereiche der Administration' })
+      .getByRole('navigation', { name: 'Bereiche der Verwaltung' })
       .getByRole('link', { name: 'Stellen' })
       .click();
     await expect(page).toHaveURL(/\/de_DE\/admin\/jobs$/);
