@@ -140,6 +140,12 @@ test('texts: an own text reaches a member', async ({ page, browser }) => {
 
   const member = await memberPage(browser, '/en_GB/groups');
   await expect(member.getByText('Teams of this community, e2e.')).toBeVisible();
+  // The page the server draws shows it already (no built-in text first): in its markup, not only in the
+  // answers it brings along for the app.
+  const html = await (await member.request.get('/en_GB/groups')).text();
+  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+  expect(markup).toContain('Teams of this community, e2e.');
+  expect(markup).not.toContain('Find people who share your interests');
   await member.context().close();
 });
 
