@@ -132,10 +132,15 @@ export const documentValues: Record<
 > = {
   settings: {
     read: getSettings,
-    // The push key is the server's own (push module): a replacement or an undo keeps the current one.
+    // The push key (push module) and `single_sign_on` (the sso module's providers decide it) are the
+    // server's own: a replacement or an undo keeps the current ones.
     validate: async (db, value) => {
       const current = await getSettings(db);
-      return { ...validSettings(value, current), vapid_public_key: current.vapid_public_key };
+      return {
+        ...validSettings(value, current),
+        vapid_public_key: current.vapid_public_key,
+        single_sign_on: current.single_sign_on,
+      };
     },
   },
   menu: { read: storedMenu, validate: async (_db, value) => parsed(menuDocumentSchema, value) },

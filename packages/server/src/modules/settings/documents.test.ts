@@ -191,9 +191,13 @@ describe('administered documents', () => {
     }
     expect(oldest.value.meta_title).toBe('Plaza');
     await admin.post(`${documentUrl('settings')}/versions/${oldest.id}/restore`);
-    const forged = { ...(await read('settings')).value, vapid_public_key: 'forged' };
+    const forged = { ...(await read('settings')).value, vapid_public_key: 'forged', single_sign_on: true };
     expect((await admin.put(documentUrl('settings'), { value: forged })).statusCode).toBe(200);
-    expect((await read('settings')).value.vapid_public_key).toBe(pushKey);
+    // So is `single_sign_on`: the sign-in providers decide it, a settings document cannot hide logout.
+    expect((await read('settings')).value).toMatchObject({
+      vapid_public_key: pushKey,
+      single_sign_on: false,
+    });
   });
 
   it('pages the versions and keeps only the newest of a key', async () => {

@@ -20,7 +20,8 @@ export type SettingField =
 /**
  * Every flag and option of the settings object, in groups. Its label and one-line meaning are texts
  * `admin-settings.fields.<path with _>.label|help`. Branding (name, colours, images), sign-up and login
- * have their own pages.
+ * have their own pages; the push key and `single_sign_on` (the sign-in providers decide it) are the
+ * server's own.
  */
 export const settingGroups: { key: string; fields: SettingField[] }[] = [
   {
@@ -29,8 +30,6 @@ export const settingGroups: { key: string; fields: SettingField[] }[] = [
       { path: 'show_system_notification_message', kind: 'switch' },
       { path: 'show_cookie_layer', kind: 'switch' },
       { path: 'author_function', kind: 'switch' },
-      { path: 'single_sign_on', kind: 'switch' },
-      { path: 'vapid_public_key', kind: 'text', nullable: true },
       { path: 'jobs_option.receiver_email', kind: 'text' },
     ],
   },
