@@ -153,6 +153,7 @@ export function CookiesPage() {
                     </Typography>
                     {providers.map((provider, index) => (
                       <ProviderFields
+                        // biome-ignore lint/suspicious/noArrayIndexKey: providers have no id but their place.
                         key={index}
                         provider={provider}
                         onChange={(next) =>

@@ -47,6 +47,7 @@ export function ReorderList<T>({
   return (
     <List ref={list} aria-label={label} disablePadding>
       {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; the index is their place.
         <ListItem key={index} divider sx={{ gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <Stack direction="row">
             <IconButton

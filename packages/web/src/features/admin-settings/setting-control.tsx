@@ -138,6 +138,7 @@ export function SettingControl({ editor, field }: { editor: DocumentEditor<unkno
           <Typography>{label}</Typography>
           {help}
           {items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the fields have no id but their place.
             <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <TextField
                 label={t('admin-settings.search_field.id')}
