@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hundredthsText, parseMoney, parsePercent } from './money';
+import { formatMoney, formatPercent, hundredthsText, parseMoney, parsePercent } from './money';
 
 describe('money as typed', () => {
   it('reads both languages’ decimal marks in integer minor units, without float errors', () => {
@@ -61,6 +61,16 @@ describe('money as typed', () => {
     for (const minor of [1, 99, 1290, 123456, 100_000_000]) {
       expect(parseMoney(hundredthsText(minor, 'de_DE'))).toBe(minor);
       expect(parseMoney(hundredthsText(minor, 'en_GB'))).toBe(minor);
+    }
+  });
+
+  it('formats amounts and rates in each language and currency, however often and in whatever order', () => {
+    for (let round = 0; round < 2; round += 1) {
+      expect(formatMoney(1290, 'EUR', 'de_DE')).toBe('12,90\u00a0€');
+      expect(formatMoney(1290, 'EUR', 'en_GB')).toBe('€12.90');
+      expect(formatMoney(123456, 'CHF', 'de_DE')).toBe('1.234,56\u00a0CHF');
+      expect(formatPercent(1900, 'de_DE')).toBe('19\u00a0%');
+      expect(formatPercent(750, 'en_GB')).toBe('7.5%');
     }
   });
 });

@@ -38,14 +38,31 @@ export function hundredthsText(value: number, lang: Locale, { keepCents = true }
   return `${whole}${lang === 'de_DE' ? ',' : '.'}${decimals}`;
 }
 
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A language's number format, made once: making one took a phone's CPU about a millisecond, and a form
+ * of prices (the registration's subscriptions) formats some hundred amounts as it is drawn.
+ */
+function numberFormat(lang: Locale, style: 'currency' | 'percent', currency = ''): Intl.NumberFormat {
+  const key = `${lang} ${style} ${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(
+      htmlLang(lang),
+      style === 'currency' ? { style, currency } : { style, maximumFractionDigits: 2 },
+    );
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** An amount in minor units for reading, in the language's way: "12,90 €" or "€12.90". */
 export function formatMoney(minor: number, currency: string, lang: Locale): string {
-  return new Intl.NumberFormat(htmlLang(lang), { style: 'currency', currency }).format(minor / 100);
+  return numberFormat(lang, 'currency', currency).format(minor / 100);
 }
 
 /** Basis points for reading: 1900 -> "19 %" (de) or "19%" (en). */
 export function formatPercent(basisPoints: number, lang: Locale): string {
-  return new Intl.NumberFormat(htmlLang(lang), { style: 'percent', maximumFractionDigits: 2 }).format(
-    basisPoints / 10_000,
-  );
+  return numberFormat(lang, 'percent').format(basisPoints / 10_000);
 }

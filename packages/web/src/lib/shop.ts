@@ -1,4 +1,3 @@
-import { htmlLang, type Locale } from '@plaza/contract/constants';
 import type { CartResponse } from '@plaza/contract/shop';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
@@ -46,17 +45,8 @@ export function useAddToCart() {
   });
 }
 
-/** An amount in minor units as money in the page language (`1990, 'EUR'` -> "19,90 €" / "€19.90"). */
-export function formatMoney(amount: number, currency: string, lang: Locale): string {
-  return new Intl.NumberFormat(htmlLang(lang), { style: 'currency', currency }).format(amount / 100);
-}
-
-/** A tax rate in basis points as a percentage (`1900` -> "19 %" / "19%"). */
-export function formatTaxRate(rate: number, lang: Locale): string {
-  return new Intl.NumberFormat(htmlLang(lang), { style: 'percent', maximumFractionDigits: 2 }).format(
-    rate / 10_000,
-  );
-}
+/** Money and tax rates as the shop shows them (`1990, 'EUR'` -> "19,90 €"; `1900` -> "19 %"). */
+export { formatMoney, formatPercent as formatTaxRate } from './money';
 
 /** The text of a failed shop call: the shop's own text for its error codes, else the general one. */
 export function shopErrorText(t: TFunction, error: unknown): string {
