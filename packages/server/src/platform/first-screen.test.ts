@@ -19,6 +19,7 @@ const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/130.0
 const indexHtml =
   '<!doctype html><html lang="de"><head><title>Plaza</title><script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script><link rel="modulepreload" crossorigin href="/assets/runtime-Qr12St34.js"></head><body><div id="root"></div></body></html>';
 const dashboardFiles = ['/assets/dashboard-Ef56Gh78.js'];
+const signInFiles = ['/assets/login-page-Mn34Op56.js'];
 /** The files of the groups list's lazy module (and of the module the dashboard shares with it). */
 const groupsFiles = ['/assets/groups-page-Ij90Kl12.js', dashboardFiles[0]];
 
@@ -36,7 +37,7 @@ export async function renderFirstScreen(input) {
   if (name === 'Slow') globalThis.slowRenders = (globalThis.slowRenders ?? 0) + 1;
   if (name === 'Slow') await new Promise((resolve, reject) => input.signal.addEventListener('abort', () => reject(input.signal.reason)));
   return {
-    html: '<main><h1>' + name + '</h1><p>' + input.width + '</p>' + input.sanitizeHtml('<p onclick="steal()">Hallo<script>steal()</script></p>', 'post') + '</main>',
+    html: '<main><h1>' + name + '</h1><p>' + input.width + '</p><p>' + input.origin + (input.cookies.includes('cdisc=1') ? ' chosen' : ' unchosen') + '</p>' + input.sanitizeHtml('<p onclick="steal()">Hallo<script>steal()</script></p>', 'post') + '</main>',
     head: '<link rel="preload" as="image" href="/uploads/images/a.webp"/>',
     styles: { css: '.css-a1{color:red}.css-b2::after{content:"</style><script>"}', names: ['a1', 'b2'] },
     rootStyle: { '--pz-primary': '#123456', '--pz-font': '"Inter", sans-serif' },
@@ -55,7 +56,11 @@ function writeWebBuild(dir: string) {
   writeFileSync(path.join(dir, 'assets/index-Ab12Cd34.js'), 'export {};');
   writeFileSync(
     path.join(dir, '.vite/first-screens.json'),
-    JSON.stringify({ dashboard: dashboardFiles, 'features/groups/groups-page': groupsFiles }),
+    JSON.stringify({
+      dashboard: dashboardFiles,
+      'sign-in': signInFiles,
+      'features/groups/groups-page': groupsFiles,
+    }),
   );
   writeFileSync(path.join(dir, '.ssr/server-render.js'), renderer);
 }
@@ -224,7 +229,7 @@ describe("an app page's first screen, rendered into its page", () => {
     }
   });
 
-  it("draws every page of a member and a visitor's pages but the sign-in forms and the site's root", async () => {
+  it("draws every page of a member and a visitor's, the sign-in forms too, but not the site's root", async () => {
     const member = await signedIn(t, await buildUser(t.db, { firstname: 'Ann' }));
     for (const url of ['/de_DE/groups', '/en_GB/who_is_who/3', '/de_DE/search_results?q=Ann']) {
       const page = (await member.get(url, { headers: { 'user-agent': desktop } })).body;
@@ -233,15 +238,35 @@ describe("an app page's first screen, rendered into its page", () => {
         queries: [{ queryKey: ['path'], state: { data: `${url} </script>` } }],
       });
     }
-    // A visitor's pages are drawn too (a public CMS page, the TV), but not the sign-in forms.
-    for (const url of ['/de_DE/page/1', '/en_GB/bubbletool_tv?key=k']) {
+    // A visitor's pages are drawn (a public CMS page, the TV, the sign-in forms), with the page's origin.
+    for (const url of [
+      '/de_DE/page/1',
+      '/en_GB/bubbletool_tv?key=k',
+      '/de_DE/login',
+      '/en_GB/forgot_password',
+      '/de_DE/reset_password?token=t',
+    ]) {
       const visitor = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': desktop } });
-      expect(visitor.body, url).toContain('<main><h1>Visitor</h1>');
+      expect(visitor.body, url).toContain(
+        '<main><h1>Visitor</h1><p>1366</p><p>http://localhost:80 unchosen</p>',
+      );
     }
-    for (const url of ['/de_DE', '/de_DE/login', '/en_GB/forgot_password', '/de_DE/reset_password', '/']) {
+    for (const url of ['/de_DE', '/']) {
       const visitor = await t.app.inject({ method: 'GET', url, headers: { 'user-agent': desktop } });
       expect(visitor.body, url).toContain('<div id="root"></div>');
     }
+  });
+
+  it('draws the sign-in page with what its cookies say (the cookie choice) and names its files to the loader', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/de_DE/login',
+      headers: { 'user-agent': phone, cookie: 'cdisc=1; cookie_config=1; track_all=0' },
+    });
+    expect(page.body).toContain('<main><h1>Visitor</h1><p>400</p><p>http://localhost:80 chosen</p>');
+    expect(page.body).toContain(
+      `<script defer src="/load-after-paint.js" data-entry="/assets/index-Ab12Cd34.js" data-modules="/assets/runtime-Qr12St34.js ${signInFiles[0]}"></script>`,
+    );
   });
 
   it('draws nothing for a member who has not accepted the terms', async () => {
