@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { emailSchema, idSchema, nameSchema, userPermissionSchema } from './entities';
+import { emailSchema, idSchema, nameSchema, userPermissionSchema, userPermissions } from './entities';
 import { pageQuerySchema, paginated } from './pagination';
 import { localeSchema } from './settings';
 import { text } from './text';
@@ -43,6 +43,12 @@ export const inviteMemberSchema = z.object({
 });
 export type InviteMemberInput = z.input<typeof inviteMemberSchema>;
 
+/** An account's site-wide permissions, made exactly these. */
+export const memberPermissionsSchema = z.strictObject({
+  permissions: z.array(userPermissionSchema).max(userPermissions.length),
+});
+export type MemberPermissionsInput = z.input<typeof memberPermissionsSchema>;
+
 const params = z.object({ id: idSchema });
 const tags = ['members'];
 
@@ -83,6 +89,17 @@ export const memberEndpoints = {
     tags,
     access: 'user',
     params,
+    response: memberAccountSchema,
+  }),
+  setPermissions: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v2/members/:id/permissions',
+    summary:
+      "Make an account's site-wide permissions exactly these (superadmins; never their own, so a superadmin always remains)",
+    tags,
+    access: 'user',
+    params,
+    body: memberPermissionsSchema,
     response: memberAccountSchema,
   }),
   resetPassword: defineEndpoint({

@@ -16,6 +16,7 @@ describe('member administration: invitations, list, deactivation, reset links', 
   let editor: TestClient;
   let member: TestClient;
   let editorUser: User;
+  let adminUser: User;
   let colleague: User;
 
   const linkIn = (text: string) => {
@@ -27,7 +28,8 @@ describe('member administration: invitations, list, deactivation, reset links', 
   beforeAll(async () => {
     smtp = await startSmtpCatcher();
     t = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    admin = await signedIn(t, await buildAdmin(t.db));
+    adminUser = await buildAdmin(t.db);
+    admin = await signedIn(t, adminUser);
     editorUser = await buildUser(t.db, { firstname: 'Uwe', lastname: 'Users', permissions: ['users'] });
     editor = await signedIn(t, editorUser);
     colleague = await buildUser(t.db, {
@@ -151,6 +153,35 @@ describe('member administration: invitations, list, deactivation, reset links', 
     expect((await editor.post(`/api/v2/members/${boss.id}/deactivate`)).statusCode).toBe(403);
     expect((await admin.post(`/api/v2/members/${boss.id}/deactivate`)).statusCode).toBe(200);
     expect((await admin.post('/api/v2/members/999999/deactivate')).statusCode).toBe(404);
+  });
+
+  it("sets another account's permissions (superadmins only, never their own), audited with who did it", async () => {
+    const grantee = await buildUser(t.db, { firstname: 'Greta', lastname: 'Granted' });
+    const granteeClient = await signedIn(t, grantee);
+    const url = `/api/v2/members/${grantee.id}/permissions`;
+    const body = { permissions: ['jobs', 'shop', 'jobs'] };
+    expect((await new TestClient(t.app).put(url, body)).statusCode).toBe(401);
+    expect((await granteeClient.put(url, body)).statusCode).toBe(403);
+    expect((await editor.put(url, body)).statusCode).toBe(403);
+    expect(
+      (await admin.put(`/api/v2/members/${adminUser.id}/permissions`, { permissions: [] })).statusCode,
+    ).toBe(403);
+    expect((await admin.put(url, { permissions: ['owner'] })).statusCode).toBe(400);
+    expect((await admin.put('/api/v2/members/999999/permissions', body)).statusCode).toBe(404);
+
+    const granted = await admin.put(url, body);
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json()).toMatchObject({ id: grantee.id, permissions: ['jobs', 'shop'] });
+    const session = (await granteeClient.get('/api/v2/auth/is_authenticated')).json().session;
+    expect(session.user.permissions).toEqual(['jobs', 'shop']);
+    const audit = (await admin.get('/api/v2/admin/audit?action=member.permissions')).json().results[0];
+    expect(audit).toMatchObject({
+      actor: { id: adminUser.id },
+      resource_id: String(grantee.id),
+      before: { permissions: [] },
+      after: { permissions: ['jobs', 'shop'] },
+    });
+    expect((await admin.put(url, { permissions: [] })).json().permissions).toEqual([]);
   });
 
   it('mails a member a link to set a new password', async () => {

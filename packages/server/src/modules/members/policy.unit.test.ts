@@ -13,6 +13,7 @@ const accounts = {
   usersEditor: { id: 11, permissions: ['users'] },
   superadmin: { id: 12, permissions: ['superadmin'] },
   self: { id: 3, permissions: ['users'] },
+  ownSuperadmin: { id: 4, permissions: ['superadmin'] },
 } satisfies Record<string, AccountFacts>;
 
 const manageRows: [keyof typeof actors, boolean][] = [
@@ -32,11 +33,25 @@ const deactivateRows: [keyof typeof actors, keyof typeof accounts, boolean][] = 
   ['superadmin', 'member', true],
 ];
 
+const permissionRows: [keyof typeof actors, keyof typeof accounts, boolean][] = [
+  ['member', 'member', false],
+  ['author', 'member', false],
+  ['usersEditor', 'member', false],
+  ['usersEditor', 'self', false],
+  ['superadmin', 'member', true],
+  ['superadmin', 'usersEditor', true],
+  ['superadmin', 'superadmin', true],
+  ['superadmin', 'ownSuperadmin', false],
+];
+
 describe('member policy', () => {
   it.each(manageRows)('%s: manage -> %s', (actor, expected) => {
     expect(can(actors[actor], 'manage')).toBe(expected);
   });
   it.each(deactivateRows)('%s deactivates %s -> %s', (actor, account, expected) => {
     expect(can(actors[actor], 'deactivate', accounts[account])).toBe(expected);
+  });
+  it.each(permissionRows)('%s sets the permissions of %s -> %s', (actor, account, expected) => {
+    expect(can(actors[actor], 'permissions', accounts[account])).toBe(expected);
   });
 });

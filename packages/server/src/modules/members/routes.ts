@@ -9,6 +9,7 @@ import {
   listMembers,
   mailMemberPasswordLink,
   reactivateMember,
+  setPermissionsOf,
 } from './service';
 
 /** The member administration: accounts, invitations, deactivation and reset links. */
@@ -23,6 +24,9 @@ export async function membersModule(app: FastifyInstance, deps: AppDeps): Promis
   );
   route(app, members.reactivate, ({ user, params, request }) =>
     reactivateMember(deps, user, params.id, auditOrigin(request)),
+  );
+  route(app, members.setPermissions, ({ user, params, body, request }) =>
+    setPermissionsOf(deps, user, params.id, body.permissions, auditOrigin(request)),
   );
   route(app, members.resetPassword, ({ user, params }) => mailMemberPasswordLink(deps, user, params.id));
 }

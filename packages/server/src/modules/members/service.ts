@@ -4,6 +4,7 @@ import {
   type inviteMemberSchema,
   type MemberAccount,
   type memberListQuerySchema,
+  type UserPermission,
 } from '@plaza/contract';
 import type { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -14,7 +15,14 @@ import { endAllSessions } from '../../platform/session';
 import { forgetSessions } from '../../platform/session-cache';
 import { type AuditOrigin, recordAudit } from '../audit';
 import { mailPasswordLink } from '../auth';
-import { accountsPage, createInvitedUser, findUserById, setAccountDeactivated, type UserRow } from '../users';
+import {
+  accountsPage,
+  createInvitedUser,
+  findUserById,
+  setAccountDeactivated,
+  setMemberPermissions,
+  type UserRow,
+} from '../users';
 import { memberPolicy } from './policy';
 import { presentAccount } from './presenter';
 
@@ -142,6 +150,23 @@ async function setDeactivated(
   // The sessions' memo is per database handle: dropped inside the transaction, it missed them.
   forgetSessions(deps.database.db, { userId: target.id });
   return row;
+}
+
+/** Makes another account's permissions exactly these (superadmins only). */
+export async function setPermissionsOf(
+  deps: Deps,
+  user: SessionUser,
+  id: number,
+  permissions: readonly UserPermission[],
+  origin: AuditOrigin,
+): Promise<MemberAccount> {
+  requireManager(user);
+  const target = await account(deps, id);
+  if (!memberPolicy.can(user, 'permissions', target)) {
+    throw forbidden('Only a superadmin sets permissions, and never their own.');
+  }
+  const granted = await setMemberPermissions(deps.database.db, target, permissions, { actor: user, origin });
+  return presentAccount({ ...target, permissions: granted });
 }
 
 /** Mails a reset link, or the invitation again to a member who has not set a password yet. */

@@ -21,4 +21,4 @@ export {
 } from './search-vector';
 export { type BuiltinSearchField, fieldDocument, isFieldIncluded } from './search-vector-sql';
 export { setUserPassword } from './set-password';
-export { setUserPermissions } from './set-permissions';
+export { setMemberPermissions, setUserPermissions } from './set-permissions';

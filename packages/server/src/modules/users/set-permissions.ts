@@ -2,27 +2,27 @@ import { type UserPermission, userPermissionSchema } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { forgetSessions } from '../../platform/session-cache';
-import { recordAudit } from '../audit';
+import { type AuditEntry, recordAudit } from '../audit';
 import { usersRepo } from './repo';
 
+/** Who changes the permissions: a superadmin in the administration, or the operator (no member). */
+export type PermissionsChange = Pick<AuditEntry, 'actor' | 'origin'>;
+
 /**
- * Makes a member's site-wide permissions exactly these (the operator CLI's `user:set-permissions`, e.g.
- * `ratings_export` for whoever downloads the ratings workbook); their sessions see it on the next call.
- * Audited as the operator's change (no member, no address).
+ * Makes a member's site-wide permissions exactly these, audited in the same transaction; their sessions
+ * see it on the next call. The operator CLI's `user:set-permissions` passes no actor.
  */
-export async function setUserPermissions(
+async function replacePermissions(
   db: Db,
-  username: string,
-  permissions: string[],
+  user: { id: number; permissions: string[] },
+  permissions: readonly string[],
+  change: PermissionsChange,
 ): Promise<UserPermission[]> {
   const valid = [...new Set(permissions.map((permission) => userPermissionSchema.parse(permission)))];
-  const user = await usersRepo.byLogin(db, 'username', username);
-  if (!user) throw notFound(`The member ${username}`);
   await db.transaction(async (tx) => {
     await usersRepo.update(tx, user.id, { permissions: valid });
     await recordAudit(tx, {
-      actor: null,
-      origin: null,
+      ...change,
       action: 'member.permissions',
       resource_type: 'member',
       resource_id: user.id,
@@ -33,4 +33,25 @@ export async function setUserPermissions(
   // The sessions' memo is per database handle: dropped inside the transaction, it missed them.
   forgetSessions(db, { userId: user.id });
   return valid;
+}
+
+/** By username (the operator CLI, e.g. `ratings_export` for whoever downloads the ratings workbook). */
+export async function setUserPermissions(
+  db: Db,
+  username: string,
+  permissions: string[],
+): Promise<UserPermission[]> {
+  const user = await usersRepo.byLogin(db, 'username', username);
+  if (!user) throw notFound(`The member ${username}`);
+  return replacePermissions(db, user, permissions, { actor: null, origin: null });
+}
+
+/** By id, for the member administration (which checked who may). */
+export async function setMemberPermissions(
+  db: Db,
+  user: { id: number; permissions: string[] },
+  permissions: readonly UserPermission[],
+  change: PermissionsChange,
+): Promise<UserPermission[]> {
+  return replacePermissions(db, user, permissions, change);
 }

@@ -69,6 +69,46 @@ describe('MembersPage', () => {
     expect(await screen.findByText('The invitation to paul@example.com has been sent.')).toBeTruthy();
   });
 
+  // Permissions (jobs, shop, users) could only be granted with the operator CLI.
+  it('lets a superadmin set the permissions of another account, never their own', async () => {
+    const calls = stubFetch([
+      answer(endpoints.members.list, {
+        results: [
+          account(1, 'Anna', 'active'),
+          { ...account(9, 'Self', 'active'), permissions: ['superadmin'] },
+        ],
+        pagination,
+      }),
+      answer(
+        endpoints.members.setPermissions,
+        { ...account(1, 'Anna', 'active'), permissions: ['jobs', 'shop'] },
+        { params: { id: 1 } },
+      ),
+    ]);
+    showAs(['superadmin']);
+    const user = userEvent.setup();
+    const self = await screen.findByRole('article', { name: 'Self Muster' });
+    expect(within(self).queryByRole('button', { name: 'Permissions' })).toBeNull();
+    const anna = screen.getByRole('article', { name: 'Anna Muster' });
+    await user.click(within(anna).getByRole('button', { name: 'Permissions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Permissions of Anna Muster' });
+    const shop = within(dialog).getByRole('checkbox', { name: 'Shop' });
+    expect(shop.getAttribute('aria-describedby')).toBeTruthy();
+    await user.click(shop);
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Jobs' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save permissions' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ permissions: ['jobs', 'shop'] });
+    expect(await screen.findByText("Anna Muster's permissions have been saved.")).toBeTruthy();
+  });
+
+  it('offers a users-only manager no permissions', async () => {
+    stubFetch([answer(endpoints.members.list, { results: [account(1, 'Anna', 'active')], pagination })]);
+    showAs(['users']);
+    const anna = await screen.findByRole('article', { name: 'Anna Muster' });
+    expect(within(anna).queryByRole('button', { name: 'Permissions' })).toBeNull();
+  });
+
   it('deactivates an account after confirmation', async () => {
     const calls = stubFetch([
       answer(endpoints.members.list, { results: [account(1, 'Anna', 'active')], pagination }),

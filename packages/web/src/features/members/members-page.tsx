@@ -20,6 +20,7 @@ import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
 import { membersQuery, useMailPasswordLink, useSetMemberActive } from './api/members';
 import { InviteMemberDialog } from './invite-member-dialog';
+import { PermissionsDialog } from './permissions-dialog';
 
 const statusColor = { active: 'success', invited: 'info', deactivated: 'default' } as const;
 
@@ -29,6 +30,7 @@ function MemberCard({
   onDeactivate,
   onReactivate,
   onMailLink,
+  onPermissions,
   busy,
 }: {
   account: MemberAccount;
@@ -36,6 +38,8 @@ function MemberCard({
   onDeactivate: () => void;
   onReactivate: () => void;
   onMailLink: () => void;
+  /** Set for a superadmin viewing another account. */
+  onPermissions?: () => void;
   busy: boolean;
 }) {
   const { t } = useTranslation();
@@ -59,6 +63,18 @@ function MemberCard({
       <Typography variant="body2" color="text.secondary">
         {t('members.since', { date: formatDate(account.created_at, 'DD.MM.YYYY', lang) })}
       </Typography>
+      {account.permissions.length > 0 && (
+        <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 1 }}>
+          {account.permissions.map((permission) => (
+            <Chip
+              key={permission}
+              size="small"
+              variant="outlined"
+              label={t(`members.permissions.names.${permission}`)}
+            />
+          ))}
+        </Box>
+      )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
         {account.status === 'deactivated' ? (
           <Button size="small" variant="outlined" disabled={busy} onClick={onReactivate}>
@@ -71,6 +87,11 @@ function MemberCard({
                 ? t('members.actions.resend')
                 : t('members.actions.reset_password')}
             </Button>
+            {onPermissions && (
+              <Button size="small" disabled={busy} onClick={onPermissions}>
+                {t('members.actions.permissions')}
+              </Button>
+            )}
             {!self && (
               <Button size="small" color="error" disabled={busy} onClick={onDeactivate}>
                 {t('members.actions.deactivate')}
@@ -85,7 +106,8 @@ function MemberCard({
 
 /**
  * Members (superadmins and the users permission): every account with its state, a search, inviting
- * by email, deactivating and reactivating, and mailing a link to set a password.
+ * by email, deactivating and reactivating, mailing a link to set a password; superadmins also set
+ * other accounts' permissions.
  */
 export function MembersPage() {
   const { t } = useTranslation();
@@ -101,6 +123,8 @@ export function MembersPage() {
   const mailLink = useMailPasswordLink();
   const [inviting, setInviting] = useState(false);
   const [deactivating, setDeactivating] = useState<MemberAccount | null>(null);
+  const [permitting, setPermitting] = useState<MemberAccount | null>(null);
+  const superadmin = Boolean(user?.permissions.includes('superadmin'));
   const [notice, setNotice] = useState<string | null>(null);
 
   if (!manager) return <Navigate to={`/${lang}/403`} replace />;
@@ -160,6 +184,7 @@ export function MembersPage() {
               account={account}
               self={account.id === user?.id}
               busy={setActive.isPending || mailLink.isPending}
+              onPermissions={superadmin && account.id !== user?.id ? () => setPermitting(account) : undefined}
               onDeactivate={() => setDeactivating(account)}
               onReactivate={() =>
                 setActive.mutate(
@@ -189,6 +214,13 @@ export function MembersPage() {
         onClose={(email) => {
           setInviting(false);
           if (email) setNotice(t('members.notices.invited', { email }));
+        }}
+      />
+      <PermissionsDialog
+        account={permitting}
+        onClose={(saved) => {
+          if (saved && permitting) setNotice(t('members.notices.permissions', { name: nameOf(permitting) }));
+          setPermitting(null);
         }}
       />
       <ConfirmDialog

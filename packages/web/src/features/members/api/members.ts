@@ -1,4 +1,4 @@
-import type { InviteMemberInput } from '@plaza/contract';
+import type { InviteMemberInput, UserPermission } from '@plaza/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { routes } from '../../../lib/endpoint-routes';
@@ -49,5 +49,15 @@ export function useSetMemberActive() {
 export function useMailPasswordLink() {
   return useMutation({
     mutationFn: (id: number) => call(routes.members.resetPassword, { params: { id } }),
+  });
+}
+
+/** Makes an account's permissions exactly these (superadmins). */
+export function useSetMemberPermissions() {
+  const refresh = useRefreshMembers();
+  return useMutation({
+    mutationFn: ({ id, permissions }: { id: number; permissions: UserPermission[] }) =>
+      call(routes.members.setPermissions, { params: { id }, body: { permissions } }),
+    onSuccess: refresh,
   });
 }
