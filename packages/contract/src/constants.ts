@@ -242,6 +242,74 @@ export type Locale = (typeof locales)[number];
 export const htmlLang = (locale: Locale) => locale.replace('_', '-');
 export const defaultLocale: Locale = 'de_DE';
 
+/** The areas of a language's texts: each a file `locales/<locale>/<area>.json`, a top-level key of its bundle. */
+export const textAreas = [
+  'activity_feed',
+  'admin',
+  'admin-settings',
+  'admin-sso',
+  'app',
+  'auth',
+  'billing',
+  'chat',
+  'chat_activities',
+  'cookies',
+  'dashboard',
+  'directory_fields',
+  'directory_values',
+  'errors',
+  'group_activities',
+  'group_page',
+  'groups',
+  'image_upload',
+  'jobs',
+  'landing',
+  'link_preview',
+  'list_controls',
+  'mail',
+  'members',
+  'menu',
+  'my_account',
+  'news',
+  'news_filters',
+  'occasions',
+  'page_admin',
+  'pages',
+  'people',
+  'post_activities',
+  'posts',
+  'profile',
+  'ratings',
+  'reactions',
+  'registration',
+  'rich_text',
+  'search',
+  'shop',
+  'shop_admin',
+  'topics',
+  'tv',
+  'user_card',
+  'who_is_who',
+] as const;
+export type TextArea = (typeof textAreas)[number];
+/**
+ * The administration's texts: only its pages (web features/admin/admin-layout) show them, so it loads them
+ * when opened; a page carries the others (server app-page), which the app asks for at start.
+ */
+export const adminTextAreas = [
+  'admin',
+  'admin-settings',
+  'admin-sso',
+  'page_admin',
+  'shop_admin',
+] as const satisfies readonly TextArea[];
+/** Every area but the administration's: the texts members see. */
+export const memberTextAreas: readonly TextArea[] = textAreas.filter(
+  (area) => !(adminTextAreas as readonly string[]).includes(area),
+);
+/** The texts call's query for the members' areas, as the app sends it (web lib/i18n) and a page answers it (server app-page). */
+export const memberTextsQuery = { areas: memberTextAreas.join(',') };
+
 /** True when the value is one of the app's locales. */
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);

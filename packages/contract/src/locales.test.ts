@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { locales } from './constants';
+import { adminTextAreas, locales, memberTextAreas, textAreas } from './constants';
 
 const root = path.resolve(import.meta.dirname, '../locales');
 
@@ -39,6 +39,14 @@ describe('translation bundles', () => {
       ).toEqual([]);
     });
   }
+
+  it("has one file per text area, and the areas split into the administration's and the members'", () => {
+    for (const locale of locales) {
+      const files = readdirSync(path.join(root, locale)).filter((file) => file.endsWith('.json'));
+      expect(files.map((file) => file.replace(/\.json$/, '')).sort(), locale).toEqual([...textAreas].sort());
+    }
+    expect([...adminTextAreas, ...memberTextAreas].sort()).toEqual([...textAreas].sort());
+  });
 
   it('has no empty texts', () => {
     for (const locale of locales) {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { textAreas } from './constants';
 import { defineEndpoint } from './endpoint';
+import { listParam } from './list-param';
 import { localeSchema, settingsPatchSchema, settingsSchema } from './settings';
 import { text } from './text';
 
@@ -95,10 +97,11 @@ export const settingsEndpoints = {
   translations: defineEndpoint({
     method: 'GET',
     path: '/api/v2/languages/:locale',
-    summary: 'The translation bundle of one language',
+    summary: 'The translation bundle of one language (only the given areas, when `areas` names some)',
     tags: ['settings'],
     access: 'public',
     params: z.object({ locale: localeSchema }),
+    query: z.object({ areas: listParam(z.enum(textAreas), { max: textAreas.length }).optional() }),
     response: z.record(z.string(), z.unknown()),
   }),
 };

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { isLocale } from '@plaza/contract/constants';
+import { isLocale, memberTextsQuery } from '@plaza/contract/constants';
 import { type FirstScreenInput, firstScreen, type RenderFirstScreen } from '@plaza/contract/first-screen';
 import { dehydrate, hashKey, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -48,7 +48,7 @@ readOriginWith(() => renders.getStore()?.origin ?? placeholderOrigin);
 
 /**
  * Renders the first screen of an app address as the browser would draw it, with the same calls: the session,
- * the texts, then the data the page's parts ask for, in rounds (`firstScreen.dataRounds`): each round draws
+ * the members' texts (the administration draws its loading until it has fetched its own), then the data the page's parts ask for, in rounds (`firstScreen.dataRounds`): each round draws
  * the page, and what its parts asked for and did not have yet is fetched for the next one (on the dashboard,
  * `/{lang}`, its data is asked for at once, pages/dashboard-data). A part whose call does not answer in time is drawn as
  * loading, as the browser would too. The browser hydrates the page with the data drawn (`queries`, main.tsx).
@@ -66,7 +66,7 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
     const { waitsForData } = renderQueries(client);
     const [{ session }, texts] = await Promise.all([
       client.fetchQuery(sessionQuery),
-      call(endpoints.settings.translations, { params: { locale: lang } }),
+      call(endpoints.settings.translations, { params: { locale: lang }, query: memberTextsQuery }),
     ]);
     const i18n = i18next.createInstance();
     await i18n.init({ ...i18nOptions, lng: lang, resources: { [lang]: { translation: texts } } });
@@ -134,7 +134,7 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
       head: preloads,
       styles: { css: inserted.map(([, rules]) => rules).join(''), names: inserted.map(([name]) => name) },
       rootStyle: themeTokens(session.settings),
-      title: titleKey ? pageTitle(i18n.t(titleKey), company) : company,
+      title: titleKey && i18n.exists(titleKey) ? pageTitle(i18n.t(titleKey), company) : company,
       modules: routeModules(path),
       // The session comes with the page's answers anyway; what else was drawn comes as the cache.
       queries: dehydrate(client, {

@@ -6,6 +6,8 @@ import {
   isLocale,
   type Locale,
   localeHeader,
+  memberTextAreas,
+  memberTextsQuery,
   pageSizes,
 } from '@plaza/contract';
 import { firstScreen, type RenderedFirstScreen } from '@plaza/contract/first-screen';
@@ -15,8 +17,14 @@ import { jsonInHtml } from './json-in-html';
 
 /** The session: every page asks for it before it shows anything. */
 const sessionCall = endpoints.auth.isAuthenticated.path;
-/** The texts of the address's language: every page waits for them before it shows a word. */
-const textsCall = (locale: string) => buildPath(endpoints.settings.translations.path, { locale });
+/**
+ * The members' texts of the address's language, as the app asks for them (web lib/i18n): every page waits
+ * for them before it shows a word. The administration loads its own when opened.
+ */
+const textsCall = (locale: string) =>
+  `${buildPath(endpoints.settings.translations.path, { locale })}?${new URLSearchParams(memberTextsQuery)}`;
+/** The members' texts of a language, made once (i18n.ts). */
+const memberTexts = (locale: Locale) => bundleText(locale, memberTextAreas);
 /** The customer's own texts of that language, which the app lays over them (empty when none are set). */
 const overridesCall = (locale: string) => buildPath(endpoints.admin.textOverrides.path, { locale });
 /** The dashboard's news stream, first page, as the app asks for it (web features/news/api/news.ts). */
@@ -56,7 +64,7 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
   const ask = answerer(app, request, load);
   try {
     // The texts are the translations call's own answer, made once per language (i18n.ts).
-    if (lang) load.answers[textsCall(lang)] = bundleText(lang).json;
+    if (lang) load.answers[textsCall(lang)] = memberTexts(lang).json;
     // The page's own request read the session already (platform/session.ts): who asks decides the screen,
     // and the dashboard's stream is asked for beside the session, not after it.
     const member = request.user;
@@ -142,7 +150,7 @@ export function appPageHtml(
       ...(rendered?.screen.modules ?? []).flatMap((module) => screens[module] ?? []),
     ]),
   ];
-  const texts = load.lang ? bundleText(load.lang) : undefined;
+  const texts = load.lang ? memberTexts(load.lang) : undefined;
   // A drawn page brings its data as the render's queries: of the answers, only the session and the texts.
   const entries = Object.entries(load.answers).filter(
     ([url]) =>

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { firstAnswers } from '@plaza/contract';
+import { firstAnswers, memberTextsQuery } from '@plaza/contract';
 import { firstScreen } from '@plaza/contract/first-screen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -132,8 +132,8 @@ describe("an app page's first screen, rendered into its page", () => {
     expect(answers[sessionCall]).toMatchObject({ session: { user: { id: member.id } } });
     expect(Object.keys(answers).sort()).toEqual([
       sessionCall,
-      '/api/v2/languages/de_DE',
       '/api/v2/languages/de_DE/overrides',
+      `/api/v2/languages/de_DE?${new URLSearchParams(memberTextsQuery)}`,
     ]);
     expect(answers[extraCall]).toBeUndefined();
 

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Locale, locales } from '@plaza/contract';
+import {
+  adminTextAreas,
+  type Locale,
+  locales,
+  memberTextAreas,
+  type TextArea,
+  textAreas,
+} from '@plaza/contract';
 import { serverRoot } from '../paths';
 import { jsonInHtml } from './json-in-html';
 
@@ -34,24 +41,38 @@ export interface BundleText {
   bytes: Buffer;
   etag: string;
 }
-const texts = new Map<Locale, BundleText>();
+/** The areas in the bundle's order, as text: the same areas in any order give the same text. */
+const areasKey = (areas: readonly TextArea[]) => textAreas.filter((area) => areas.includes(area)).join(',');
+/** The areas whose texts are kept once made: the members' and the administration's (any others are made per call). */
+const keptAreas = new Set([memberTextAreas, adminTextAreas].map(areasKey));
+/** The texts made, by language and areas (`de_DE` for the whole bundle, `de_DE:admin,admin-settings,...`). */
+const texts = new Map<string, BundleText>();
 
 /**
- * The bundle's JSON text and entity tag, made once: the files do not change while the server runs, and
- * every app page carries the texts of its language (app-page.ts), so the text is made safe for the page
- * once too (`jsonInHtml`: the same JSON).
+ * The bundle's JSON text and entity tag, of all its areas or of the given ones, made once per language and
+ * areas (the whole bundle, the members' and the administration's areas): the files do not change while the
+ * server runs, and every app page carries the members' texts of its language (app-page.ts), so the text is
+ * made safe for the page once too (`jsonInHtml`: the same JSON).
  */
-export function bundleText(locale: Locale): BundleText {
-  let text = texts.get(locale);
-  if (!text) {
-    const json = jsonInHtml(JSON.stringify(loadBundle(locale)));
-    text = {
-      json,
-      bytes: Buffer.from(json),
-      etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
-    };
-    texts.set(locale, text);
-  }
+export function bundleText(locale: Locale, areas?: readonly TextArea[]): BundleText {
+  const chosen = areas && areasKey(areas);
+  const key = chosen === undefined ? locale : `${locale}:${chosen}`;
+  const kept = texts.get(key);
+  if (kept) return kept;
+  const bundle = loadBundle(locale);
+  const json = jsonInHtml(
+    JSON.stringify(
+      chosen === undefined
+        ? bundle
+        : Object.fromEntries(chosen.split(',').map((area) => [area, bundle[area]])),
+    ),
+  );
+  const text = {
+    json,
+    bytes: Buffer.from(json),
+    etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+  };
+  if (chosen === undefined || keptAreas.has(chosen)) texts.set(key, text);
   return text;
 }
 

@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { cookies, firstAnswers, pageSizes } from '@plaza/contract';
+import {
+  adminTextAreas,
+  cookies,
+  firstAnswers,
+  memberTextAreas,
+  memberTextsQuery,
+  pageSizes,
+} from '@plaza/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -15,9 +22,11 @@ const browserEncodings = 'gzip, deflate, br, zstd';
 const immutable = 'public, max-age=31536000, immutable';
 const sessionCall = '/api/v2/auth/is_authenticated';
 const newsCall = `/api/v2/news?page=1&per_page=${pageSizes.newsStream}`;
-const textsCall = (locale: string) => `/api/v2/languages/${locale}`;
-/** The texts and the customer's overrides of them, which every page of a language carries. */
-const textCalls = (locale: string) => [textsCall(locale), `${textsCall(locale)}/overrides`];
+const languageCall = (locale: string) => `/api/v2/languages/${locale}`;
+/** The members' texts, as the app asks for them (the administration's it loads when opened). */
+const textsCall = (locale: string) => `${languageCall(locale)}?${new URLSearchParams(memberTextsQuery)}`;
+/** The members' texts and the customer's overrides of them, which every page of a language carries. */
+const textCalls = (locale: string) => [textsCall(locale), `${languageCall(locale)}/overrides`];
 const answersElement = new RegExp(
   `<script id="${firstAnswers.elementId}" type="application/json">[^<]*</script>`,
 );
@@ -165,8 +174,12 @@ describe('web app files', () => {
           isAuthenticated: false,
           session: { status: 'anonymous' },
         });
-        // The texts are the API's own, in the address's language.
-        if (texts) expect(answers[texts]).toEqual((await get(texts, {})).json());
+        // The texts are the API's own, in the address's language: the members' areas, not the administration's.
+        if (texts) {
+          expect(answers[texts]).toEqual((await get(texts, {})).json());
+          expect(Object.keys(answers[texts] as object).sort()).toEqual([...memberTextAreas].sort());
+          for (const area of adminTextAreas) expect(answers[texts]).not.toHaveProperty(area);
+        }
       }
     }
     // A first visit gets its CSRF cookie with the page, once.
@@ -231,8 +244,8 @@ describe('web app files', () => {
     try {
       await storeSettingsDocument(t.db, 'text_overrides', { en_GB: { 'admin.title': 'Back office' } });
       const answers = answersOf(decoded(await get('/en_GB/login')));
-      expect(answers[`${textsCall('en_GB')}/overrides`]).toEqual({ 'admin.title': 'Back office' });
-      expect(answersOf(decoded(await get('/de_DE/login')))[`${textsCall('de_DE')}/overrides`]).toEqual({});
+      expect(answers[`${languageCall('en_GB')}/overrides`]).toEqual({ 'admin.title': 'Back office' });
+      expect(answersOf(decoded(await get('/de_DE/login')))[`${languageCall('de_DE')}/overrides`]).toEqual({});
     } finally {
       await storeSettingsDocument(t.db, 'text_overrides', {});
     }

@@ -110,8 +110,9 @@ export function LanguageLayout({ titleAt }: { titleAt?: TitleAt }) {
   const company = settings?.company.name;
   useLayoutEffect(() => {
     if (company === undefined || readyLang !== lang) return;
-    document.title = titleKey ? pageTitle(t(titleKey), company) : company;
-  }, [company, titleKey, t, readyLang, lang]);
+    // A title of texts not loaded yet (the administration's, features/admin) waits for them: the company meanwhile.
+    document.title = titleKey && i18n.exists(titleKey) ? pageTitle(t(titleKey), company) : company;
+  }, [company, titleKey, t, i18n, readyLang, lang]);
 
   if (session.error) throw session.error;
   if (!valid) return <LanguageRedirect />;

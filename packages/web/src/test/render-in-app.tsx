@@ -76,6 +76,10 @@ export function testSession(settings: Settings, user: AuthSession['user']): Auth
   };
 }
 
+/** The bundle without the given areas. */
+const withoutAreas = (areas: readonly string[], bundle: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(bundle).filter(([area]) => !areas.includes(area)));
+
 /**
  * Renders a component as the app would under `/en_GB/...`: English texts from the contract's
  * bundles, a query client holding a signed-in session with the given settings, and a router that
@@ -91,6 +95,8 @@ export function renderInApp(
     administrationRoutes = [] as AuthSession['administrationRoutes'],
     signupConfig = undefined as Partial<AuthSession['signup_config']> | undefined,
     status = 'authenticated' as AuthSession['status'],
+    /** Text areas left out of the bundle (as the administration's are until it fetches them). */
+    areasLeftOut = [] as readonly string[],
   } = {},
 ) {
   const i18n = i18next.createInstance();
@@ -98,7 +104,7 @@ export function renderInApp(
     lng: 'en_GB',
     resources: {
       en_GB: {
-        translation: {
+        translation: withoutAreas(areasLeftOut, {
           admin: enAdmin,
           app: enApp,
           'admin-settings': enAdminSettings,
@@ -135,7 +141,7 @@ export function renderInApp(
           shop_admin: enShopAdmin,
           registration: enRegistration,
           billing: enBilling,
-        },
+        }),
       },
     },
     interpolation: { escapeValue: false },
@@ -166,6 +172,7 @@ export function renderInApp(
     router,
     /** The session the query client holds. */
     session,
+    i18n,
     ...render(
       <QueryClientProvider client={client}>
         <I18nextProvider i18n={i18n}>

@@ -30,8 +30,8 @@ export async function settingsModule(app: FastifyInstance, { database, bus }: Ap
   );
   route(app, api.consent, ({ query }) => consent(db, query));
   route(app, api.languages, () => languages(db));
-  route(app, api.translations, ({ params, request, reply }) => {
-    const { bytes, etag } = bundleText(params.locale);
+  route(app, api.translations, ({ params, query, request, reply }) => {
+    const { bytes, etag } = bundleText(params.locale, query.areas);
     reply.header('cache-control', 'public, max-age=300').header('etag', etag);
     if (request.headers['if-none-match'] === etag) {
       reply.status(304);

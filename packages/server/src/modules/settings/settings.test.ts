@@ -1,4 +1,4 @@
-import { adminSections } from '@plaza/contract';
+import { adminSections, memberTextAreas, memberTextsQuery, textAreas } from '@plaza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
@@ -110,5 +110,25 @@ describe('settings updates', () => {
       ).statusCode,
     ).toBe(200);
     expect((await visitor.get('/api/v2/languages/xx_XX')).statusCode).toBe(400);
+  });
+
+  it('sends only the areas asked for, in any order and form, and refuses an unknown area', async () => {
+    const visitor = new TestClient(t.app);
+    const whole = (await visitor.get('/api/v2/languages/de_DE')).json();
+    expect(Object.keys(whole).sort()).toEqual([...textAreas].sort());
+    const members = await visitor.get(`/api/v2/languages/de_DE?${new URLSearchParams(memberTextsQuery)}`);
+    expect(members.statusCode).toBe(200);
+    expect(Object.keys(members.json()).sort()).toEqual([...memberTextAreas].sort());
+    expect(members.json()).not.toHaveProperty('admin');
+    const admin = await visitor.get('/api/v2/languages/de_DE?areas[]=shop_admin&areas[]=admin&areas[]=admin');
+    expect(admin.json()).toEqual({ admin: whole.admin, shop_admin: whole.shop_admin });
+    const sameAreas = await visitor.get('/api/v2/languages/de_DE?areas=admin,shop_admin');
+    expect(sameAreas.headers.etag).toBe(admin.headers.etag);
+    expect(admin.headers.etag).not.toBe(members.headers.etag);
+    for (const query of ['areas=admin,nope', 'areas=']) {
+      const refused = await visitor.get(`/api/v2/languages/de_DE?${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json().errors[0]).toMatchObject({ code: expect.any(String) });
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { type Locale, locales } from '@plaza/contract/constants';
-import { i18n, loadLocaleTexts } from '../../lib/i18n';
+import { adminTextAreas, type Locale, locales } from '@plaza/contract/constants';
+import { i18n, loadLocaleTexts, loadTextAreas } from '../../lib/i18n';
 import { replacedBuiltInTexts } from '../../lib/text-overrides';
 
 /** One text of the app: its dotted key and its built-in wording per language. */
@@ -16,7 +16,9 @@ function flatten(value: unknown, prefix: string, into: Map<string, string>): voi
 
 /** Every text key of the app's bundles with the built-in texts of each language (not the customer's own). */
 export async function loadBuiltInTexts(): Promise<BuiltInText[]> {
-  await Promise.all(locales.map((locale) => loadLocaleTexts(locale)));
+  await Promise.all(
+    locales.flatMap((locale) => [loadLocaleTexts(locale), loadTextAreas(i18n, locale, adminTextAreas)]),
+  );
   const byKey = new Map<string, BuiltInText>();
   for (const locale of locales) {
     const texts = new Map<string, string>();

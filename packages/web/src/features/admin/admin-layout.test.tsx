@@ -1,9 +1,17 @@
-import type { SettingsMenuItem } from '@plaza/contract';
+import { endpoints, type SettingsMenuItem } from '@plaza/contract';
+import { adminTextAreas } from '@plaza/contract/constants';
+import enAdmin from '@plaza/contract/locales/en_GB/admin.json';
+import enAdminSettings from '@plaza/contract/locales/en_GB/admin-settings.json';
+import enAdminSso from '@plaza/contract/locales/en_GB/admin-sso.json';
+import enPageAdmin from '@plaza/contract/locales/en_GB/page_admin.json';
+import enShopAdmin from '@plaza/contract/locales/en_GB/shop_admin.json';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/routes';
+import { applyTextOverrides } from '../../lib/text-overrides';
+import { answer, stubFetch } from '../../test/fetch-stub';
 import { renderInApp } from '../../test/render-in-app';
 import { sessionUser } from '../../test/session-user';
 import { AdminHome, AdminLayout } from './admin-layout';
@@ -63,6 +71,43 @@ describe('the administration area', () => {
     expect(open('/en_GB/admin/audit').router.state.location.pathname).toBe('/en_GB/403');
     expect(screen.queryByText('audit section')).toBeNull();
     expect(open('/en_GB/admin', []).router.state.location.pathname).toBe('/en_GB/403');
+  });
+});
+
+describe("the administration's texts", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("are fetched when it opens (loading meanwhile), with the customer's own texts laid over them", async () => {
+    const calls = stubFetch([
+      answer(
+        endpoints.settings.translations,
+        {
+          admin: { ...enAdmin, nav: { ...enAdmin.nav, label: 'Sections (fetched)' } },
+          'admin-settings': enAdminSettings,
+          'admin-sso': enAdminSso,
+          page_admin: enPageAdmin,
+          shop_admin: enShopAdmin,
+        },
+        { params: { locale: 'en_GB' }, query: { areas: adminTextAreas.join(',') } },
+      ),
+    ]);
+    const { i18n } = renderInApp(area, {
+      path: '/en_GB/admin/members',
+      user: sessionUser(3, { permissions: ['users'] }),
+      administrationRoutes: [section('members', 'Members')],
+      areasLeftOut: adminTextAreas,
+    });
+    // The customer's own text of a key whose area is not there yet: laid over it once it is.
+    applyTextOverrides(i18n, 'en_GB', { 'admin.title': 'Back office' });
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByText('members section')).toBeNull();
+    const nav = await screen.findByRole('navigation', { name: 'Sections (fetched)' });
+    expect(within(nav).getByRole('heading', { name: 'Back office' })).toBeTruthy();
+    expect(screen.getByText('members section')).toBeTruthy();
+    expect(calls.map((call) => call.url)).toEqual([
+      `/api/v2/languages/en_GB?${new URLSearchParams({ areas: adminTextAreas.join(',') })}`,
+    ]);
+    applyTextOverrides(i18n, 'en_GB', {});
   });
 });
 

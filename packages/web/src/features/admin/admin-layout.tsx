@@ -1,23 +1,56 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { adminTextAreas } from '@plaza/contract/constants';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useLang } from '../../app/use-lang';
+import { hasTextAreas, loadTextAreas } from '../../lib/i18n';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { type AllowedSection, sectionOf, useAllowedSections } from './sections';
 
 /**
+ * Whether the administration's texts (contract `adminTextAreas`) are there in the address's language: a page
+ * brings only the members' (server app-page), so they are fetched the first time the administration opens.
+ * A failed fetch goes to the route's error page.
+ */
+function useAdminTexts(): boolean {
+  const { i18n } = useTranslation();
+  const lang = useLang();
+  const ready = hasTextAreas(i18n, lang, adminTextAreas);
+  const [failure, setFailure] = useState<{ error: unknown }>();
+  const [, setLoads] = useState(0);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    loadTextAreas(i18n, lang, adminTextAreas).then(
+      () => {
+        if (live) setLoads((loads) => loads + 1);
+      },
+      (error: unknown) => {
+        if (live) setFailure({ error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [i18n, lang, ready]);
+  if (failure) throw failure.error;
+  return ready;
+}
+
+/**
  * The administration `/{lang}/admin/<section>`: one navigation of the sections the member may open
- * (a menu button with a drawer on phones) beside the open section. A section the member may not open
- * leads to the 403 page.
+ * (a menu button with a drawer on phones) beside the open section, once its texts are there. A section
+ * the member may not open leads to the 403 page.
  */
 export function AdminLayout() {
   const { t } = useTranslation();
@@ -26,9 +59,11 @@ export function AdminLayout() {
   const current = sectionOf(useLocation().pathname);
   const phone = useIsMobile();
   const [open, setOpen] = useState(false);
+  const texts = useAdminTexts();
 
   if (sections.length === 0 || (current && !sections.some((section) => section.key === current)))
     return <Navigate to={`/${lang}/403`} replace />;
+  if (!texts) return <CircularProgress aria-label={t('app.loading')} />;
   const nav = <SectionNav sections={sections} onNavigate={() => setOpen(false)} />;
   return (
     <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
