@@ -5,16 +5,17 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
+import { limits } from '@plaza/contract/constants';
+// Subpaths, never the contract's index: this form is part of the cart's first load.
+import { emailSchema } from '@plaza/contract/entities';
+import { postcodeFits } from '@plaza/contract/postcodes';
 import {
   type Address,
   type AddressType,
   addressFieldsSchema,
-  emailSchema,
   genderSchema,
   type Option,
-  postcodeFits,
-} from '@plaza/contract';
-import { limits } from '@plaza/contract/constants';
+} from '@plaza/contract/profile';
 import { useId, useState } from 'react';
 import { Controller, type Path, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

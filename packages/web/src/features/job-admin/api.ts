@@ -1,6 +1,7 @@
-import { type AdminJob, endpoints, type JobInput, type JobState } from '@plaza/contract';
+import type { AdminJob, JobInput, JobState } from '@plaza/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, upload } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 
 /** Query keys of the jobs administration; every change refreshes the lists (and the members' jobs). */
 export const jobAdminKeys = {
@@ -15,7 +16,7 @@ export const adminJobsQuery = (state: JobState | null) =>
   infiniteQueryOptions({
     queryKey: jobAdminKeys.list(state),
     queryFn: ({ pageParam }) =>
-      call(endpoints.jobs.adminList, {
+      call(routes.jobs.adminList, {
         query: { before: pageParam ?? undefined, state: state ?? undefined },
       }),
     initialPageParam: null as number | null,
@@ -25,14 +26,14 @@ export const adminJobsQuery = (state: JobState | null) =>
 export const adminJobQuery = (id: number) =>
   queryOptions({
     queryKey: jobAdminKeys.job(id),
-    queryFn: () => call(endpoints.jobs.adminGet, { params: { id } }),
+    queryFn: () => call(routes.jobs.adminGet, { params: { id } }),
   });
 
 /** The locations a job may name. */
 export const jobLocationsQuery = () =>
   queryOptions({
     queryKey: jobAdminKeys.locations(),
-    queryFn: () => call(endpoints.jobs.adminLocations),
+    queryFn: () => call(routes.jobs.adminLocations),
     select: (data) => data.results,
     staleTime: 60_000,
   });
@@ -49,7 +50,7 @@ function useKeep() {
 export function useCreateJob() {
   const keep = useKeep();
   return useMutation({
-    mutationFn: (input: JobInput) => call(endpoints.jobs.adminCreate, { body: input }),
+    mutationFn: (input: JobInput) => call(routes.jobs.adminCreate, { body: input }),
     onSuccess: keep,
   });
 }
@@ -57,7 +58,7 @@ export function useCreateJob() {
 export function useSaveJob(id: number) {
   const keep = useKeep();
   return useMutation({
-    mutationFn: (input: JobInput) => call(endpoints.jobs.adminSave, { params: { id }, body: input }),
+    mutationFn: (input: JobInput) => call(routes.jobs.adminSave, { params: { id }, body: input }),
     onSuccess: keep,
   });
 }
@@ -68,10 +69,10 @@ export function useJobAction(id: number) {
   return useMutation({
     mutationFn: (action: { kind: 'publish' | 'close' | 'remove_image' } | { kind: 'image'; file: File }) => {
       if (action.kind === 'image')
-        return upload(endpoints.jobs.adminUploadImage, action.file, { params: { id } });
-      if (action.kind === 'publish') return call(endpoints.jobs.adminPublish, { params: { id } });
-      if (action.kind === 'close') return call(endpoints.jobs.adminClose, { params: { id } });
-      return call(endpoints.jobs.adminRemoveImage, { params: { id } });
+        return upload(routes.jobs.adminUploadImage, action.file, { params: { id } });
+      if (action.kind === 'publish') return call(routes.jobs.adminPublish, { params: { id } });
+      if (action.kind === 'close') return call(routes.jobs.adminClose, { params: { id } });
+      return call(routes.jobs.adminRemoveImage, { params: { id } });
     },
     onSuccess: keep,
   });
@@ -80,7 +81,7 @@ export function useJobAction(id: number) {
 export function useDeleteJob(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => call(endpoints.jobs.adminDelete, { params: { id } }),
+    mutationFn: () => call(routes.jobs.adminDelete, { params: { id } }),
     onSuccess: () => {
       client.removeQueries({ queryKey: jobAdminKeys.job(id) });
       void client.invalidateQueries({ queryKey: [...jobAdminKeys.all, 'list'] });

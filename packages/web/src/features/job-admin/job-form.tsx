@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { jobLimits, type Locale, locales } from '@plaza/contract/constants';
 import {
   type AdminJob,
   type EmploymentType,
@@ -12,8 +13,7 @@ import {
   type JobField,
   type JobInput,
   jobFields,
-} from '@plaza/contract';
-import { jobLimits, type Locale, locales } from '@plaza/contract/constants';
+} from '@plaza/contract/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SingleSelect } from '../../components/single-select';

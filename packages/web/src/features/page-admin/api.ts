@@ -1,7 +1,8 @@
-import { type AdminPage, endpoints, type PageDraftInput, type PageType } from '@plaza/contract';
+import type { AdminPage, PageDraftInput, PageType } from '@plaza/contract';
 import { limits } from '@plaza/contract/constants';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, upload } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 
 /** Query keys of the page administration; every change refreshes the list. */
 export const pageAdminKeys = {
@@ -16,7 +17,7 @@ export const adminPagesQuery = (type: PageType | null) =>
   infiniteQueryOptions({
     queryKey: pageAdminKeys.list(type),
     queryFn: ({ pageParam }) =>
-      call(endpoints.pages.adminList, { query: { before: pageParam ?? undefined, type: type ?? undefined } }),
+      call(routes.pages.adminList, { query: { before: pageParam ?? undefined, type: type ?? undefined } }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.next_before,
   });
@@ -25,7 +26,7 @@ export const adminPagesQuery = (type: PageType | null) =>
 export const adminPageQuery = (id: number) =>
   queryOptions({
     queryKey: pageAdminKeys.page(id),
-    queryFn: () => call(endpoints.pages.adminGet, { params: { id } }),
+    queryFn: () => call(routes.pages.adminGet, { params: { id } }),
   });
 
 /**
@@ -35,7 +36,7 @@ export const adminPageQuery = (id: number) =>
 export const previewQuery = (previewId: string) =>
   queryOptions({
     queryKey: pageAdminKeys.preview(previewId),
-    queryFn: () => call(endpoints.pages.preview, { params: { id: previewId } }),
+    queryFn: () => call(routes.pages.preview, { params: { id: previewId } }),
     staleTime: 60_000,
   });
 
@@ -44,7 +45,7 @@ export const newsCategoriesQuery = () =>
   queryOptions({
     queryKey: ['news', 'filters'],
     queryFn: async () => {
-      const { results } = await call(endpoints.news.filters);
+      const { results } = await call(routes.news.filters);
       return results
         .filter((filter) => filter.identifier === 'category')
         .flatMap((filter) => filter.properties)
@@ -59,13 +60,13 @@ export const groupsQuery = () =>
   queryOptions({
     queryKey: ['page-admin', 'groups'],
     queryFn: async () =>
-      (await call(endpoints.groups.list, { query: { type: 'all', per_page: limits.maxPageSize } })).results,
+      (await call(routes.groups.list, { query: { type: 'all', per_page: limits.maxPageSize } })).results,
     staleTime: 300_000,
   });
 
 /** Members matching a text (the quick people search). */
 export async function searchMembers(q: string) {
-  return (await call(endpoints.directory.search, { query: { q } })).results;
+  return (await call(routes.directory.search, { query: { q } })).results;
 }
 
 function useKeep() {
@@ -81,7 +82,7 @@ function useKeep() {
 export function useCreatePage() {
   const keep = useKeep();
   return useMutation({
-    mutationFn: (body: PageDraftInput) => call(endpoints.pages.adminCreate, { body }),
+    mutationFn: (body: PageDraftInput) => call(routes.pages.adminCreate, { body }),
     onSuccess: keep,
   });
 }
@@ -90,7 +91,7 @@ export function useCreatePage() {
 export function useSavePage(id: number) {
   const keep = useKeep();
   return useMutation({
-    mutationFn: (body: PageDraftInput) => call(endpoints.pages.adminSave, { params: { id }, body }),
+    mutationFn: (body: PageDraftInput) => call(routes.pages.adminSave, { params: { id }, body }),
     onSuccess: keep,
   });
 }
@@ -100,7 +101,7 @@ export function usePublishPage(id: number) {
   const keep = useKeep();
   return useMutation({
     mutationFn: (publish: boolean) =>
-      call(publish ? endpoints.pages.adminPublish : endpoints.pages.adminUnpublish, { params: { id } }),
+      call(publish ? routes.pages.adminPublish : routes.pages.adminUnpublish, { params: { id } }),
     onSuccess: keep,
   });
 }
@@ -109,7 +110,7 @@ export function usePublishPage(id: number) {
 export function useAssignPage(id: number) {
   const keep = useKeep();
   return useMutation({
-    mutationFn: (keys: string[]) => call(endpoints.pages.adminAssign, { params: { id }, body: { keys } }),
+    mutationFn: (keys: string[]) => call(routes.pages.adminAssign, { params: { id }, body: { keys } }),
     onSuccess: keep,
   });
 }
@@ -118,7 +119,7 @@ export function useAssignPage(id: number) {
 export function useDeletePage(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => call(endpoints.pages.adminDelete, { params: { id } }),
+    mutationFn: () => call(routes.pages.adminDelete, { params: { id } }),
     onSuccess: () => {
       client.removeQueries({ queryKey: pageAdminKeys.page(id) });
       void client.invalidateQueries({ queryKey: [...pageAdminKeys.all, 'list'] });
@@ -128,8 +129,8 @@ export function useDeletePage(id: number) {
 
 /** Uploads an image for a gallery or the share options. */
 export const uploadPageImage = (id: number, file: File) =>
-  upload(endpoints.pages.adminUploadImage, file, { params: { id } });
+  upload(routes.pages.adminUploadImage, file, { params: { id } });
 
 /** Uploads a file for a downloads module. */
 export const uploadPageFile = (id: number, file: File) =>
-  upload(endpoints.pages.adminUploadFile, file, { params: { id } });
+  upload(routes.pages.adminUploadFile, file, { params: { id } });

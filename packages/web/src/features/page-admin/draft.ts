@@ -1,12 +1,6 @@
-import {
-  type AdminPage,
-  type PageDraftInput,
-  type PageModuleType,
-  type PageType,
-  type PageVisibility,
-  pageDraftSchema,
-} from '@plaza/contract';
+import type { AdminPage, PageDraftInput, PageModuleType, PageType, PageVisibility } from '@plaza/contract';
 import { timings } from '@plaza/contract/constants';
+import { pageDraftSchema } from '@plaza/contract/pages';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 

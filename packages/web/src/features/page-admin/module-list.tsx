@@ -6,7 +6,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { type PageModuleType, pageModuleLimits, pageModuleTypes } from '@plaza/contract';
+import { type PageModuleType, pageModuleLimits, pageModuleTypes } from '@plaza/contract/page-modules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorModule, ModuleData } from './draft';

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
-import { type AdminPage, legalPageTypes } from '@plaza/contract';
+import type { AdminPage } from '@plaza/contract';
+import { legalPageTypes } from '@plaza/contract/settings';
 import { useTranslation } from 'react-i18next';
 
 /** The keys of the settings' pages map a page can be named under here. */

@@ -1,4 +1,4 @@
-import { articleTeaserTemplates, pageModuleLimits } from '@plaza/contract';
+import { articleTeaserTemplates, pageModuleLimits } from '@plaza/contract/page-modules';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { groupsQuery, newsCategoriesQuery } from './api';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { pageModuleLimits } from '@plaza/contract';
+import { pageModuleLimits } from '@plaza/contract/page-modules';
 import { allowedFileTypes, allowedImageTypes } from '@plaza/contract/uploads';
 import { useTranslation } from 'react-i18next';
 import { uploadPageFile, uploadPageImage } from './api';

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { pageModuleLimits } from '@plaza/contract';
+import { pageModuleLimits } from '@plaza/contract/page-modules';
 import { useTranslation } from 'react-i18next';
 import { NumberInput, TextInput } from './fields';
 import {

@@ -1,6 +1,7 @@
-import { endpoints, type LocationInput, type RatingCategoryInput } from '@plaza/contract';
+import type { LocationInput, RatingCategoryInput } from '@plaza/contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 
 /** Query keys of the ratings administration; a change refreshes them and every ratings answer. */
 export const ratingAdminKeys = {
@@ -12,14 +13,14 @@ export const ratingAdminKeys = {
 export const adminLocationsQuery = () =>
   queryOptions({
     queryKey: ratingAdminKeys.locations(),
-    queryFn: () => call(endpoints.ratings.adminLocations),
+    queryFn: () => call(routes.ratings.adminLocations),
     select: (data) => data.results,
   });
 
 export const adminCategoriesQuery = () =>
   queryOptions({
     queryKey: ratingAdminKeys.categories(),
-    queryFn: () => call(endpoints.ratings.adminCategories),
+    queryFn: () => call(routes.ratings.adminCategories),
     select: (data) => data.results,
   });
 
@@ -38,20 +39,20 @@ function useRefreshing<T>(mutationFn: (input: T) => Promise<unknown>) {
 export const useSaveLocation = () =>
   useRefreshing(({ id, ...body }: LocationInput & { id?: number }) =>
     id === undefined
-      ? call(endpoints.ratings.adminCreateLocation, { body })
-      : call(endpoints.ratings.adminSaveLocation, { params: { id }, body }),
+      ? call(routes.ratings.adminCreateLocation, { body })
+      : call(routes.ratings.adminSaveLocation, { params: { id }, body }),
   );
 
 export const useDeleteLocation = () =>
-  useRefreshing((id: number) => call(endpoints.ratings.adminDeleteLocation, { params: { id } }));
+  useRefreshing((id: number) => call(routes.ratings.adminDeleteLocation, { params: { id } }));
 
 /** Adds a rating category (no id) or changes one. */
 export const useSaveCategory = () =>
   useRefreshing(({ id, ...body }: RatingCategoryInput & { id?: number }) =>
     id === undefined
-      ? call(endpoints.ratings.adminCreateCategory, { body })
-      : call(endpoints.ratings.adminSaveCategory, { params: { id }, body }),
+      ? call(routes.ratings.adminCreateCategory, { body })
+      : call(routes.ratings.adminSaveCategory, { params: { id }, body }),
   );
 
 export const useDeleteCategory = () =>
-  useRefreshing((id: number) => call(endpoints.ratings.adminDeleteCategory, { params: { id } }));
+  useRefreshing((id: number) => call(routes.ratings.adminDeleteCategory, { params: { id } }));

@@ -1,12 +1,7 @@
-import {
-  type AdminOrder,
-  type AdminProduct,
-  endpoints,
-  type OrderState,
-  type ProductInput,
-} from '@plaza/contract';
+import type { AdminOrder, AdminProduct, OrderState, ProductInput } from '@plaza/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, upload } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 
 /** Query keys of the shop administration; a change refreshes its lists and the members' shop. */
 export const shopAdminKeys = {
@@ -22,7 +17,7 @@ export const adminProductsQuery = () =>
   infiniteQueryOptions({
     queryKey: shopAdminKeys.products(),
     queryFn: ({ pageParam }) =>
-      call(endpoints.shop.adminProducts, { query: { before: pageParam ?? undefined } }),
+      call(routes.shop.adminProducts, { query: { before: pageParam ?? undefined } }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.next_before,
   });
@@ -30,7 +25,7 @@ export const adminProductsQuery = () =>
 export const adminProductQuery = (id: number) =>
   queryOptions({
     queryKey: shopAdminKeys.product(id),
-    queryFn: () => call(endpoints.shop.adminProduct, { params: { id } }),
+    queryFn: () => call(routes.shop.adminProduct, { params: { id } }),
   });
 
 /** Orders, newest first, of one state or all; `before` continues after the last id. */
@@ -38,7 +33,7 @@ export const adminOrdersQuery = (state: OrderState | null) =>
   infiniteQueryOptions({
     queryKey: shopAdminKeys.orders(state),
     queryFn: ({ pageParam }) =>
-      call(endpoints.shop.adminOrders, {
+      call(routes.shop.adminOrders, {
         query: { before: pageParam ?? undefined, state: state ?? undefined },
       }),
     initialPageParam: null as number | null,
@@ -48,7 +43,7 @@ export const adminOrdersQuery = (state: OrderState | null) =>
 export const adminOrderQuery = (id: number) =>
   queryOptions({
     queryKey: shopAdminKeys.order(id),
-    queryFn: () => call(endpoints.shop.adminOrder, { params: { id } }),
+    queryFn: () => call(routes.shop.adminOrder, { params: { id } }),
   });
 
 /** Keeps a stored product and refreshes the lists that show it (the members' shop and carts too). */
@@ -64,7 +59,7 @@ function useKeepProduct() {
 export function useCreateProduct() {
   const keep = useKeepProduct();
   return useMutation({
-    mutationFn: (input: ProductInput) => call(endpoints.shop.adminCreateProduct, { body: input }),
+    mutationFn: (input: ProductInput) => call(routes.shop.adminCreateProduct, { body: input }),
     onSuccess: keep,
   });
 }
@@ -72,8 +67,7 @@ export function useCreateProduct() {
 export function useSaveProduct(id: number) {
   const keep = useKeepProduct();
   return useMutation({
-    mutationFn: (input: ProductInput) =>
-      call(endpoints.shop.adminSaveProduct, { params: { id }, body: input }),
+    mutationFn: (input: ProductInput) => call(routes.shop.adminSaveProduct, { params: { id }, body: input }),
     onSuccess: keep,
   });
 }
@@ -84,8 +78,8 @@ export function useProductImage(id: number) {
   return useMutation({
     mutationFn: (file: File | null) =>
       file
-        ? upload(endpoints.shop.adminUploadProductImage, file, { params: { id } })
-        : call(endpoints.shop.adminRemoveProductImage, { params: { id } }),
+        ? upload(routes.shop.adminUploadProductImage, file, { params: { id } })
+        : call(routes.shop.adminRemoveProductImage, { params: { id } }),
     onSuccess: keep,
   });
 }
@@ -93,7 +87,7 @@ export function useProductImage(id: number) {
 export function useDeleteProduct(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => call(endpoints.shop.adminDeleteProduct, { params: { id } }),
+    mutationFn: () => call(routes.shop.adminDeleteProduct, { params: { id } }),
     onSuccess: () => {
       client.removeQueries({ queryKey: shopAdminKeys.product(id) });
       void client.invalidateQueries({ queryKey: shopAdminKeys.products() });
@@ -107,7 +101,7 @@ export function useSetOrderState(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (state: OrderState) =>
-      call(endpoints.shop.adminSetOrderState, { params: { id }, body: { state } }),
+      call(routes.shop.adminSetOrderState, { params: { id }, body: { state } }),
     onSuccess: (order: AdminOrder) => {
       client.setQueryData(shopAdminKeys.order(order.id), order);
       void client.invalidateQueries({ queryKey: [...shopAdminKeys.all, 'orders'] });
