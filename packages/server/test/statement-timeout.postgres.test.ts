@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeRows } from '../src/db/execute-rows';
+import { forgetSettingsDocuments } from '../src/modules/settings';
 import { watchProcessFailures } from './outage';
 import { expectDatabaseBusy, type LimitedApp, requirePostgres, sleepPath, startLimitedApp } from './overload';
 
@@ -49,6 +50,8 @@ describe('statement timeout', () => {
       });
     });
     await isLocked;
+    // What the app's start read is kept briefly: this call must reach the database.
+    forgetSettingsDocuments(s.database.db);
     expectDatabaseBusy(await s.t.app.inject({ method: 'GET', url: '/api/v2/settings' }));
     unlock();
     await lock;

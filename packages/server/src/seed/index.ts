@@ -3,7 +3,7 @@ import { settingsSchema } from '@plaza/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { MIGRATION_LOCK_ID } from '../db/locks';
-import { defaultMenu, storeSettingsDocument } from '../modules/settings';
+import { defaultMenu, forgetSettingsDocuments, storeSettingsDocument } from '../modules/settings';
 import { countUsers, createUser, insertUserRow, refreshUserSearchVectors } from '../modules/users';
 import { hashPassword } from '../platform/passwords';
 import { seedDemoPages } from './demo-pages';
@@ -45,11 +45,15 @@ export async function seedDemoContent(
   db: Db,
   options: SeedOptions,
 ): Promise<{ admin?: { username: string; password: string } }> {
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
     if ((await countUsers(tx)) > 0) return {};
     return fillDemoContent(tx, options);
   });
+  // The settings' memo is per database handle: dropped inside the transaction, it kept what the app read
+  // before (its start reads the settings), for up to its lifetime.
+  forgetSettingsDocuments(db);
+  return seeded;
 }
 
 async function fillDemoContent(
