@@ -20,7 +20,8 @@ const external = [...loadsOwnFiles, ...Object.keys(pkg.optionalDependencies ?? {
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts' },
   absWorkingDir: import.meta.dirname,
-  outdir: 'dist',
+  // SERVER_OUTDIR: a second build beside dist/ (several builds of one checkout, e.g. parallel e2e runs).
+  outdir: process.env.SERVER_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
