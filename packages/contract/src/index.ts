@@ -13,6 +13,7 @@ import { menuEndpoints } from './menu';
 import { newsEndpoints } from './news';
 import { occasionEndpoints } from './occasions';
 import { pageEndpoints } from './pages';
+import { personalDataEndpoints } from './personal-data';
 import { postEndpoints } from './posts';
 import { pushEndpoints } from './push';
 import { ratingEndpoints } from './ratings';
@@ -52,6 +53,7 @@ export * from './occasions';
 export * from './pages';
 export * from './pagination';
 export * from './paths';
+export * from './personal-data';
 export * from './postcodes';
 export * from './posts';
 export * from './profile';
@@ -94,6 +96,7 @@ export const endpoints = {
   ratings: ratingEndpoints,
   users: userEndpoints,
   members: memberEndpoints,
+  personalData: personalDataEndpoints,
   search: searchEndpoints,
   shop: shopEndpoints,
   registration: registrationEndpoints,

@@ -6,6 +6,7 @@ export * from './jobs';
 export * from './locations';
 export * from './media';
 export * from './people';
+export * from './personal-data';
 export * from './posts';
 export * from './push';
 export * from './settings';
