@@ -70,6 +70,8 @@ export const chatMessages = pgTable(
     // mark) reads the index alone, not each message's row.
     index('chat_messages_conversation_idx').on(t.conversation_id, t.id, t.sender_id),
     uniqueIndex('chat_messages_sender_client_idx').on(t.sender_id, t.client_id),
+    // A member's own messages by id: their data export, and the sender cleared at their deletion.
+    index('chat_messages_sender_id_idx').on(t.sender_id, t.id),
   ],
 );
 

@@ -140,6 +140,8 @@ export const files = pgTable(
   (t) => [
     index('files_group_idx').on(t.group_id, t.created_at),
     index('files_topic_idx').on(t.topic_id),
+    // The files a member uploaded (their data export; removed at their deletion).
+    index('files_uploader_idx').on(t.uploader_id, t.id),
     index('files_search_idx').using('gin', t.search_vector),
   ],
 );

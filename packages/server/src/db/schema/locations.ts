@@ -83,6 +83,8 @@ export const locationReviews = pgTable(
     index('location_reviews_comments_idx')
       .on(t.location_id, t.id.desc(), t.created_at)
       .where(sql`${t.comment} is not null`),
+    // A member's own reviews (their data export; the author cleared at their deletion).
+    index('location_reviews_user_idx').on(t.user_id, t.id),
     check('location_reviews_overall_check', pointsCheck('overall')),
   ],
 );

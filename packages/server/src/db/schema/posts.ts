@@ -180,6 +180,8 @@ export const posts = pgTable(
     index('posts_created_id_group_idx').on(t.created_at, t.id, t.group_id),
     index('posts_group_created_id_idx').on(t.group_id, t.created_at, t.id),
     index('posts_topic_created_id_idx').on(t.topic_id, t.created_at, t.id),
+    // A member's posts: their data export walks them by id, and their deletion removes them.
+    index('posts_author_id_idx').on(t.author_id, t.id),
   ],
 );
 
@@ -232,6 +234,8 @@ export const comments = pgTable(
   },
   (t) => [
     index('comments_target_idx').on(t.target_type, t.target_id, t.created_at),
+    // A member's comments (their data export by id; the cascade of their deletion).
+    index('comments_author_id_idx').on(t.author_id, t.id),
     check('comments_target_type_check', oneOf(t.target_type, reactionTargetTypes)),
   ],
 );
