@@ -70,6 +70,82 @@ const trustedProxiesSchema = z.string().transform((text, ctx) => {
   return proxies;
 });
 
+/** Where uploads are kept: the folder `DATA_DIR/uploads`, or an S3-compatible bucket (`STORAGE_URL`). */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      /** `http(s)://host[:port]` of the S3 API. */
+      endpoint: string;
+      bucket: string;
+      region: string;
+      /** Bucket in the path (`host/bucket/key`, most self-hosted stores) instead of the host name. */
+      forcePathStyle: boolean;
+      /** Null: the SDK's default credentials (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`, a role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+    };
+
+const storageUrlFormat =
+  'expected s3://ACCESS_KEY:SECRET_KEY@host[:port]/bucket[?region=us-east-1&forcePathStyle=true&tls=false]';
+const storageUrlOptions = new Set(['region', 'forcePathStyle', 'tls']);
+
+/**
+ * `STORAGE_URL`: `s3://ACCESS_KEY:SECRET_KEY@host[:port]/bucket?region=eu-central-1&forcePathStyle=true&tls=false`
+ * (key and secret URL-encoded, or both left out for the SDK's default credentials; `region` default
+ * `us-east-1`, `forcePathStyle` and `tls` `true`/`false`, default `false` and `true`). The messages never
+ * repeat the URL, which holds a secret.
+ */
+const storageUrlSchema = z.string().transform((text, ctx): StorageConfig => {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message: `${message}; ${storageUrlFormat}` });
+    return z.NEVER;
+  };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return fail('not a URL');
+  }
+  if (url.protocol !== 's3:') return fail('the scheme must be s3://');
+  if (!url.hostname) return fail('no host');
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return null;
+    }
+  };
+  const bucket = url.pathname.replace(/^\/|\/$/g, '');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) return fail('no bucket name (3-63 of a-z 0-9 . -)');
+  if (Boolean(url.username) !== Boolean(url.password))
+    return fail('give both the access key and the secret, or neither');
+  for (const name of url.searchParams.keys()) {
+    if (!storageUrlOptions.has(name)) return fail(`unknown option "${name}"`);
+  }
+  const flag = (name: string, fallback: boolean) => {
+    const value = url.searchParams.get(name);
+    if (value === null) return fallback;
+    if (value !== 'true' && value !== 'false') return fail(`${name} must be true or false`);
+    return value === 'true';
+  };
+  const region = url.searchParams.get('region') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{1,40}$/.test(region)) return fail('region must be a region name like eu-central-1');
+  const tls = flag('tls', true);
+  const forcePathStyle = flag('forcePathStyle', false);
+  const accessKeyId = decode(url.username);
+  const secretAccessKey = decode(url.password);
+  if (accessKeyId === null || secretAccessKey === null)
+    return fail('the access key or secret is badly URL-encoded');
+  return {
+    kind: 's3',
+    endpoint: `${tls ? 'https' : 'http'}://${url.host}`,
+    bucket,
+    region,
+    forcePathStyle,
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+  };
+});
+
 /** Fastify's `trustProxy` for one proxy at any address: only the nearest hop vouches for the next. */
 function nearestProxyOnly(_address: string, hop: number): boolean {
   return hop === 0;
@@ -96,6 +172,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  STORAGE_URL: storageUrlSchema.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Plaza <no-reply@plaza.local>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -146,6 +223,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Where uploads are kept (`STORAGE_URL`; unset: the folder `DATA_DIR/uploads`), see `platform/storage`. */
+  storage: StorageConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -234,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    storage: e.STORAGE_URL ?? { kind: 'local' },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl,

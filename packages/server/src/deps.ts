@@ -4,6 +4,7 @@ import type { EventBus } from './platform/bus';
 import type { Clock } from './platform/clock';
 import type { PreviewFetchOptions } from './platform/link-preview';
 import type { Mailer } from './platform/mail';
+import type { ObjectStore } from './platform/storage';
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -11,6 +12,8 @@ export interface AppDeps {
   database: Database;
   bus: EventBus;
   mailer: Mailer;
+  /** Where uploads are kept (`createObjectStore`): the local folder or an S3-compatible bucket. */
+  storage: ObjectStore;
   /**
    * How link previews reach other sites; tests inject a resolver. Default: the system resolver with
    * the static host map of `config.linkPreviewHosts` (see `staticHostFetchOptions`).

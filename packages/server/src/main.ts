@@ -9,6 +9,7 @@ import {
   processFailureHandlers,
   SHUTDOWN_AFTER_CRASH_MS,
 } from './platform/process-failures';
+import { createObjectStore } from './platform/storage';
 import { describeStartContent, prepareContent } from './seed/on-start';
 
 /** Failures outside a request go to stderr until the app's logger exists, then to the app's log. */
@@ -34,7 +35,8 @@ async function main(): Promise<void> {
   const content = await prepareContent(database, config);
   const bus = await createBus(config, undefined, failureLog);
   const mailer = createMailer(config);
-  const app = await buildApp({ config, database, bus, mailer });
+  const storage = createObjectStore(config);
+  const app = await buildApp({ config, database, bus, mailer, storage });
   failureLog.use(app.log);
   // The admin login is printed once, on the start that seeds; it is never stored in clear anywhere.
   for (const line of describeStartContent(content)) console.log(line);
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
     await step('app', () => app.close());
     await step('bus', () => bus.close());
     await step('mailer', () => mailer.close());
+    await step('storage', () => storage.close());
     await step('database', () => database.close());
     app.log.info('stopped');
     process.exit(exitCode);

@@ -11,6 +11,7 @@ import { createInProcessBus } from '../src/platform/in-process-bus';
 import type { PreviewFetchOptions } from '../src/platform/link-preview';
 import type { Mailer } from '../src/platform/mail';
 import { createMailer } from '../src/platform/mailer';
+import { createObjectStore, type ObjectStore } from '../src/platform/storage';
 import { createTestDatabase } from './database';
 
 export interface TestApp {
@@ -19,6 +20,7 @@ export interface TestApp {
   db: Db;
   bus: EventBus;
   mailer: Mailer;
+  storage: ObjectStore;
   config: Config;
   close(): Promise<void>;
 }
@@ -53,11 +55,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await createTestDatabase());
   const bus = options.bus ?? createInProcessBus();
   const mailer = options.mailer ?? createMailer(config);
+  const storage = createObjectStore(config);
   const app = await buildApp({
     config,
     database,
     bus,
     mailer,
+    storage,
     linkPreviewFetch: options.linkPreviewFetch,
     logStream: options.logStream,
     clock: options.clock,
@@ -71,11 +75,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     bus,
     mailer,
+    storage,
     config,
     async close() {
       await app.close();
       await bus.close();
       await mailer.close();
+      await storage.close();
       if (ownDatabase) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, cleanFileName } from './content';
+import { attachmentDisposition } from '../../platform/storage';
+import { cleanFileName } from './content';
 
 describe('upload names', () => {
   it('keeps only a harmless base name of at most 200 characters', () => {

@@ -2,7 +2,7 @@ import { buildPagination, type PageQuery, type StoredFile } from '@plaza/contrac
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import { attachmentDisposition } from './content';
+import { attachmentDisposition } from '../../platform/storage';
 import { type Download, openStoredFile } from './download';
 import { storeCheckedFile } from './file-store';
 import { type FileScope, type FileWithUploader, filesRepo } from './files-repo';

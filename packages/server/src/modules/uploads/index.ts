@@ -1,6 +1,6 @@
 // The public entry of the uploads module: what the app and other modules may use. Everything else in this folder is private to it.
+export { attachmentDisposition } from '../../platform/storage';
 export {
-  attachmentDisposition,
   cleanFileName,
   detectFileType,
   detectImageType,
