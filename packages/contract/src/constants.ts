@@ -55,6 +55,13 @@ export const timings = {
 export const limits = {
   linkPreviewMinLength: 10,
   uploadMaxBytes: 20 * 1024 * 1024,
+  /**
+   * Group and topic files of this size or more go, after Plaza's access check, by a redirect to a
+   * signed URL of the S3-compatible store (`STORAGE_URL`) instead of through Plaza; the URL works for
+   * `signedDownloadSeconds`. The local folder always sends through Plaza.
+   */
+  signedDownloadMinBytes: 8 * 1024 * 1024,
+  signedDownloadSeconds: 60,
   imageUploadMaxFiles: 1,
   horizontalTeaserMax: 2,
   webNewsMax: 7,
