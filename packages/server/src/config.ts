@@ -214,6 +214,11 @@ const envSchema = z.object({
   SHOP_SELLER_ADDRESS: z.string().max(500).optional(),
   SHOP_VAT_ID: z.string().max(40).optional(),
   SSO_SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,200}$/, '16 to 200 printable ASCII characters, no spaces')
+    .optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /** Typed server configuration, read once from the environment. */
@@ -286,6 +291,13 @@ export interface Config {
    * every instance needs the same). Unset: a random key kept in `DATA_DIR/sso-secret.key`.
    */
   ssoSecretKey: string | null;
+  /** The bearer token `/metrics` asks for (`METRICS_TOKEN`); null: `/metrics` answers 404. */
+  metricsToken: string | null;
+  /**
+   * Where traces go (`OTEL_EXPORTER_OTLP_ENDPOINT`, OTLP over HTTP; the SDK reads the other `OTEL_*`
+   * variables itself); null: tracing is off and its packages are never loaded (`platform/tracing.ts`).
+   */
+  tracingEndpoint: string | null;
 }
 
 /** Reads the configuration; throws a readable message naming each bad variable. */
@@ -356,5 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     ssoSecretKey: e.SSO_SECRET_KEY ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    tracingEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
   };
 }
