@@ -12,6 +12,7 @@ COPY packages/server/package.json packages/server/
 COPY packages/web/package.json packages/web/
 COPY packages/e2e/package.json packages/e2e/
 RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild esbuild sharp
+COPY tsconfig.base.json ./
 COPY packages/contract packages/contract
 COPY packages/server packages/server
 COPY packages/web packages/web
