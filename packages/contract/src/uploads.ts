@@ -70,7 +70,8 @@ export const uploadEndpoints = {
   download: defineEndpoint({
     method: 'GET',
     path: '/api/v2/files/:id',
-    summary: 'Download a group or topic file (as an attachment) when the viewer may see its group',
+    summary:
+      'Download a group or topic file (as an attachment) when the viewer may see its group; a large file in a bucket answers 302 to a short-lived signed URL',
     tags: ['files'],
     access: 'user',
     params: z.object({ id: idSchema }),

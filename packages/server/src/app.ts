@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerHousekeeping(app, {
     db: deps.database.db,
-    dataDir: config.dataDir,
+    storage: deps.storage,
     auditRetentionDays: config.auditRetentionDays,
     clock: deps.clock,
   });

@@ -50,7 +50,7 @@ describe('housekeeping jobs', () => {
   /** Runs every housekeeping job at `at` (its work, then its after-commit step); what each removed. */
   async function runJobs(at: Date) {
     const removed: Record<string, number> = {};
-    for (const job of housekeepingJobs({ dataDir: t.config.dataDir })) {
+    for (const job of housekeepingJobs({ storage: t.storage })) {
       const outcome = await job.run({ db: t.db, now: at });
       await outcome.afterCommit?.();
       removed[job.name] = outcome.removed;
@@ -374,7 +374,7 @@ describe('scheduler', () => {
   });
 
   it('names each housekeeping job once (the name keys its lock and its run record)', () => {
-    const names = housekeepingJobs({ dataDir: t.config.dataDir }).map((job: Job) => job.name);
+    const names = housekeepingJobs({ storage: t.storage }).map((job: Job) => job.name);
     expect(new Set(names).size).toBe(names.length);
   });
 });

@@ -11,6 +11,7 @@ import { removeUnattachedImages } from './modules/uploads';
 import type { Clock } from './platform/clock';
 import { rateLimiter } from './platform/rate-limit';
 import { createScheduler, type Job } from './platform/scheduler';
+import type { ObjectStore } from './platform/storage';
 import { removeExpiredSessions } from './platform/session';
 
 const hour = 3600;
@@ -28,10 +29,10 @@ export const unattachedUploadMaxAgeSeconds = 24 * hour;
  * audit entries older than the retention time (a bounded batch per run).
  */
 export function housekeepingJobs({
-  dataDir,
+  storage,
   auditRetentionDays = adminLimits.auditRetentionDaysDefault,
 }: {
-  dataDir: string;
+  storage: ObjectStore;
   auditRetentionDays?: number;
 }): Job[] {
   return [
@@ -55,8 +56,8 @@ export function housekeepingJobs({
       everySeconds: hour,
       async run({ db, now }) {
         const before = new Date(now.getTime() - unattachedUploadMaxAgeSeconds * 1000);
-        const images = await removeUnattachedImages({ db, dataDir }, before);
-        const postFiles = await removeUnclaimedPostFiles({ db, dataDir }, before);
+        const images = await removeUnattachedImages({ db, storage }, before);
+        const postFiles = await removeUnclaimedPostFiles({ db, storage }, before);
         return {
           removed: images.removed + postFiles.removed,
           async afterCommit() {
@@ -95,7 +96,7 @@ export function housekeepingJobs({
 /** Runs housekeeping while the app runs: started when it is ready, stopped (and waited for) when it closes. */
 export function registerHousekeeping(
   app: FastifyInstance,
-  deps: { db: Db; dataDir: string; auditRetentionDays: number; clock?: Clock | undefined },
+  deps: { db: Db; storage: ObjectStore; auditRetentionDays: number; clock?: Clock | undefined },
 ): void {
   const scheduler = createScheduler({
     db: deps.db,

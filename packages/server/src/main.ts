@@ -32,10 +32,10 @@ async function main(): Promise<void> {
     limits: config.database,
   });
   await database.migrate();
-  const content = await prepareContent(database, config);
+  const storage = createObjectStore(config);
+  const content = await prepareContent(database, config, storage);
   const bus = await createBus(config, undefined, failureLog);
   const mailer = createMailer(config);
-  const storage = createObjectStore(config);
   const app = await buildApp({ config, database, bus, mailer, storage });
   failureLog.use(app.log);
   // The admin login is printed once, on the start that seeds; it is never stored in clear anywhere.

@@ -5,7 +5,6 @@ import { cookies, csrfHeader } from '@plaza/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadsRoot } from '../src/modules/uploads/storage';
 import { rateLimitTable } from '../src/platform/rate-limit';
 import { createTestApp, type TestApp } from './app';
 import { TestClient } from './client';
@@ -62,8 +61,7 @@ async function everyKindOfAnswer(t: TestApp, forwarded: Record<string, string>):
     await uploadFiles(signedIn, '/api/v2/posts/file', { data: Buffer.from('a;b\n1;2\n'), filename: 'a.csv' })
   ).json();
   const storedImage = `${'ab'.repeat(16)}.webp`;
-  mkdirSync(path.join(uploadsRoot(t.config.dataDir), 'images'), { recursive: true });
-  writeFileSync(path.join(uploadsRoot(t.config.dataDir), 'images', storedImage), png);
+  await t.storage.put(`images/${storedImage}`, png);
 
   const admin = new TestClient(t.app);
   await admin.login((await buildAdmin(t.db)).username, testPassword);

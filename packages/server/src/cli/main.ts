@@ -6,6 +6,13 @@ import { type Database, openDatabase } from '../db/client';
 import { onSettingsStored, setSettingByPath } from '../modules/settings';
 import { createUser, refreshOnProfileOptions, setUserPassword, setUserPermissions } from '../modules/users';
 import { AppError } from '../platform/errors';
+import {
+  copyObjects,
+  createLocalStore,
+  createObjectStore,
+  localUploadsRoot,
+  type ObjectStore,
+} from '../platform/storage';
 import { seedDemoContent } from '../seed';
 
 const help = `Plaza operator commands (run as: npm run plaza -- <command>):
@@ -19,6 +26,9 @@ const help = `Plaza operator commands (run as: npm run plaza -- <command>):
                                 set a member's password and end their sessions
   user:set-permissions --username U [--permission P]...
                                 make a member's permissions exactly these (none: a plain member)
+  storage:migrate [--from FOLDER]
+                                copy the uploads folder (default DATA_DIR/uploads) into the bucket of
+                                STORAGE_URL; run again to resume (objects of equal size are skipped)
   settings:set <dotted.path> <json>
                                 change one setting, e.g. settings:set login_options.login_identifier '"email"'
   help                          show this text
@@ -44,6 +54,16 @@ async function withDatabase<T>(run: (database: Database) => Promise<T>): Promise
   }
 }
 
+/** Runs with the configured file store (the uploads folder or STORAGE_URL's bucket), closed afterwards. */
+async function withStore<T>(run: (storage: ObjectStore) => Promise<T>): Promise<T> {
+  const storage = createObjectStore(loadConfig());
+  try {
+    return await run(storage);
+  } finally {
+    await storage.close();
+  }
+}
+
 async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -52,8 +72,8 @@ async function run(argv: string[]): Promise<void> {
       console.log('Migrations applied.');
       return;
     case 'seed': {
-      const result = await withDatabase(({ db }) =>
-        seedDemoContent(db, { publicUrl: loadConfig().publicUrl, dataDir: loadConfig().dataDir }),
+      const result = await withStore((storage) =>
+        withDatabase(({ db }) => seedDemoContent(db, { publicUrl: loadConfig().publicUrl, storage })),
       );
       if (result.admin) console.log(`Admin login: ${result.admin.username} / ${result.admin.password}`);
       else console.log('The database already has content; nothing seeded.');
@@ -120,6 +140,20 @@ async function run(argv: string[]): Promise<void> {
       if (unknown) throw new UsageError(`unknown permission "${unknown}" (${userPermissions.join(', ')})`);
       const set = await withDatabase(({ db }) => setUserPermissions(db, username, values.permission ?? []));
       console.log(`Permissions of ${username}: ${set.join(', ') || 'none'}.`);
+      return;
+    }
+    case 'storage:migrate': {
+      const { values } = parseArgs({ args: rest, options: { from: { type: 'string' } } });
+      const config = loadConfig();
+      if (config.storage.kind !== 's3') throw new UsageError('set STORAGE_URL to the bucket to copy into');
+      const from = values.from ?? localUploadsRoot(config.dataDir);
+      const source = createLocalStore(from);
+      const counts = await withStore((target) =>
+        copyObjects(source, target, (so) => console.log(`... ${so.copied} copied, ${so.skipped} skipped`)),
+      );
+      console.log(
+        `Copied ${counts.copied} file(s) (${counts.bytes} bytes) from ${from} into bucket ${config.storage.bucket}; ${counts.skipped} already there.`,
+      );
       return;
     }
     case 'settings:set': {

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import { images } from '../db/schema';
 import { newStoredPath, writeStoredFile } from '../modules/uploads';
 import { loadSharp } from '../platform/sharp';
+import type { ObjectStore } from '../platform/storage';
 
 /** Colours of the demo article pictures, by category. */
 const palettes: Record<string, [string, string, string]> = {
@@ -25,7 +26,7 @@ function pictureSvg([from, to, accent]: [string, string, string], seed: number):
 /** Stores a demo picture for an article as an uploaded image of the owner; returns the image id. */
 export async function seedArticleImage(
   db: Db,
-  dataDir: string,
+  storage: ObjectStore,
   ownerId: number,
   category: string,
   seed: number,
@@ -37,8 +38,8 @@ export async function seedArticleImage(
     .toBuffer();
   const path = newStoredPath('images', 'webp');
   const originalPath = newStoredPath('originals', 'webp');
-  await writeStoredFile(dataDir, path, data);
-  await writeStoredFile(dataDir, originalPath, data);
+  await writeStoredFile(storage, path, data);
+  await writeStoredFile(storage, originalPath, data);
   const [row] = await db
     .insert(images)
     .values({

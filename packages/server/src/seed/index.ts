@@ -6,6 +6,7 @@ import { MIGRATION_LOCK_ID } from '../db/locks';
 import { defaultMenu, forgetSettingsDocuments, storeSettingsDocument } from '../modules/settings';
 import { countUsers, createUser, insertUserRow, refreshUserSearchVectors } from '../modules/users';
 import { hashPassword } from '../platform/passwords';
+import type { ObjectStore } from '../platform/storage';
 import { seedDemoPages } from './demo-pages';
 import { seedDemoFieldValues, seedDemoProfileFields } from './demo-profile-fields';
 import { demoCookieConfig, demoSettings } from './demo-settings';
@@ -32,7 +33,7 @@ export function usernameOf(firstname: string, lastname: string): string {
 export interface SeedOptions {
   publicUrl: string;
   /** Where demo pictures are stored; without it there are none. */
-  dataDir?: string;
+  storage?: ObjectStore;
 }
 
 /**
@@ -106,12 +107,12 @@ async function fillDemoContent(
     permissions: ['superadmin'],
   });
   await seedDemoGroups(db, admin.id);
-  await seedDemoPosts(db, admin.id, options.dataDir);
+  await seedDemoPosts(db, admin.id, options.storage);
   await seedDemoPages(db, admin.id, memberIds.slice(0, 4));
   await seedDemoRatings(db, memberIds);
-  await seedDemoJobs(db, admin.id, options.dataDir);
-  await seedDemoShop(db, admin.id, options.dataDir);
-  await seedDemoRegistration(db, admin.id, options.dataDir);
+  await seedDemoJobs(db, admin.id, options.storage);
+  await seedDemoShop(db, admin.id, options.storage);
+  await seedDemoRegistration(db, admin.id, options.storage);
   await refreshUserSearchVectors(db);
   return { admin: { username: 'admin', password } };
 }

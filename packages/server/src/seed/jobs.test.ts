@@ -9,7 +9,7 @@ describe('demo jobs of the seed', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const seeded = await seedDemoContent(t.db, { publicUrl: 'http://plaza.test', dataDir: t.config.dataDir });
+    const seeded = await seedDemoContent(t.db, { publicUrl: 'http://plaza.test', storage: t.storage });
     admin = new TestClient(t.app);
     await admin.login(seeded.admin!.username, seeded.admin!.password);
   });

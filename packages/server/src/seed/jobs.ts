@@ -1,6 +1,7 @@
 import type { EmploymentType, JobField, JobState, Locale } from '@plaza/contract';
 import type { Db } from '../db/client';
 import { createJobAs, locationIdByName } from '../modules/jobs';
+import type { ObjectStore } from '../platform/storage';
 import { seedArticleImage } from './article-images';
 
 interface DemoJob {
@@ -203,20 +204,20 @@ const paletteOf = (field: JobField) =>
         : 'company';
 
 /**
- * Seeds the demo jobs after the demo locations (seed/ratings.ts), oldest first; with a data folder each
+ * Seeds the demo jobs after the demo locations (seed/ratings.ts), oldest first; with a file store each
  * gets a demo picture, uploaded as the administrator's.
  */
 export async function seedDemoJobs(
   db: Db,
   adminId: number,
-  dataDir?: string,
+  storage?: ObjectStore,
   now = new Date(),
 ): Promise<void> {
   const ordered = [...demoJobs].sort((a, b) => b.daysAgo - a.daysAgo);
   for (const [index, job] of ordered.entries()) {
     const state = job.state ?? 'open';
-    const imageId = dataDir
-      ? await seedArticleImage(db, dataDir, adminId, paletteOf(job.field), index + 7)
+    const imageId = storage
+      ? await seedArticleImage(db, storage, adminId, paletteOf(job.field), index + 7)
       : null;
     await createJobAs(db, {
       title: job.title,

@@ -6,11 +6,12 @@ import { createTestDatabase, testDbKind } from '../../test/database';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { usersRepo } from '../modules/users/repo';
+import { createLocalStore } from '../platform/storage';
 import { seedDemoContent } from './index';
 import { describeStartContent, prepareContent } from './on-start';
 
 const pgUrl = 'postgres://plaza@db.example.com/plaza';
-const base = { publicUrl: 'http://plaza.test', dataDir: os.tmpdir() };
+const base = { publicUrl: 'http://plaza.test' };
 
 describe('which starts get the demo content', () => {
   it('the embedded default does, a PostgreSQL server does not, and PLAZA_DEMO decides either way', () => {
@@ -45,7 +46,7 @@ describe('demo content at start', { timeout: 120_000 }, () => {
 
   it('seeds an empty database once when asked, and prints the admin login only on that start', async () => {
     const database = await fresh();
-    const first = await prepareContent(database, { ...base, dataDir: undefined!, demoContent: true });
+    const first = await prepareContent(database, { ...base, demoContent: true });
     expect(first.kind).toBe('seeded');
     expect(describeStartContent(first)).toEqual([expect.stringMatching(/^Admin login: admin \/ \S{12,}$/)]);
     const members = await usersRepo.count(database.db);
@@ -76,13 +77,13 @@ describe('demo content at start', { timeout: 120_000 }, () => {
 
   it('leaves nothing behind when seeding fails half-way (one transaction)', async () => {
     const database = await fresh();
-    // Demo pictures are written after the members: a data folder that is a file makes that step fail.
+    // Demo pictures are written after the members: an uploads folder that is a file makes that step fail.
     const folder = mkdtempSync(path.join(os.tmpdir(), 'plaza-seed-'));
     const notAFolder = path.join(folder, 'file');
     writeFileSync(notAFolder, 'not a folder');
     try {
       await expect(
-        seedDemoContent(database.db, { publicUrl: base.publicUrl, dataDir: notAFolder }),
+        seedDemoContent(database.db, { publicUrl: base.publicUrl, storage: createLocalStore(notAFolder) }),
       ).rejects.toThrow();
       expect(await usersRepo.count(database.db)).toBe(0);
     } finally {

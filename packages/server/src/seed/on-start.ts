@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { countUsers, refreshOutdatedSearchVectors } from '../modules/users';
+import type { ObjectStore } from '../platform/storage';
 import { seedDemoContent } from './index';
 
 /** What a start did about content, for the console. */
@@ -17,13 +18,11 @@ export type StartContent =
  */
 export async function prepareContent(
   database: Database,
-  config: Pick<Config, 'demoContent' | 'publicUrl' | 'dataDir'>,
+  config: Pick<Config, 'demoContent' | 'publicUrl'>,
+  storage?: ObjectStore,
 ): Promise<StartContent> {
   if (config.demoContent) {
-    const seeded = await seedDemoContent(database.db, {
-      publicUrl: config.publicUrl,
-      dataDir: config.dataDir,
-    });
+    const seeded = await seedDemoContent(database.db, { publicUrl: config.publicUrl, storage });
     if (seeded.admin) return { kind: 'seeded', admin: seeded.admin };
   }
   await refreshOutdatedSearchVectors(database.db);

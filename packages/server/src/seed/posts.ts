@@ -14,6 +14,7 @@ import {
 } from '../db/schema';
 import { insertActivityRow, worded } from '../modules/activities';
 import { sanitizeArticleHtml, sanitizeRichText } from '../platform/html-sanitizer';
+import type { ObjectStore } from '../platform/storage';
 import { seedArticleImage } from './article-images';
 import { demoArticleReactions, demoArticles, demoCategories, demoPosts } from './posts-data';
 
@@ -26,10 +27,10 @@ const mentionSpan = (person: Person) =>
 
 /**
  * Demo news and posts: categories, eight articles (three featured), posts in the demo groups and a
- * few for everyone, with mentions (and their activities), comments and likes. With a data folder the
+ * few for everyone, with mentions (and their activities), comments and likes. With a file store the
  * articles get generated pictures.
  */
-export async function seedDemoPosts(db: Db, adminId: number, dataDir?: string): Promise<void> {
+export async function seedDemoPosts(db: Db, adminId: number, storage?: ObjectStore): Promise<void> {
   const people: Person[] = await db
     .select({
       id: users.id,
@@ -50,8 +51,8 @@ export async function seedDemoPosts(db: Db, adminId: number, dataDir?: string): 
   }
   const articleIds: number[] = [];
   for (const [index, article] of demoArticles.entries()) {
-    const imageId = dataDir
-      ? await seedArticleImage(db, dataDir, adminId, article.category, index + 1)
+    const imageId = storage
+      ? await seedArticleImage(db, storage, adminId, article.category, index + 1)
       : null;
     const [row] = await db
       .insert(pages)

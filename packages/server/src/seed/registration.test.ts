@@ -11,7 +11,7 @@ describe('demo registration of the seed', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoContent(t.db, { publicUrl: 'http://plaza.test', dataDir: t.config.dataDir });
+    await seedDemoContent(t.db, { publicUrl: 'http://plaza.test', storage: t.storage });
     visitor = new TestClient(t.app);
   }, 180_000);
   afterAll(() => t.close());

@@ -2,6 +2,7 @@ import type { giftInputSchema, subscriptionOptionInputSchema } from '@plaza/cont
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { createGiftAs, createOptionAs, createTopicAs } from '../modules/registration';
+import type { ObjectStore } from '../platform/storage';
 import { productImage } from './shop';
 
 type Picture = { colours: [string, string]; drawing: string };
@@ -104,14 +105,14 @@ const demoTopics = [
 ];
 
 /** What the demo's registration offers: three options, three gifts (both languages, pictures), five topics. */
-export async function seedDemoRegistration(db: Db, adminId: number, dataDir?: string): Promise<void> {
+export async function seedDemoRegistration(db: Db, adminId: number, storage?: ObjectStore): Promise<void> {
   const optionIds: number[] = [];
   for (const { colours, drawing, ...fields } of demoOptions) {
-    const imageId = dataDir ? await productImage(db, dataDir, adminId, { colours, drawing }) : null;
+    const imageId = storage ? await productImage(db, storage, adminId, { colours, drawing }) : null;
     optionIds.push(await createOptionAs(db, { ...fields, active: true, image_id: imageId }));
   }
   for (const { colours, drawing, options, ...fields } of demoGifts) {
-    const imageId = dataDir ? await productImage(db, dataDir, adminId, { colours, drawing }) : null;
+    const imageId = storage ? await productImage(db, storage, adminId, { colours, drawing }) : null;
     await createGiftAs(db, {
       ...fields,
       active: true,

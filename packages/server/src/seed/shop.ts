@@ -4,6 +4,7 @@ import { images } from '../db/schema';
 import { createProductAs } from '../modules/shop';
 import { newStoredPath, writeStoredFile } from '../modules/uploads';
 import { loadSharp } from '../platform/sharp';
+import type { ObjectStore } from '../platform/storage';
 
 /** A demo product with the simple drawing of its picture (SVG shapes on a 100 × 100 grid). */
 interface DemoProduct extends Omit<ProductData, 'active'> {
@@ -82,7 +83,7 @@ const demoProducts: DemoProduct[] = [
 /** A product's (or subscription's, gift's) square picture: its drawing on a soft gradient, as WebP of `shopLimits.imageSide`. */
 export async function productImage(
   db: Db,
-  dataDir: string,
+  storage: ObjectStore,
   ownerId: number,
   product: Pick<DemoProduct, 'colours' | 'drawing'>,
 ): Promise<number> {
@@ -93,8 +94,8 @@ export async function productImage(
   const data = await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
   const path = newStoredPath('images', 'webp');
   const originalPath = newStoredPath('originals', 'webp');
-  await writeStoredFile(dataDir, path, data);
-  await writeStoredFile(dataDir, originalPath, data);
+  await writeStoredFile(storage, path, data);
+  await writeStoredFile(storage, originalPath, data);
   const [row] = await db
     .insert(images)
     .values({
@@ -110,11 +111,11 @@ export async function productImage(
   return row!.id;
 }
 
-/** The demo shop: four active products in both languages (pictures when there is a data folder). */
-export async function seedDemoShop(db: Db, adminId: number, dataDir?: string): Promise<void> {
+/** The demo shop: four active products in both languages (pictures when there is a file store). */
+export async function seedDemoShop(db: Db, adminId: number, storage?: ObjectStore): Promise<void> {
   for (const product of demoProducts) {
     const { colours: _colours, drawing: _drawing, ...fields } = product;
-    const imageId = dataDir ? await productImage(db, dataDir, adminId, product) : null;
+    const imageId = storage ? await productImage(db, storage, adminId, product) : null;
     await createProductAs(db, { ...fields, active: true, image_id: imageId });
   }
 }

@@ -34,7 +34,7 @@ export async function storeAttachment<T>(
       `An attachment may have at most ${chatLimits.attachmentMaxBytes} bytes.`,
     );
   }
-  return storeCheckedFile(deps.dataDir, { data, filename: input.name }, record, {
+  return storeCheckedFile(deps.storage, { data, filename: input.name }, record, {
     types: chatAttachmentTypes,
     refuse: (type) =>
       new AppError(415, 'unsupported_media_type', `Files of type ${type} cannot be sent in the chat.`),
@@ -47,7 +47,7 @@ export async function openAttachment(deps: UploadDeps, userId: number, id: numbe
   if (!row || !(await chatRepo.conversationOf(deps.db, row.conversation_id, userId)))
     throw notFound('The attachment');
   return openStoredFile(
-    deps.dataDir,
+    deps.storage,
     row.attachment.path,
     row.attachment.mime_type,
     attachmentDisposition(row.attachment.name),

@@ -21,10 +21,10 @@ import {
 /** The chat's calls; deliveries go out on each participant's ChatChannel (platform/realtime). */
 export async function chatModule(
   app: FastifyInstance,
-  { database, bus, config, clock }: AppDeps,
+  { database, bus, clock, storage }: AppDeps,
 ): Promise<void> {
   const { db } = database;
-  const deps: ChatDeps = { db, dataDir: config.dataDir, bus, now: clock ?? systemClock, log: app.log };
+  const deps: ChatDeps = { db, storage, bus, now: clock ?? systemClock, log: app.log };
   const { chat } = endpoints;
 
   route(app, chat.unread, ({ user }) => unreadTotal(db, user));

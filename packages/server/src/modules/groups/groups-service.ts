@@ -186,7 +186,7 @@ export async function deleteGroup(deps: GroupDeps, user: SessionUser, groupId: n
   requireGroupPermission(access, 'delete');
   for (const listener of groupRemovalListeners) await listener(deps, groupId);
   const paths = await groupsRepo.remove(deps.db, groupId);
-  await deleteStoredFiles(deps.dataDir, paths);
+  await deleteStoredFiles(deps.storage, paths);
   if (access.group.image_id) await removeImage(deps, access.group.image_id);
   return { success: true as const };
 }

@@ -31,9 +31,9 @@ import {
 } from './memberships';
 
 /** Groups, memberships, invitations, applications, and the group and topic files (stored by the uploads module). */
-export async function groupsModule(app: FastifyInstance, { database, bus, config }: AppDeps): Promise<void> {
+export async function groupsModule(app: FastifyInstance, { database, bus, storage }: AppDeps): Promise<void> {
   const { db } = database;
-  const deps: GroupDeps = { db, bus, dataDir: config.dataDir };
+  const deps: GroupDeps = { db, bus, storage };
   const api = endpoints.groups;
   await groupFilesRoutes(app, deps);
 

@@ -20,10 +20,10 @@ import {
 import { jobFilters, listJobs, readJob } from './service';
 
 /** The jobs board: members read open jobs; superadmins and the jobs permission manage them. */
-export async function jobsModule(app: FastifyInstance, { database, clock, config }: AppDeps): Promise<void> {
+export async function jobsModule(app: FastifyInstance, { database, clock, storage }: AppDeps): Promise<void> {
   const { db } = database;
   const now = clock ?? systemClock;
-  const deps: UploadDeps = { db, dataDir: config.dataDir };
+  const deps: UploadDeps = { db, storage };
   const { jobs } = endpoints;
 
   route(app, jobs.list, ({ query, request }) => listJobs(db, query, request.locale));

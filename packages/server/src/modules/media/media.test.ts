@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,7 @@ import {
 } from '../../../test/link-preview-server';
 import { linkPreviews } from '../../db/schema';
 import { rateLimitTable } from '../../platform/rate-limit';
-import { resolveStoredPath } from '../uploads/storage';
+import { readObject } from '../../platform/storage';
 import { getLinkPreview, mediaDeps } from './preview-service';
 
 describe('link previews (GET /api/v2/media.preview)', () => {
@@ -102,8 +101,8 @@ describe('link previews (GET /api/v2/media.preview)', () => {
       .select()
       .from(linkPreviews)
       .where(eq(linkPreviews.url, `${site.base}/article`));
-    const stored = resolveStoredPath(t.config.dataDir, row!.image_path!);
-    const meta = await sharp(stored).metadata();
+    const stored = await readObject(t.storage, row!.image_path!);
+    const meta = await sharp(stored!).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 800 });
     const served = await t.app.inject({ method: 'GET', url: body.preview.image });
     expect(served.statusCode).toBe(200);
@@ -142,7 +141,7 @@ describe('link previews (GET /api/v2/media.preview)', () => {
     expect(changed?.image).not.toBe(`/uploads/${old!.image_path}`);
     expect(changed?.image_url).toBe(`${site.base}/other-cover.png`);
     // Posts keep the earlier preview with its image address: the old copy stays.
-    expect(existsSync(resolveStoredPath(t.config.dataDir, old!.image_path!))).toBe(true);
+    expect(await readObject(t.storage, old!.image_path!)).not.toBeNull();
   });
 
   it('reads an oEmbed video and drops an image that is not one by its content', async () => {

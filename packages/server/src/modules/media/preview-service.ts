@@ -2,6 +2,7 @@ import type { LinkPreview } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { fetchPreview, type PreviewFetchOptions, staticHostFetchOptions } from '../../platform/link-preview';
+import type { ObjectStore } from '../../platform/storage';
 import { newStoredPath, writeStoredFile } from '../uploads';
 import { presentLinkPreview } from './presenter';
 import { previewsRepo } from './repo';
@@ -9,10 +10,10 @@ import { previewsRepo } from './repo';
 /** A cached preview is reused for this long after it was fetched. */
 export const previewCacheMs = 24 * 60 * 60 * 1000;
 
-/** What preview lookups need: the database, the data folder for the image copy, how to fetch. */
+/** What preview lookups need: the database, the file store for the image copy, how to fetch. */
 export interface MediaDeps {
   db: Db;
-  dataDir: string;
+  storage: ObjectStore;
   /** The guard's resolver and its exceptions (the static host map, or the tests' resolver). */
   fetchOptions: PreviewFetchOptions;
 }
@@ -21,9 +22,11 @@ export interface MediaDeps {
  * The preview deps of the app (what the posts service passes to `getLinkPreview`): the injected
  * fetch options, else the system resolver with the operator's static host map (`LINK_PREVIEW_HOSTS`).
  */
-export function mediaDeps(deps: Pick<AppDeps, 'database' | 'config' | 'linkPreviewFetch'>): MediaDeps {
+export function mediaDeps(
+  deps: Pick<AppDeps, 'database' | 'config' | 'linkPreviewFetch' | 'storage'>,
+): MediaDeps {
   const fetchOptions = deps.linkPreviewFetch ?? staticHostFetchOptions(deps.config.linkPreviewHosts);
-  return { db: deps.database.db, dataDir: deps.config.dataDir, fetchOptions };
+  return { db: deps.database.db, storage: deps.storage, fetchOptions };
 }
 
 /** The cache key of a link: parsed and re-serialised (lower-case host, no default port), without its fragment. */
@@ -51,7 +54,7 @@ async function fetchAndStore(deps: MediaDeps, url: string): Promise<LinkPreview 
     imagePath = previous.image_path;
   } else if (fetched.image) {
     imagePath = newStoredPath('images', 'webp');
-    await writeStoredFile(deps.dataDir, imagePath, fetched.image);
+    await writeStoredFile(deps.storage, imagePath, fetched.image, 'image/webp');
   }
   const values = {
     url,

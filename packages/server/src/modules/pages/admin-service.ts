@@ -308,7 +308,7 @@ export async function deletePage(
     },
     true,
   );
-  await deleteStoredFiles(deps.dataDir, paths);
+  await deleteStoredFiles(deps.storage, paths);
   return { success: true };
 }
 
@@ -333,7 +333,7 @@ export async function uploadPageFile(
   receive: () => Promise<ReceivedUpload>,
 ): Promise<PageFile> {
   await pageToManage(deps.db, user, id);
-  const row = await storeCheckedFile(deps.dataDir, await receive(), (file) =>
+  const row = await storeCheckedFile(deps.storage, await receive(), (file) =>
     pagesRepo.insertFile(deps.db, { page_id: id, uploader_id: user.id, ...file }),
   );
   return { id: row.id, name: row.name, type: row.mime_type, size: row.size, link: pageFileLink(id, row.id) };

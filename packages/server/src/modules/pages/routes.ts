@@ -23,10 +23,13 @@ import { legalPages, openPageFile, readPage, readPreview } from './service';
  * CMS pages: reading is public (legal pages open before sign-in and before the terms are accepted; a
  * members' page comes limited to a visitor), managing them is for superadmins.
  */
-export async function pagesModule(app: FastifyInstance, { database, clock, config }: AppDeps): Promise<void> {
+export async function pagesModule(
+  app: FastifyInstance,
+  { database, clock, storage }: AppDeps,
+): Promise<void> {
   const { db } = database;
   const now = clock ?? systemClock;
-  const deps: UploadDeps = { db, dataDir: config.dataDir };
+  const deps: UploadDeps = { db, storage };
   const { pages } = endpoints;
   const reading = (
     user: Parameters<typeof readPage>[1]['viewer'],

@@ -146,5 +146,5 @@ export async function openPageFile(
   if (!page || pagePolicy.readMode(input.viewer, page.visibility) === 'limited') throw notFound('The file');
   const file = await pagesRepo.file(deps.db, input.pageId, input.fileId);
   if (!file) throw notFound('The file');
-  return openStoredFile(deps.dataDir, file.path, file.mime_type, attachmentDisposition(file.name));
+  return openStoredFile(deps.storage, file.path, file.mime_type, attachmentDisposition(file.name));
 }

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { uploadFiles } from '../../../test/multipart';
 import { putSettings, writePost } from '../../../test/post-helpers';
 import { postsFixture } from '../../../test/posts-fixture';
 import { comments, likes, postFiles, topics } from '../../db/schema';
-import { resolveStoredPath } from '../uploads/storage';
+import { readObject } from '../../platform/storage';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
@@ -107,7 +106,7 @@ describe('posts: deleting', () => {
       await ownerClient.put('/api/v2/likes', { type: 'post', id: post.item_id, like: true });
       await ownerClient.put('/api/v2/comments', { type: 'post', id: post.item_id, text: 'ok' });
       const [stored] = await t.db.select().from(postFiles).where(eq(postFiles.id, file.json().id));
-      return { post, path: resolveStoredPath(t.config.dataDir, stored!.path) };
+      return { post, path: stored!.path };
     };
     const inTopic = await write(doomedTopic!.id);
     const [otherTopic] = await t.db
@@ -115,15 +114,15 @@ describe('posts: deleting', () => {
       .values({ group_id: doomed.id, name: 'Bleibt', description: 'x', author_id: owner.id })
       .returning();
     const inGroup = await write(otherTopic!.id);
-    expect(existsSync(inTopic.path)).toBe(true);
+    expect(await readObject(t.storage, inTopic.path)).not.toBeNull();
 
     expect((await ownerClient.delete(`/api/v2/topics/${doomedTopic!.id}`)).statusCode).toBe(200);
-    expect(existsSync(inTopic.path)).toBe(false);
+    expect(await readObject(t.storage, inTopic.path)).toBeNull();
     expect((await ownerClient.get(`/api/v2/posts/${inTopic.post.item_id}`)).statusCode).toBe(404);
     expect((await ownerClient.get(`/api/v2/posts/${inGroup.post.item_id}`)).statusCode).toBe(200);
 
     expect((await ownerClient.delete(`/api/v2/groups/${doomed.id}`)).statusCode).toBe(200);
-    expect(existsSync(inGroup.path)).toBe(false);
+    expect(await readObject(t.storage, inGroup.path)).toBeNull();
     for (const { post } of [inTopic, inGroup]) {
       expect(await t.db.select().from(likes).where(eq(likes.target_id, post.item_id))).toEqual([]);
       expect(await t.db.select().from(comments).where(eq(comments.target_id, post.item_id))).toEqual([]);

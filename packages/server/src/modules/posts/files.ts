@@ -25,7 +25,7 @@ import { readablePostRow } from './stream';
  * images are re-encoded through sharp (upright, at most 4000 px, WebP, without metadata).
  */
 export async function uploadPostFile(
-  deps: Pick<PostDeps, 'db' | 'dataDir'>,
+  deps: Pick<PostDeps, 'db' | 'storage'>,
   user: SessionUser,
   upload: ReceivedUpload,
 ): Promise<PostFile> {
@@ -39,7 +39,7 @@ export async function uploadPostFile(
     name = `${name.replace(/\.[^.]{1,10}$/, '')}.webp`;
   }
   const path = newStoredPath('files');
-  await writeStoredFile(deps.dataDir, path, data);
+  await writeStoredFile(deps.storage, path, data);
   try {
     const row = await postFilesRepo.insert(deps.db, {
       uploader_id: user.id,
@@ -50,7 +50,7 @@ export async function uploadPostFile(
     });
     return presentPostFile(row);
   } catch (error) {
-    await deleteStoredFiles(deps.dataDir, [path]);
+    await deleteStoredFiles(deps.storage, [path]);
     throw error;
   }
 }
@@ -60,11 +60,11 @@ export async function uploadPostFile(
  * files go in `removeFiles`, to be called once the removal is committed.
  */
 export async function removeUnclaimedPostFiles(
-  deps: Pick<PostDeps, 'db' | 'dataDir'>,
+  deps: Pick<PostDeps, 'db' | 'storage'>,
   before: Date,
 ): Promise<{ removed: number; removeFiles: () => Promise<void> }> {
   const paths = await postFilesRepo.removeUnclaimed(deps.db, before);
-  return { removed: paths.length, removeFiles: () => deleteStoredFiles(deps.dataDir, paths) };
+  return { removed: paths.length, removeFiles: () => deleteStoredFiles(deps.storage, paths) };
 }
 
 /** A post file for a member: an unused upload only for its uploader, an attached one by the post's read rule. */
@@ -80,7 +80,7 @@ async function fileFor(deps: Pick<PostDeps, 'db'>, user: SessionUser, id: number
 
 /** Removes an upload: an unused one by its uploader, an attached one by whoever may delete the post. */
 export async function removePostFile(
-  deps: Pick<PostDeps, 'db' | 'dataDir'>,
+  deps: Pick<PostDeps, 'db' | 'storage'>,
   user: SessionUser,
   id: number,
 ): Promise<{ success: true }> {
@@ -89,20 +89,20 @@ export async function removePostFile(
     throw forbidden('Only someone who may delete the post may remove its files.');
   }
   const removed = await postFilesRepo.remove(deps.db, row.id);
-  if (removed) await deleteStoredFiles(deps.dataDir, [removed.path]);
+  if (removed) await deleteStoredFiles(deps.storage, [removed.path]);
   return { success: true };
 }
 
 /** Opens a post file: images inline (re-encoded by us), everything else as an attachment. */
 export async function openPostFile(
-  deps: Pick<PostDeps, 'db' | 'dataDir'>,
+  deps: Pick<PostDeps, 'db' | 'storage'>,
   user: SessionUser,
   id: number,
 ): Promise<Download> {
   const { row } = await fileFor(deps, user, id);
   const disposition = attachmentDisposition(row.name);
   return openStoredFile(
-    deps.dataDir,
+    deps.storage,
     row.path,
     row.mime_type,
     row.mime_type === 'image/webp' ? disposition.replace(/^attachment/, 'inline') : disposition,

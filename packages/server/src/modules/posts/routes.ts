@@ -19,7 +19,7 @@ export async function postsModule(app: FastifyInstance, appDeps: AppDeps): Promi
   const deps: PostDeps = {
     db,
     bus: appDeps.bus,
-    dataDir: appDeps.config.dataDir,
+    storage: appDeps.storage,
     fetchPreview: postPreviewFetcher(appDeps),
   };
   const { posts } = endpoints;

@@ -229,13 +229,13 @@ export async function removePost(deps: PostDeps, user: SessionUser, id: number):
   if (!postPolicy.can(user, 'delete', post)) {
     throw forbidden('Only the author, an admin of the group or a superadmin may delete this post.');
   }
-  await deleteStoredFiles(deps.dataDir, await postsRepo.removeWhere(deps.db, { postId: id }));
+  await deleteStoredFiles(deps.storage, await postsRepo.removeWhere(deps.db, { postId: id }));
   return { success: true };
 }
 
 /** Removes the posts of a group about to be deleted (subscribed to the groups' `onGroupRemoving` by the posts module). */
 export async function removePostsOfGroup(
-  deps: Pick<PostDeps, 'db' | 'dataDir'>,
+  deps: Pick<PostDeps, 'db' | 'storage'>,
   groupId: number,
 ): Promise<void> {
   await removePostsIn(deps, { groupId });
@@ -246,10 +246,10 @@ export async function removePostsOfGroup(
  * topic services call it before they delete one.
  */
 export async function removePostsIn(
-  deps: Pick<PostDeps, 'db' | 'dataDir'>,
+  deps: Pick<PostDeps, 'db' | 'storage'>,
   scope: { groupId: number } | { topicId: number },
 ): Promise<void> {
-  await deleteStoredFiles(deps.dataDir, await postsRepo.removeWhere(deps.db, scope));
+  await deleteStoredFiles(deps.storage, await postsRepo.removeWhere(deps.db, scope));
 }
 
 /** The stream rows of these posts that the reader may see (reactions checks a like's target by it). */

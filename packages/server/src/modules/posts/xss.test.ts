@@ -191,7 +191,7 @@ describe('XSS payloads through posts, comments and previews', () => {
         video_url: 'vbscript:msgbox(1)',
       };
       const post = await createPost(
-        { db: t.db, bus: t.bus, dataDir: t.config.dataDir, fetchPreview: async () => hostile },
+        { db: t.db, bus: t.bus, storage: t.storage, fetchPreview: async () => hostile },
         user,
         { description: '<p>Link</p>', group_id: groupId, preview: { url: 'https://example.com/page' } },
       );

@@ -34,7 +34,10 @@ import { confirm, type RegistrationDeps, register } from './register-service';
  * link, linking a subscription by its number, the new member's personal data, and the administration of
  * the offer (superadmins and the `shop` permission). Subscriptions themselves are the billing module's.
  */
-export async function registrationModule(app: FastifyInstance, { database, config, mailer, clock }: AppDeps) {
+export async function registrationModule(
+  app: FastifyInstance,
+  { database, config, mailer, clock, storage }: AppDeps,
+) {
   const { db } = database;
   const now = clock ?? systemClock;
   const deps: RegistrationDeps = {
@@ -44,7 +47,7 @@ export async function registrationModule(app: FastifyInstance, { database, confi
     clock: now,
     providers: configuredProviders(config, app.log),
   };
-  const uploads: UploadDeps = { db, dataDir: config.dataDir };
+  const uploads: UploadDeps = { db, storage };
   const api = endpoints.registration;
   const by = (user: SessionUser, request: FastifyRequest) => ({ user, origin: auditOrigin(request) });
 

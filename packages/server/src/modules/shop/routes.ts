@@ -22,12 +22,12 @@ import { listProducts } from './service';
  * module's): members read active products and keep their own cart; superadmins and the `shop`
  * permission manage the catalogue.
  */
-export async function shopModule(app: FastifyInstance, { database, config, bus }: AppDeps): Promise<void> {
+export async function shopModule(app: FastifyInstance, { database, bus, storage }: AppDeps): Promise<void> {
   const { db } = database;
   // Another instance changed a product: drop the catalogue kept here too.
   const unsubscribe = await shareCatalogueChanges(db, bus, app.log);
   app.addHook('onClose', unsubscribe);
-  const deps: UploadDeps = { db, dataDir: config.dataDir };
+  const deps: UploadDeps = { db, storage };
   const { shop } = endpoints;
 
   route(app, shop.products, ({ request }) => listProducts(db, request.locale));

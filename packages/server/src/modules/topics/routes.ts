@@ -7,9 +7,9 @@ import { createTopic, deleteTopic, getTopic, topicMembers, updateTopic } from '.
 import { acceptSuggestion, declineSuggestion, listSuggestions, suggestTopic } from './suggestions';
 
 /** Topics and topic suggestions (topic files are in the uploads module). */
-export async function topicsModule(app: FastifyInstance, { database, bus, config }: AppDeps): Promise<void> {
+export async function topicsModule(app: FastifyInstance, { database, bus, storage }: AppDeps): Promise<void> {
   const { db } = database;
-  const deps: GroupDeps = { db, bus, dataDir: config.dataDir };
+  const deps: GroupDeps = { db, bus, storage };
   const api = endpoints.topics;
 
   route(app, api.get, ({ user, params }) => getTopic(db, user, params.id));

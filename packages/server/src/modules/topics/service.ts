@@ -114,7 +114,7 @@ export async function deleteTopic(deps: GroupDeps, user: SessionUser, topicId: n
   if (!access.permissions.includes('delete')) throw forbidden();
   await removePostsIn(deps, { topicId });
   const paths = await topicsRepo.remove(deps.db, topicId);
-  await deleteStoredFiles(deps.dataDir, paths);
+  await deleteStoredFiles(deps.storage, paths);
   if (access.topic.image_id) await removeImage(deps, access.topic.image_id);
   return { success: true as const };
 }

@@ -1,11 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { type Locale, postPath, type TvPost, tvFeedSize } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../platform/errors';
 import { sanitizeRichText } from '../../platform/html-sanitizer';
+import type { ObjectStore } from '../../platform/storage';
 import { personName } from '../posts';
-import { resolveStoredPath } from '../uploads';
 import { tvRepo } from './repo';
 
 export interface FeedContext {
@@ -56,11 +54,10 @@ export async function tvFeed({ db, publicUrl, locale, key }: FeedContext): Promi
 }
 
 /** Opens an image of a post in the feed (every member may read the post); 404 otherwise. */
-export async function openTvImage(db: Db, dataDir: string, id: number) {
+export async function openTvImage(db: Db, storage: ObjectStore, id: number) {
   const row = await tvRepo.feedImage(db, id);
   if (!row) throw notFound('The image');
-  const absolute = resolveStoredPath(dataDir, row.path);
-  const info = await stat(absolute).catch(() => null);
-  if (!info?.isFile()) throw notFound('The image');
-  return { stream: createReadStream(absolute), size: info.size, mimeType: row.mime_type };
+  const object = await storage.get(row.path);
+  if (!object) throw notFound('The image');
+  return { stream: object.body, size: object.size, mimeType: row.mime_type };
 }

@@ -7,7 +7,7 @@ import { createDisplayKey, listDisplayKeys, requireDisplayKey, revokeDisplayKey 
 import { openTvImage, tvFeed } from './feed';
 
 /** TV slideshow: the feed and its images for display keys (rate-limited per IP), and the keys for superadmins. */
-export async function tvModule(app: FastifyInstance, { database, config }: AppDeps): Promise<void> {
+export async function tvModule(app: FastifyInstance, { database, config, storage }: AppDeps): Promise<void> {
   const { db } = database;
   const { tv } = endpoints;
 
@@ -19,7 +19,7 @@ export async function tvModule(app: FastifyInstance, { database, config }: AppDe
 
   route(app, tv.image, async ({ params, query, reply }) => {
     await requireDisplayKey(db, query.key);
-    const image = await openTvImage(db, config.dataDir, params.id);
+    const image = await openTvImage(db, storage, params.id);
     reply
       .type(image.mimeType)
       .header('content-length', image.size)

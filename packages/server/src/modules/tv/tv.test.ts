@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -8,7 +6,6 @@ import { buildAdmin, buildGroup, buildUser } from '../../../test/factories';
 import { signedIn } from '../../../test/group-helpers';
 import { postFiles, posts, tvDisplayKeys, users } from '../../db/schema';
 import { rateLimitTable } from '../../platform/rate-limit';
-import { uploadsRoot } from '../uploads/storage';
 
 type User = Awaited<ReturnType<typeof buildUser>>;
 
@@ -36,8 +33,7 @@ describe('TV slideshow: display keys and feed', () => {
   };
   const insertImage = async (postId: number, name: string) => {
     const relative = `files/${name}`;
-    mkdirSync(path.join(uploadsRoot(t.config.dataDir), 'files'), { recursive: true });
-    writeFileSync(path.join(uploadsRoot(t.config.dataDir), relative), Buffer.from(`image ${name}`));
+    await t.storage.put(relative, Buffer.from(`image ${name}`));
     const [row] = await t.db
       .insert(postFiles)
       .values({

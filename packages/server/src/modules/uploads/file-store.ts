@@ -1,3 +1,4 @@
+import type { ObjectStore } from '../../platform/storage';
 import { cleanFileName, detectFileType, requireContent } from './content';
 import { deleteStoredFiles, newStoredPath, writeStoredFile } from './storage';
 
@@ -15,7 +16,7 @@ export interface StoredUpload {
  * under a random name. `record` writes its row; should that fail, the stored bytes are removed again.
  */
 export async function storeCheckedFile<T>(
-  dataDir: string,
+  storage: ObjectStore,
   upload: { data: Buffer; filename: string | undefined },
   record: (file: StoredUpload) => Promise<T>,
   accept?: { types: readonly string[]; refuse: (type: string) => Error },
@@ -25,11 +26,11 @@ export async function storeCheckedFile<T>(
   const mimeType = await detectFileType(upload.data, name);
   if (accept && !accept.types.includes(mimeType)) throw accept.refuse(mimeType);
   const path = newStoredPath('files');
-  await writeStoredFile(dataDir, path, upload.data);
+  await writeStoredFile(storage, path, upload.data, mimeType);
   try {
     return await record({ name, mime_type: mimeType, size: upload.data.length, path });
   } catch (error) {
-    await deleteStoredFiles(dataDir, [path]);
+    await deleteStoredFiles(storage, [path]);
     throw error;
   }
 }

@@ -2,8 +2,7 @@ import { buildPagination, type PageQuery, type StoredFile } from '@plaza/contrac
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
-import { attachmentDisposition } from '../../platform/storage';
-import { type Download, openStoredFile } from './download';
+import { type Download, openFileDownload } from './download';
 import { storeCheckedFile } from './file-store';
 import { type FileScope, type FileWithUploader, filesRepo } from './files-repo';
 import type { UploadDeps } from './images-service';
@@ -41,7 +40,7 @@ export async function listFiles(db: Db, place: FilePlace, user: SessionUser, pag
 
 /** Stores the uploaded file of a group or topic; needs `post_content`; the type comes from the content. */
 export async function uploadFile(
-  { db, dataDir }: UploadDeps,
+  { db, storage }: UploadDeps,
   place: FilePlace,
   user: SessionUser,
   receive: () => Promise<ReceivedUpload>,
@@ -49,7 +48,7 @@ export async function uploadFile(
   // Checked before the body is read, so a refused member's bytes are never stored.
   if (!place.mayPost) throw forbidden('Only members who may post can upload files here.');
   const upload = await receive();
-  const row = await storeCheckedFile(dataDir, upload, (file) =>
+  const row = await storeCheckedFile(storage, upload, (file) =>
     filesRepo.insert(db, {
       group_id: place.scope.groupId,
       topic_id: place.scope.topicId,
@@ -62,7 +61,7 @@ export async function uploadFile(
 
 /** Deletes a file of this group or topic: with `delete` permission, or by its uploader. */
 export async function removeFile(
-  { db, dataDir }: UploadDeps,
+  { db, storage }: UploadDeps,
   place: FilePlace,
   user: SessionUser,
   fileId: number,
@@ -75,7 +74,7 @@ export async function removeFile(
     throw forbidden('Only the uploader or someone who may delete here can delete this file.');
   }
   const removed = await filesRepo.remove(db, row.id);
-  if (removed) await deleteStoredFiles(dataDir, [removed.path]);
+  if (removed) await deleteStoredFiles(storage, [removed.path]);
   return { success: true };
 }
 
@@ -84,12 +83,12 @@ export async function removeFile(
  * group, and topic) lets it; otherwise "not found" or what `requireRead` throws.
  */
 export async function openDownload(
-  { db, dataDir }: UploadDeps,
+  { db, storage }: UploadDeps,
   fileId: number,
   requireRead: (scope: FileScope) => Promise<void>,
 ): Promise<Download> {
   const row = await filesRepo.find(db, fileId);
   if (!row) throw notFound('The file');
   await requireRead({ groupId: row.group_id, topicId: row.topic_id ?? null });
-  return openStoredFile(dataDir, row.path, row.mime_type, attachmentDisposition(row.name));
+  return openFileDownload(storage, row);
 }

@@ -1,19 +1,19 @@
-import { readFile } from 'node:fs/promises';
 import type { ImageCrop, UploadedImage } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import type { SessionUser } from '../../platform/request-context';
+import { type ObjectStore, readObject } from '../../platform/storage';
 import { detectImageType, requireContent } from './content';
 import { encodeOriginal, renderShown } from './image-processing';
 import { type ImageRow, imagesRepo } from './images-repo';
 import type { ReceivedUpload } from './multipart';
 import { presentImage } from './presenter';
-import { deleteStoredFiles, newStoredPath, resolveStoredPath, writeStoredFile } from './storage';
+import { deleteStoredFiles, newStoredPath, writeStoredFile } from './storage';
 
-/** What the upload services need: the database and the data folder. */
+/** What the upload services need: the database and the file store. */
 export interface UploadDeps {
   db: Db;
-  dataDir: string;
+  storage: ObjectStore;
 }
 
 /**
@@ -22,7 +22,7 @@ export interface UploadDeps {
  * square of that side).
  */
 export async function uploadImage(
-  { db, dataDir }: UploadDeps,
+  { db, storage }: UploadDeps,
   user: SessionUser,
   upload: ReceivedUpload,
   square?: number,
@@ -34,8 +34,8 @@ export async function uploadImage(
   const originalPath = newStoredPath('originals', 'webp');
   const shownPath = newStoredPath('images', 'webp');
   try {
-    await writeStoredFile(dataDir, originalPath, original.data);
-    await writeStoredFile(dataDir, shownPath, shown.data);
+    await writeStoredFile(storage, originalPath, original.data, 'image/webp');
+    await writeStoredFile(storage, shownPath, shown.data, 'image/webp');
     const row = await imagesRepo.insert(db, {
       owner_id: user.id,
       original_path: originalPath,
@@ -47,7 +47,7 @@ export async function uploadImage(
     });
     return presentImage(row);
   } catch (error) {
-    await deleteStoredFiles(dataDir, [originalPath, shownPath]);
+    await deleteStoredFiles(storage, [originalPath, shownPath]);
     throw error;
   }
 }
@@ -79,22 +79,23 @@ export async function cropGroupImage(
 }
 
 /** Writes a new shown version under a new name (names are immutable), then drops the old file. */
-export async function recrop({ db, dataDir }: UploadDeps, row: ImageRow, crop: ImageCrop): Promise<ImageRow> {
-  const original = await readFile(resolveStoredPath(dataDir, row.original_path));
+export async function recrop({ db, storage }: UploadDeps, row: ImageRow, crop: ImageCrop): Promise<ImageRow> {
+  const original = await readObject(storage, row.original_path);
+  if (!original) throw notFound('The original of the image');
   const shown = await renderShown(original, crop);
   const shownPath = newStoredPath('images', 'webp');
-  await writeStoredFile(dataDir, shownPath, shown.data);
+  await writeStoredFile(storage, shownPath, shown.data, 'image/webp');
   const updated = await imagesRepo
     .replaceShown(db, row.id, row.path, { path: shownPath, width: shown.width, height: shown.height })
     .catch(async (error: unknown) => {
-      await deleteStoredFiles(dataDir, [shownPath]);
+      await deleteStoredFiles(storage, [shownPath]);
       throw error;
     });
   if (!updated) {
-    await deleteStoredFiles(dataDir, [shownPath]);
+    await deleteStoredFiles(storage, [shownPath]);
     throw new AppError(409, 'conflict', 'The image was changed meanwhile; please try again.');
   }
-  await deleteStoredFiles(dataDir, [row.path]);
+  await deleteStoredFiles(storage, [row.path]);
   return updated;
 }
 
@@ -102,9 +103,9 @@ export async function recrop({ db, dataDir }: UploadDeps, row: ImageRow, crop: I
  * Deletes an image row and its stored files (original and shown). For groups and topics replacing or
  * dropping their picture; does nothing for an unknown id.
  */
-export async function removeImage({ db, dataDir }: UploadDeps, imageId: number): Promise<void> {
+export async function removeImage({ db, storage }: UploadDeps, imageId: number): Promise<void> {
   const row = await imagesRepo.remove(db, imageId);
-  if (row) await deleteStoredFiles(dataDir, [row.path, row.original_path]);
+  if (row) await deleteStoredFiles(storage, [row.path, row.original_path]);
 }
 
 /**
@@ -112,12 +113,12 @@ export async function removeImage({ db, dataDir }: UploadDeps, imageId: number):
  * stored files go in `removeFiles`, to be called once the removal is committed.
  */
 export async function removeUnattachedImages(
-  { db, dataDir }: UploadDeps,
+  { db, storage }: UploadDeps,
   before: Date,
 ): Promise<{ removed: number; removeFiles: () => Promise<void> }> {
   const rows = await imagesRepo.removeUnattached(db, before);
   const paths = rows.flatMap((row) => [row.path, row.original_path]);
-  return { removed: rows.length, removeFiles: () => deleteStoredFiles(dataDir, paths) };
+  return { removed: rows.length, removeFiles: () => deleteStoredFiles(storage, paths) };
 }
 
 /** The stored image, or undefined. */

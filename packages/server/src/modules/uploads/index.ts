@@ -6,7 +6,7 @@ export {
   detectImageType,
   requireContent,
 } from './content';
-export { type Download, openStoredFile, sendDownload } from './download';
+export { type Download, openFileDownload, openStoredFile, sendDownload } from './download';
 export { type StoredUpload, storeCheckedFile } from './file-store';
 export {
   type FilePlace,
@@ -31,4 +31,4 @@ export {
 export { type ReceivedUpload, receiveUpload, registerMultipart } from './multipart';
 export { type FileRow, fileLink, imagesUrlPrefix, imageUrl, presentFile, presentImage } from './presenter';
 export { uploadsModule } from './routes';
-export { deleteStoredFiles, newStoredPath, resolveStoredPath, writeStoredFile } from './storage';
+export { deleteStoredFiles, newStoredPath, writeStoredFile } from './storage';

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { endpoints } from '@plaza/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
@@ -7,15 +5,14 @@ import { notFound } from '../../platform/errors';
 import { route } from '../../platform/route';
 import { cropOwnImage, type UploadDeps, uploadImage } from './images-service';
 import { receiveUpload, registerMultipart } from './multipart';
-import { resolveStoredPath } from './storage';
 
 /** Stored image names: random hex, WebP. Anything else is not an image of ours. */
 const storedImageName = /^[0-9a-f]{32}\.webp$/;
 
 /** Image uploads and crops of one's own images, and the served image folders (group and topic files are in the groups module). */
-export async function uploadsModule(app: FastifyInstance, { database, config }: AppDeps): Promise<void> {
+export async function uploadsModule(app: FastifyInstance, { database, storage }: AppDeps): Promise<void> {
   const { db } = database;
-  const deps: UploadDeps = { db, dataDir: config.dataDir };
+  const deps: UploadDeps = { db, storage };
   const { groups } = endpoints;
 
   // Multipart parsing exists only inside this scope, for the upload route.
@@ -36,15 +33,14 @@ export async function uploadsModule(app: FastifyInstance, { database, config }: 
       async (request, reply) => {
         const { name } = request.params;
         if (!storedImageName.test(name)) throw notFound('The image');
-        const absolute = resolveStoredPath(config.dataDir, `${folder}/${name}`);
-        const info = await stat(absolute).catch(() => null);
-        if (!info?.isFile()) throw notFound('The image');
+        const object = await storage.get(`${folder}/${name}`);
+        if (!object) throw notFound('The image');
         return reply
           .type('image/webp')
-          .header('content-length', info.size)
+          .header('content-length', object.size)
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'public, max-age=31536000, immutable')
-          .send(createReadStream(absolute));
+          .send(object.body);
       },
     );
   }

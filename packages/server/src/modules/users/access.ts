@@ -1,14 +1,15 @@
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../platform/bus';
 import { forbidden, notFound } from '../../platform/errors';
+import type { ObjectStore } from '../../platform/storage';
 import { profilePolicy, type Viewer } from './profile-policy';
 import { type UserRow, usersRepo } from './repo';
 
-/** What the people services need: the database, the bus (ending sessions), the data folder (avatars). */
+/** What the people services need: the database, the bus (ending sessions), the file store (avatars). */
 export interface PeopleDeps {
   db: Db;
   bus: EventBus;
-  dataDir: string;
+  storage: ObjectStore;
   secureCookies: boolean;
 }
 

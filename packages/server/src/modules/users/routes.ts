@@ -26,9 +26,12 @@ import { refreshOnProfileOptions } from './search-vector';
 import { saveUserData } from './user-data';
 
 /** Profiles, account deletion, avatars, private data, custom fields, follows and the profile option lists. */
-export async function usersModule(app: FastifyInstance, { database, bus, config }: AppDeps): Promise<void> {
+export async function usersModule(
+  app: FastifyInstance,
+  { database, bus, config, storage }: AppDeps,
+): Promise<void> {
   const { db } = database;
-  const deps: PeopleDeps = { db, bus, dataDir: config.dataDir, secureCookies: config.secureCookies };
+  const deps: PeopleDeps = { db, bus, storage, secureCookies: config.secureCookies };
   const api = endpoints.users;
   onSettingsStored(refreshOnProfileOptions);
 

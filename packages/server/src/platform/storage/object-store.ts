@@ -26,3 +26,12 @@ export interface ObjectStore {
   /** Releases connections; the store is not used afterwards. */
   close(): Promise<void>;
 }
+
+/** Reads a whole object into memory (for small objects, e.g. an image's original); null when missing. */
+export async function readObject(store: ObjectStore, key: string): Promise<Buffer | null> {
+  const object = await store.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
