@@ -15,7 +15,10 @@ const loadsOwnFiles = [
   'thread-stream',
   'pdfkit',
 ];
-const external = [...loadsOwnFiles, ...Object.keys(pkg.optionalDependencies ?? {})];
+// Tracing's packages load only when OTEL_EXPORTER_OTLP_ENDPOINT is set (platform/tracing.ts): outside
+// the bundle, a server without tracing neither parses nor carries them.
+const loadedWhenTracing = ['@fastify/otel', '@opentelemetry/*'];
+const external = [...loadsOwnFiles, ...loadedWhenTracing, ...Object.keys(pkg.optionalDependencies ?? {})];
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli/main.ts' },

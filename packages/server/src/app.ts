@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,11 +10,13 @@ import { registerCompression } from './platform/compression';
 import { csrf } from './platform/csrf';
 import { registerErrorHandling } from './platform/errors';
 import { frameworkErrors } from './platform/framework-errors';
+import { metricsPlugin } from './platform/metrics';
 import { configurePush } from './platform/push';
 import { queryScopes } from './platform/query-scopes';
 import { parseQueryString } from './platform/query-string';
 import { rateLimits } from './platform/rate-limit';
 import { realtimePlugin } from './platform/realtime';
+import { markRequestLoggers, requestIdMixin, requestIds } from './platform/request-id';
 import { responseSerializerCompiler } from './platform/response-serializer';
 import { registerSecurityHeaders, securityHeaders } from './platform/security-headers';
 import { session } from './platform/session';
@@ -26,17 +27,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const headers = securityHeaders({ secureCookies: config.secureCookies });
   const app = Fastify({
-    logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      mixin: requestIdMixin,
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The id comes from `genReqId`, which takes a proxy's only from a trusted one.
+    requestIdHeader: false,
+    genReqId: requestIds(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString },
     return503OnClosing: true,
     frameworkErrors: frameworkErrors(headers),
   });
+  if (config.tracingEndpoint) {
+    // Loaded only when on: without tracing the server never reads the OpenTelemetry packages.
+    const { registerTracing } = await import('./platform/tracing');
+    await registerTracing(app, config.tracingEndpoint);
+  }
   // First: every later hook (the session lookup's query among them) runs inside the request's query scope.
   await app.register(queryScopes);
+  markRequestLoggers(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ verify: deps.verifyResponses ?? false }));
   app.addHook('onSend', async (request, reply) => {
@@ -57,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   registerErrorHandling(app);
+  // After the error handler (its refusals have the error shape), before all that reports to it.
+  await app.register(metricsPlugin, deps);
   await app.register(session, deps);
   await app.register(csrf, deps);
   await app.register(rateLimits, deps);

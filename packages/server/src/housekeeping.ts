@@ -104,6 +104,7 @@ export function registerHousekeeping(
     log: app.log,
     clock: deps.clock,
     tickMs: housekeepingTickMs,
+    observe: app.metrics.jobRun,
   });
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());

@@ -118,6 +118,7 @@ async function openPgliteFromTemplate(): Promise<Database> {
       await client.query('select 1');
     },
     waiting: () => 0,
+    stats: () => null,
     close: () => client.close(),
   };
 }

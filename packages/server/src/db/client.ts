@@ -12,7 +12,7 @@ import { consoleFailureLog, type FailureLog } from '../platform/failure-log';
 import { openControlConnection } from './control-connection';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { MIGRATION_LOCK_ID } from './locks';
-import { GuardedPool } from './pool';
+import { GuardedPool, type PoolStats } from './pool';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -29,6 +29,8 @@ export interface Database {
   ping(): Promise<void>;
   /** How many requests wait for a connection of the pool now (PGlite has no pool: 0). */
   waiting(): number;
+  /** The pool's state and counts for the metrics (`platform/metrics`); null on PGlite, which has no pool. */
+  stats(): PoolStats | null;
   close(): Promise<void>;
 }
 
@@ -146,6 +148,7 @@ async function openPostgres(
       await control.query('select 1');
     },
     waiting: () => pool.waiting,
+    stats: () => pool.stats(),
     async close() {
       await control.close();
       await pool.end();
@@ -191,6 +194,7 @@ async function openPglite(
       await client.query('select 1');
     },
     waiting: () => 0,
+    stats: () => null,
     async close() {
       await client.close();
       lock?.release();

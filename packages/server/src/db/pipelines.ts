@@ -87,6 +87,18 @@ export class Pipelines {
     };
   }
 
+  /** The connections open (or opening) and the statements in flight on them. */
+  stats(): { open: number; inFlight: number } {
+    let open = 0;
+    let inFlight = 0;
+    for (const pipe of this.pipes) {
+      if (!pipe) continue;
+      open += 1;
+      inFlight += pipe.pending;
+    }
+    return { open, inFlight };
+  }
+
   /** Closes every connection; statements under way are answered first. */
   async close(): Promise<void> {
     const open = this.pipes.filter((pipe): pipe is Pipe => pipe !== undefined);

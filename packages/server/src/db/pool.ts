@@ -30,6 +30,27 @@ export interface PoolGuard {
   pipelines?: number | undefined;
 }
 
+/** What the pool holds now and did since it opened, for the metrics (`platform/metrics`). */
+export interface PoolStats {
+  /** Slots handed out now (connections of the pool or places on the pipelined ones), and how many there are. */
+  inUse: number;
+  max: number;
+  /** Requests waiting for a slot now. */
+  waiting: number;
+  /** Calls that waited for a slot, and their waits summed up (seconds). */
+  waits: number;
+  waitSeconds: number;
+  /** Calls refused a slot (load shedding, or no slot within the wait time-out). */
+  refused: number;
+  /** Statements of abandoned requests cancelled. */
+  cancelled: number;
+  /** pg-pool's open connections, and the idle ones among them. */
+  connections: number;
+  idleConnections: number;
+  /** The pipelined connections open, and the statements in flight on them; null without pipelines. */
+  pipelines: { open: number; inFlight: number } | null;
+}
+
 /**
  * What a caller does with its slot once it has one, or with the error that refused it (no slot then).
  */
@@ -40,6 +61,8 @@ interface Waiter {
   scope: QueryScope | undefined;
   start: Start;
   timer: NodeJS.Timeout;
+  /** When it began to wait (`performance.now()`). */
+  since: number;
 }
 
 /** The waiters of one route: requests already under way first, then new ones. */
@@ -77,6 +100,8 @@ export class GuardedPool extends pg.Pool {
   /** Requests waiting for a connection (a request with parallel queries counts once). */
   private waitingRequests = 0;
   private readonly pipelines: Pipelines | undefined;
+  /** The counts of `stats()`. */
+  private readonly counts = { waits: 0, waitMs: 0, refused: 0, cancelled: 0 };
 
   /** How many requests wait for a connection now. */
   get waiting(): number {
@@ -97,6 +122,28 @@ export class GuardedPool extends pg.Pool {
       // Assigned rather than overridden: pg.Pool's `query` has a dozen overloads to restate otherwise.
       this.query = ((...args: unknown[]) => this.statement(pipelines, args)) as pg.Pool['query'];
     }
+  }
+
+  stats(): PoolStats {
+    const { waits, waitMs, refused, cancelled } = this.counts;
+    return {
+      inUse: this.inUse,
+      max: this.max,
+      waiting: this.waitingRequests,
+      waits,
+      waitSeconds: waitMs / 1000,
+      refused,
+      cancelled,
+      connections: this.totalCount,
+      idleConnections: this.idleCount,
+      pipelines: this.pipelines?.stats() ?? null,
+    };
+  }
+
+  /** Cancels a statement of an abandoned request, counted. */
+  private cancel(pid: number): void {
+    this.counts.cancelled += 1;
+    this.guard.cancelBackend(pid);
   }
 
   override async end(): Promise<void> {
@@ -147,7 +194,7 @@ export class GuardedPool extends pg.Pool {
     scope?.onAbandon.set(statement, () => {
       grace = setTimeout(() => {
         const pid = statement.retire();
-        if (pid !== null) this.guard.cancelBackend(pid);
+        if (pid !== null) this.cancel(pid);
       }, this.guard.cancelGraceMs ?? defaultCancelGraceMs).unref();
     });
     try {
@@ -209,6 +256,7 @@ export class GuardedPool extends pg.Pool {
       this.waitingRequests >= queueMax &&
       !this.makeRoomFor(route)
     ) {
+      this.counts.refused += 1;
       start(new PoolRefusedError(`${this.waitingRequests} requests wait for a connection.`));
       return;
     }
@@ -222,6 +270,7 @@ export class GuardedPool extends pg.Pool {
           new PoolRefusedError(`No connection became free within ${this.guard.waitTimeoutMs} ms.`),
         );
       }, this.guard.waitTimeoutMs).unref(),
+      since: performance.now(),
     };
     const lane = this.lanes.get(route) ?? { ongoing: [], fresh: [] };
     this.lanes.set(route, lane);
@@ -260,11 +309,14 @@ export class GuardedPool extends pg.Pool {
     if (lane.ongoing.length + lane.fresh.length === before) return;
     if (lane.ongoing.length + lane.fresh.length === 0) this.lanes.delete(waiter.route);
     this.stopWaiting(waiter);
+    if (error instanceof PoolRefusedError) this.counts.refused += 1;
     waiter.start(error);
   }
 
   private stopWaiting(waiter: Waiter): void {
     clearTimeout(waiter.timer);
+    this.counts.waits += 1;
+    this.counts.waitMs += performance.now() - waiter.since;
     const { scope } = waiter;
     if (!scope) {
       this.waitingRequests -= 1;
@@ -341,7 +393,7 @@ export class GuardedPool extends pg.Pool {
     scope?.onAbandon.set(client, () => {
       grace = setTimeout(() => {
         cancelled = true;
-        if (pid !== null) this.guard.cancelBackend(pid);
+        if (pid !== null) this.cancel(pid);
       }, this.guard.cancelGraceMs ?? defaultCancelGraceMs).unref();
     });
     client.release = (destroy?: boolean | Error) => {

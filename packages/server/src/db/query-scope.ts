@@ -9,6 +9,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface QueryScope {
   /** The route (method and pattern): the pool's queue is fair between routes. */
   readonly route: string;
+  /** The request's id (`platform/request-id.ts`): log lines written during it carry it. */
+  readonly requestId: string | undefined;
   /** Set once the request had a connection: from then on it goes first and is never refused. */
   admitted: boolean;
   /** How many of its connection requests wait in the pool's queue right now. */
@@ -21,8 +23,8 @@ export interface QueryScope {
 
 const storage = new AsyncLocalStorage<QueryScope>();
 
-export function newQueryScope(route: string): QueryScope {
-  return { route, admitted: false, waiting: 0, onAbandon: new Map(), abandoned: false };
+export function newQueryScope(route: string, requestId?: string): QueryScope {
+  return { route, requestId, admitted: false, waiting: 0, onAbandon: new Map(), abandoned: false };
 }
 
 /** Runs `work` (and everything it starts) inside `scope`. */

@@ -8,6 +8,11 @@ export interface EventBus {
   publish(topic: string, payload: unknown): Promise<void>;
   /** Returns a function that ends the subscription. */
   subscribe(topic: string, handler: BusHandler): Promise<() => Promise<void>>;
+  /**
+   * Sends a message to this instance through the bus and answers the seconds until it arrived, or null
+   * when it did not within `timeoutMs` (the metrics' bus lag). Only a bus between instances has it.
+   */
+  probe?(timeoutMs: number): Promise<number | null>;
   close(): Promise<void>;
 }
 

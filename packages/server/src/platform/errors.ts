@@ -113,6 +113,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const busy = databaseBusyReason(error, request.queryScope?.abandoned ?? false);
     if (busy) {
       logBusy(request, error, busy);
+      app.metrics.databaseBusy(busy);
       return sendAppError(reply, databaseBusy());
     }
     if (isDatabaseUnavailable(error)) {

@@ -20,7 +20,7 @@ const cancellableMethods = new Set(['GET', 'HEAD']);
 async function queryScopesPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('queryScope', null);
   app.addHook('onRequest', (request, reply, done) => {
-    const scope = newQueryScope(`${request.method} ${request.routeOptions.url ?? '(no route)'}`);
+    const scope = newQueryScope(`${request.method} ${request.routeOptions.url ?? '(no route)'}`, request.id);
     request.queryScope = scope;
     if (cancellableMethods.has(request.method) && !request.headers.upgrade) {
       reply.raw.once('close', () => {

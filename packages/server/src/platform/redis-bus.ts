@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { type BusHandler, deliver, type EventBus } from './bus';
 import { consoleFailureLog, type FailureLog } from './failure-log';
@@ -29,7 +30,13 @@ export async function createRedisBus(
     throw new Error(`Redis is not reachable at ${url}: ${(error as Error).message}`);
   }
   const handlers = new Map<string, Set<BusHandler>>();
+  /** This instance's own channel for probes, subscribed at the first; each probe waits under its number. */
+  const probeChannel = `${prefix}bus-probe:${randomUUID()}`;
+  let probeSubscription: Promise<unknown> | undefined;
+  const probes = new Map<string, () => void>();
+  let probeCount = 0;
   subscriber.on('message', (channel: string, message: string) => {
+    if (channel === probeChannel) return probes.get(message)?.();
     const set = handlers.get(channel);
     if (!set) return;
     let payload: unknown;
@@ -64,6 +71,30 @@ export async function createRedisBus(
           await subscriber.unsubscribe(channel).catch(() => {});
         }
       };
+    },
+    async probe(timeoutMs) {
+      probeSubscription ??= subscriber.subscribe(probeChannel).catch((error: unknown) => {
+        probeSubscription = undefined;
+        throw error;
+      });
+      await probeSubscription;
+      probeCount += 1;
+      const id = String(probeCount);
+      const started = performance.now();
+      return new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => {
+          probes.delete(id);
+          resolve(null);
+        }, timeoutMs);
+        probes.set(id, () => {
+          clearTimeout(timer);
+          probes.delete(id);
+          resolve((performance.now() - started) / 1000);
+        });
+        publisher.publish(probeChannel, id).catch(() => {
+          // Unanswered: the time-out tells the lag is unknown; the connection's error is logged above.
+        });
+      });
     },
     async close() {
       handlers.clear();

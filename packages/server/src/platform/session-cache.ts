@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import type { EventBus } from './bus';
 import type { FailureLog } from './failure-log';
 import type { SessionUser } from './request-context';
-import { type Freshness, servable } from './shared-memo';
+import { type CacheCounts, type CacheStats, type Freshness, servable } from './shared-memo';
 
 /**
  * How long an instance answers a session cookie from memory. Nearly every call carries one, and the
@@ -44,6 +44,7 @@ interface Cache {
   /** Counts drops: a read that started before one must not keep what it read. */
   generation: number;
   bus?: { bus: EventBus; log: FailureLog };
+  counts: { sessions: CacheCounts; memos: CacheCounts };
 }
 
 /** Per database (tests run several apps in one process), like the settings documents. */
@@ -52,7 +53,12 @@ const caches = new WeakMap<Db, Cache>();
 function cacheOf(db: Db): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = { entries: new Map(), memos: new Map(), generation: 0 };
+    cache = {
+      entries: new Map(),
+      memos: new Map(),
+      generation: 0,
+      counts: { sessions: { hits: 0, misses: 0 }, memos: { hits: 0, misses: 0 } },
+    };
     caches.set(db, cache);
   }
   return cache;
@@ -64,14 +70,24 @@ function cacheOf(db: Db): Cache {
  * it, and to `keepSession` or `forgetSession` what it found.
  */
 export function cachedSession(db: Db, id: string, now: number): CachedSession | undefined {
-  const entries = cacheOf(db).entries;
+  const { entries, counts } = cacheOf(db);
   const entry = entries.get(id);
-  if (!entry) return undefined;
-  if (entry.expiresAt <= now) {
-    entries.delete(id);
-    return undefined;
+  if (entry && entry.expiresAt <= now) entries.delete(id);
+  else if (entry && servable(entry, now)) {
+    counts.sessions.hits += 1;
+    return copyOf(entry);
   }
-  return servable(entry, now) ? copyOf(entry) : undefined;
+  counts.sessions.misses += 1;
+  return undefined;
+}
+
+/** The hits and misses of the sessions and the members' values kept on `db` so far. */
+export function sessionCacheStats(db: Db): CacheStats[] {
+  const { sessions, memos } = cacheOf(db).counts;
+  return [
+    { cache: 'sessions', ...sessions },
+    { cache: 'member-values', ...memos },
+  ];
 }
 
 const copyOf = (entry: Entry): CachedSession => ({
@@ -124,7 +140,11 @@ export async function memberMemo<T>(db: Db, userId: number, key: string, load: (
   const cache = cacheOf(db);
   const now = Date.now();
   const kept = cache.memos.get(userId)?.get(key);
-  if (kept && servable(kept, now)) return kept.value as T;
+  if (kept && servable(kept, now)) {
+    cache.counts.memos.hits += 1;
+    return kept.value as T;
+  }
+  cache.counts.memos.misses += 1;
   const generation = cache.generation;
   const value = await load();
   if (cache.generation !== generation) return value;

@@ -45,13 +45,33 @@ export function servable(kept: Freshness, now: number): boolean {
   return false;
 }
 
+/** How often a cache answered from memory (`hits`) and how often its caller had to read (`misses`). */
+export interface CacheCounts {
+  hits: number;
+  misses: number;
+}
+
+/** One cache's counts, named, for the metrics (`platform/metrics`). */
+export interface CacheStats extends CacheCounts {
+  cache: string;
+}
+
 interface State<T> {
   /** Names this instance's announcements, so it does not drop again what it announced. */
   id: string;
   values: Map<string, Freshness & { value: T }>;
+  counts: CacheCounts;
   /** Counts drops: a read that started before one must not keep what it read. */
   generation: number;
   bus?: { bus: EventBus; log: FailureLog };
+}
+
+/** Every memo's counts on a database, named after its topic (`settings.changed` is `settings`). */
+const memoCounts: Array<(db: Db) => CacheStats> = [];
+
+/** The hits and misses of every shared memo on `db` so far. */
+export function sharedMemoStats(db: Db): CacheStats[] {
+  return memoCounts.map((countsOf) => countsOf(db));
 }
 
 export function sharedMemo<T>(topic: string, ttlMs: number): SharedMemo<T> {
@@ -60,11 +80,13 @@ export function sharedMemo<T>(topic: string, ttlMs: number): SharedMemo<T> {
   const stateOf = (db: Db) => {
     let state = states.get(db);
     if (!state) {
-      state = { id: randomUUID(), values: new Map(), generation: 0 };
+      state = { id: randomUUID(), values: new Map(), counts: { hits: 0, misses: 0 }, generation: 0 };
       states.set(db, state);
     }
     return state;
   };
+  const cache = topic.replace(/\.changed$/, '');
+  memoCounts.push((db) => ({ cache, ...stateOf(db).counts }));
   const drop = (db: Db) => {
     const state = stateOf(db);
     state.generation += 1;
@@ -72,8 +94,12 @@ export function sharedMemo<T>(topic: string, ttlMs: number): SharedMemo<T> {
   };
   return {
     peek(db, key) {
-      const kept = stateOf(db).values.get(key);
-      return kept && servable(kept, Date.now()) ? kept.value : undefined;
+      const state = stateOf(db);
+      const kept = state.values.get(key);
+      const value = kept && servable(kept, Date.now()) ? kept.value : undefined;
+      if (value === undefined) state.counts.misses += 1;
+      else state.counts.hits += 1;
+      return value;
     },
     mark: (db) => stateOf(db).generation,
     keep(db, key, value, mark) {

@@ -135,6 +135,7 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
       const subscriptions = new Map<string, Promise<() => Promise<void>>>();
       let closed = false;
       sockets.add(socket);
+      app.metrics.socketOpened();
       alive.set(socket, true);
       owners.set(socket, user.id);
       void markSeen([user.id]);
@@ -246,6 +247,7 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
       socket.on('close', (code: number) => {
         closed = true;
         sockets.delete(socket);
+        app.metrics.socketClosed();
         const pending: Array<[string, Promise<() => Promise<void>>]> = [
           [sessionTopic(sessionId), endSession],
           ...subscriptions.entries(),

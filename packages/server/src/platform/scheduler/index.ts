@@ -37,7 +37,11 @@ export interface SchedulerOptions {
   clock?: Clock | undefined;
   /** How often the timer looks for due jobs. */
   tickMs: number;
+  /** Told of every run: done, skipped (not due, or another instance on it) or failed, and how long it took. */
+  observe?: ((job: string, outcome: JobRunOutcome, seconds: number) => void) | undefined;
 }
+
+export type JobRunOutcome = 'done' | 'skipped' | 'failed';
 
 /**
  * Runs jobs on an interval, on one instance at a time: each run is one transaction that takes the job's
@@ -47,20 +51,27 @@ export interface SchedulerOptions {
  * never rejects into the process. The timer is
  * unref'd (it keeps no process alive) and `stop()` waits for a run in progress.
  */
-export function createScheduler({ db, jobs, log, clock = systemClock, tickMs }: SchedulerOptions) {
+export function createScheduler({ db, jobs, log, clock = systemClock, tickMs, observe }: SchedulerOptions) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
 
   async function runJob(job: Job, now: Date): Promise<void> {
+    const started = performance.now();
+    const outcome = await runJobOnce(job, now);
+    observe?.(job.name, outcome, (performance.now() - started) / 1000);
+  }
+
+  async function runJobOnce(job: Job, now: Date): Promise<JobRunOutcome> {
     try {
       const outcome = await db.transaction(async (tx) => {
         if (!(await schedulerRepo.tryLock(tx, job.name))) return null;
         if (!(await schedulerRepo.claim(tx, job.name, now, job.everySeconds))) return null;
         return job.run({ db: tx, now });
       });
-      if (!outcome) return;
+      if (!outcome) return 'skipped';
       await outcome.afterCommit?.();
       if (outcome.removed > 0) log.info({ job: job.name, removed: outcome.removed }, 'housekeeping job done');
+      return 'done';
     } catch (error) {
       // A database that cannot be reached or is overloaded is its state, not a bug in the job: a warning.
       if (isDatabaseUnavailable(error))
@@ -68,6 +79,7 @@ export function createScheduler({ db, jobs, log, clock = systemClock, tickMs }: 
       else if (databaseBusyReason(error, false))
         log.warn({ err: error, job: job.name }, 'housekeeping job failed: database busy');
       else log.error({ err: error, job: job.name }, 'housekeeping job failed');
+      return 'failed';
     }
   }
 

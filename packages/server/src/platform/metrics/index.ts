@@ -1,0 +1,2 @@
+export type { Metrics } from './instruments';
+export { metricsPlugin } from './plugin';
