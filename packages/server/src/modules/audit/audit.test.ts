@@ -222,7 +222,7 @@ describe('audit log: reading, filters, pages and retention', () => {
         resource_id: String(age),
       })),
     );
-    const job = housekeepingJobs({ dataDir: t.config.dataDir, auditRetentionDays: 30 }).find(
+    const job = housekeepingJobs({ storage: t.storage, auditRetentionDays: 30 }).find(
       (item) => item.name === 'audit-retention',
     )!;
     expect((await job.run({ db: t.db, now })).removed).toBe(2);

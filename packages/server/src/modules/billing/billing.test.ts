@@ -222,7 +222,7 @@ describe('billing', () => {
     now = new Date('2026-01-31T09:00:00Z');
     const { user } = await buyer(t);
     const { id } = await buildSubscription(t, user.id, { now, gift: false });
-    const jobs = housekeepingJobs({ dataDir: t.config.dataDir }).filter(
+    const jobs = housekeepingJobs({ storage: t.storage }).filter(
       (job) => job.name === 'subscription-renewals',
     );
     expect(jobs).toHaveLength(1);

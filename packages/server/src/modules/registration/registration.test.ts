@@ -333,9 +333,7 @@ describe('registration', () => {
     const [pending] = await t.db.select().from(subscriptions).where(eq(subscriptions.user_id, staleUser.id));
     expect(pending!.state).toBe('pending');
 
-    const job = housekeepingJobs({ dataDir: t.config.dataDir }).find(
-      (j) => j.name === 'unconfirmed-accounts',
-    )!;
+    const job = housekeepingJobs({ storage: t.storage }).find((j) => j.name === 'unconfirmed-accounts')!;
     expect((await job.run({ db: t.db, now })).removed).toBe(1);
 
     expect(await userByEmail(stale)).toBeUndefined();
