@@ -32,14 +32,18 @@ export function requirePostgres(file: string): void {
   }
 }
 
-/** The real app on a fresh PostgreSQL database opened with `limits`, plus the sleep route. */
-export async function startLimitedApp(limits: DatabaseLimits, logLevel = 'warn'): Promise<LimitedApp> {
+/** The real app on a fresh PostgreSQL database opened with `limits`, plus the sleep route; `env` adds to its configuration. */
+export async function startLimitedApp(
+  limits: DatabaseLimits,
+  logLevel = 'warn',
+  env: NodeJS.ProcessEnv = {},
+): Promise<LimitedApp> {
   const direct = await createTestDatabase();
   const database = await openDatabase({ databaseUrl: direct.url, limits });
   const logs = logCollector();
   const t = await createTestApp({
     database,
-    env: { LOG_LEVEL: logLevel },
+    env: { LOG_LEVEL: logLevel, ...env },
     logStream: logs.stream,
     routes(app) {
       for (const path of [sleepPath, otherSleepPath]) {
