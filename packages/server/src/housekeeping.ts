@@ -6,13 +6,14 @@ import { removeExpiredAudit } from './modules/audit';
 import { removeExpiredResetLinks } from './modules/auth';
 import { renewDueSubscriptions } from './modules/billing';
 import { removeUnclaimedPostFiles } from './modules/posts';
+import { removeExpiredExports } from './modules/privacy';
 import { removeExpiredConfirmationLinks, removeUnconfirmedAccounts } from './modules/registration';
 import { removeUnattachedImages } from './modules/uploads';
 import type { Clock } from './platform/clock';
 import { rateLimiter } from './platform/rate-limit';
 import { createScheduler, type Job } from './platform/scheduler';
-import type { ObjectStore } from './platform/storage';
 import { removeExpiredSessions } from './platform/session';
+import type { ObjectStore } from './platform/storage';
 
 const hour = 3600;
 /** How often each instance looks for due jobs. */
@@ -26,7 +27,8 @@ export const unattachedUploadMaxAgeSeconds = 24 * hour;
  * article shows; post files no post claimed) older than a day with their files, and activities whose
  * post, article, group, topic or membership is gone; and the subscriptions due for renewal (billed
  * once per period, their mails after the commit); and accounts never confirmed after two weeks; and
- * audit entries older than the retention time (a bounded batch per run).
+ * audit entries older than the retention time (a bounded batch per run); and members' data exports
+ * past their end (a bounded batch, their zips after the commit).
  */
 export function housekeepingJobs({
   storage,
@@ -84,6 +86,14 @@ export function housekeepingJobs({
       name: 'audit-retention',
       everySeconds: hour,
       run: async ({ db, now }) => ({ removed: await removeExpiredAudit(db, now, auditRetentionDays) }),
+    },
+    {
+      name: 'expired-data-exports',
+      everySeconds: hour,
+      async run({ db, now }) {
+        const exports = await removeExpiredExports({ db, storage }, now);
+        return { removed: exports.removed, afterCommit: exports.removeFiles };
+      },
     },
     {
       name: 'orphan-activities',

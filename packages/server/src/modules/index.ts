@@ -17,6 +17,7 @@ import { occasionsModule } from './occasions';
 import { pagesModule } from './pages';
 import { paymentsModule } from './payments';
 import { postsModule } from './posts';
+import { privacyModule } from './privacy';
 import { pushModule } from './push';
 import { ratingsModule } from './ratings';
 import { reactionsModule } from './reactions';
@@ -61,6 +62,7 @@ export const modules: Module[] = [
   registrationModule,
   billingModule,
   membersModule,
+  privacyModule,
   chatModule,
   searchModule,
   auditModule,

@@ -33,13 +33,9 @@ export const dataExports = pgTable(
     index('data_exports_asker_idx').on(t.requested_by, t.member_id, t.id.desc()),
     index('data_exports_member_idx').on(t.member_id),
     // The worker's queue: requested and running ones, oldest first.
-    index('data_exports_open_idx')
-      .on(t.id)
-      .where(sql`${t.state} in ('requested', 'running')`),
+    index('data_exports_open_idx').on(t.id).where(sql`${t.state} in ('requested', 'running')`),
     // Housekeeping: ready exports by their end.
-    index('data_exports_expires_idx')
-      .on(t.expires_at)
-      .where(sql`${t.state} = 'ready'`),
+    index('data_exports_expires_idx').on(t.expires_at).where(sql`${t.state} = 'ready'`),
     check('data_exports_state_check', oneOf(t.state, dataExportStates)),
   ],
 );

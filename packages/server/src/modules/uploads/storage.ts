@@ -8,8 +8,9 @@ import type { ObjectStore } from '../../platform/storage';
  * - `images/<random>.webp`: shown images (cropped, resized, WebP), served at `/uploads/images/<random>.webp`
  * - `originals/<random>.<ext>`: re-encoded originals kept for re-cropping, never served
  * - `files/<random>`: group and topic files, served only through `GET /api/v2/files/:id`
+ * - `exports/<random>.zip`: members' data exports, served only to whoever asked for them
  */
-export const uploadFolders = ['images', 'originals', 'files'] as const;
+export const uploadFolders = ['images', 'originals', 'files', 'exports'] as const;
 export type UploadFolder = (typeof uploadFolders)[number];
 
 /** A new random relative path in a folder, e.g. `images/3f9a...c1.webp`; never derived from the uploaded name. */

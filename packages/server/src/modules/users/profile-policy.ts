@@ -17,17 +17,23 @@ export interface Viewer {
 export type ProfileAction = 'edit' | 'delete' | 'admin_view';
 
 /**
- * The one profile rule, used by the services and by the profile's `editable` flag: the member
- * themself, a superadmin or a holder of `users` may edit and delete a profile; only the last two
- * (editors) open the admin view.
+ * The one profile rule, used by the services and by the profile's `editable` and `deletable` flags:
+ * the member themself, a superadmin or a holder of `users` may edit and delete a profile, where only
+ * a superadmin deletes a superadmin's account (as with deactivation); only editors open the admin view.
  */
-export function can(viewer: Viewer | null, action: ProfileAction, profile: { id: number }): boolean {
+export function can(
+  viewer: Viewer | null,
+  action: ProfileAction,
+  profile: { id: number; permissions?: readonly string[] },
+): boolean {
   if (!viewer) return false;
   const editor = isSuperadmin(viewer) || hasPermission(viewer, 'users');
   switch (action) {
     case 'edit':
-    case 'delete':
       return editor || viewer.id === profile.id;
+    case 'delete':
+      if (viewer.id === profile.id) return true;
+      return editor && (!isSuperadmin({ permissions: profile.permissions ?? [] }) || isSuperadmin(viewer));
     case 'admin_view':
       return editor;
   }

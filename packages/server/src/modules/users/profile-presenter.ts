@@ -38,6 +38,8 @@ export interface ProfileContext {
   hidden: ReadonlySet<IncludedProfileField>;
   variant: Profile['variant'];
   editable: boolean;
+  /** The viewer may delete the account (`profilePolicy` `delete`), unless `deletionBlocked` says why not. */
+  deletable: boolean;
   /** Why the account cannot be deleted although the viewer may edit it (the last superadmin). */
   deletionBlocked: Profile['deletion_blocked'];
   isEditor: boolean;
@@ -94,7 +96,7 @@ export function presentProfile(row: UserRow, ctx: ProfileContext): Profile {
     variant: ctx.variant,
     section_variant: ctx.sectionVariant,
     editable: ctx.editable,
-    deletable: ctx.editable && ctx.deletionBlocked === null,
+    deletable: ctx.deletable && ctx.deletionBlocked === null,
     deletion_blocked: ctx.deletionBlocked,
     can_message: ctx.viewerId !== row.id,
   };

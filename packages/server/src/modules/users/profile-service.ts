@@ -42,6 +42,7 @@ export async function profileFor(
     hidden,
     variant: profileVariant({ isOwn: viewer.id === row.id, isEditor, adminView }),
     editable,
+    deletable: profilePolicy.can(viewer, 'delete', row),
     deletionBlocked: editable && (await isLastSuperadmin(db, row)) ? 'last_superadmin' : null,
     isEditor,
     sectionVariant: settings.profile_options.profile_section_variant,
