@@ -15,7 +15,9 @@ import { idParamsSchema } from './entities';
  * - `posts.json`, `comments.json`, `likes.json`: what they wrote and liked;
  * - `conversations.json` (each conversation with its participants by id and name, as they see it) and
  *   `chat_messages.json`: their own messages only, never their partners';
- * - `files.json` and `files/<kind>-<id>-<name>`: the bytes of the post, group and chat files they uploaded;
+ * - `post_files.json`, `group_files.json`, `chat_files.json`, `images.json` (their uploads, each naming
+ *   its entry) and `files/<kind>-<id>-<name>`: the bytes as stored (a file gone from the store is listed
+ *   but not included);
  * - `orders.json` (with their lines) and `subscriptions.json`;
  * - `reviews.json`: their own reviews of locations, with nothing of other reviewers;
  * - `notifications.json` (their activities) and `groups.json` (their memberships).

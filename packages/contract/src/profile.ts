@@ -25,12 +25,13 @@ import { uploadedImageSchema } from './uploads';
  * `section_variant` so the web picks the layout (`default` one layout for all, `variant` the reduced
  * guest layout for guests).
  *
- * Account deletion (the spec leaves it open): the member themself or an editor deletes the account.
- * The user row goes, and with it their sessions (signed out everywhere at once), addresses,
- * children, custom field values, follows, group memberships and their own activities. Content they
- * authored (groups, topics, files, posts) stays and shows without an author. The avatar files are
- * removed. The last superadmin cannot be deleted (409 `last_superadmin`; its profile's
- * `deletion_blocked` says so).
+ * Account deletion (the spec leaves it open): the member themself or an editor deletes the account
+ * (only a superadmin deletes a superadmin's). The user row goes, and with it their sessions (signed
+ * out everywhere at once), addresses, children, custom field values, follows, comments, likes, group
+ * memberships and their own activities; what happens to their content is listed in `personal-data.ts`
+ * (posts and files removed, chat messages kept without a sender, orders kept for the books, reviews
+ * anonymous); groups, topics and articles stay without an author. The avatar files are removed. The
+ * last superadmin cannot be deleted (409 `last_superadmin`; its profile's `deletion_blocked` says so).
  */
 
 export const genderSchema = z.enum(genders);
