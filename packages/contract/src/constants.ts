@@ -137,6 +137,18 @@ export const firstAnswers = {
 } as const;
 /** Path of the one WebSocket endpoint. */
 export const realtimePath = '/api/v2/cable';
+/**
+ * Why the server closes a real-time socket, and what the web client does: `sessionEnded` (signed out,
+ * expired) ends it; `serviceRestart` (RFC 6455 1012, the instance shuts down for a rolling restart) and
+ * `tryAgainLater` (1013, the database is unavailable or busy) reconnect, a restart at once within a spread
+ * of `restartReconnectSpreadMs` so that an instance's sockets do not all arrive at the same moment.
+ */
+export const realtimeClose = {
+  sessionEnded: 4401,
+  serviceRestart: 1012,
+  tryAgainLater: 1013,
+  restartReconnectSpreadMs: 2000,
+} as const;
 
 export const avatarSizes = { userCard: 106, postBox: 53, groupMembers: 53, jobImage: 153 } as const;
 

@@ -20,6 +20,7 @@ import { markRequestLoggers, requestIdMixin, requestIds } from './platform/reque
 import { responseSerializerCompiler } from './platform/response-serializer';
 import { registerSecurityHeaders, securityHeaders } from './platform/security-headers';
 import { session } from './platform/session';
+import { lifecyclePlugin } from './platform/shutdown';
 import { registerWebApp } from './platform/web-app';
 
 /** Builds the Fastify app: platform plugins first, then the feature modules. */
@@ -38,7 +39,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIds(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString },
-    return503OnClosing: true,
+    // While it closes, a request on an open connection is still answered (with `Connection: close`):
+    // the rolling restart's drain (main.ts) leaves none for a 503 to turn away.
+    return503OnClosing: false,
     frameworkErrors: frameworkErrors(headers),
   });
   if (config.tracingEndpoint) {
@@ -48,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // First: every later hook (the session lookup's query among them) runs inside the request's query scope.
   await app.register(queryScopes);
+  await app.register(lifecyclePlugin);
   markRequestLoggers(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler({ verify: deps.verifyResponses ?? false }));

@@ -196,6 +196,8 @@ const envSchema = z.object({
   // the API too: above half busy, pages go out for the browser to draw (platform/first-screen.ts).
   FIRST_SCREEN_MAX_LOAD: z.coerce.number().min(0).max(1).default(0.5),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(adminLimits.auditRetentionDaysDefault),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'a Stripe secret key (sk_test_..., sk_live_...)')
@@ -267,6 +269,13 @@ export interface Config {
   demoContent: boolean;
   /** Days the audit log keeps an entry (`AUDIT_RETENTION_DAYS`); housekeeping removes older ones. */
   auditRetentionDays: number;
+  /**
+   * Shutting down on SIGTERM (a rolling restart, main.ts): for `drainMs` (`SHUTDOWN_DRAIN_MS`, default 0)
+   * the instance still serves while `/readyz` answers 503, so a proxy that checks it sends it no more;
+   * then it stops listening, finishes what is in flight, closes its sockets with 1012 and exits, after
+   * `timeoutMs` at the latest (`SHUTDOWN_TIMEOUT_MS`, default 25 s, the drain included) whatever hangs.
+   */
+  shutdown: { timeoutMs: number; drainMs: number };
   /**
    * The server's own database limits (PostgreSQL); the CLI and migrations run without them. Statements
    * running longer than `statementTimeoutMs` are cancelled (`DB_STATEMENT_TIMEOUT_MS`, 0 = no limit);
@@ -342,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoContent:
       e.PLAZA_DEMO === undefined ? !e.DATABASE_URL : e.PLAZA_DEMO === '1' || e.PLAZA_DEMO === 'true',
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, drainMs: e.SHUTDOWN_DRAIN_MS },
     database: {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       poolMax: e.DB_POOL_MAX,

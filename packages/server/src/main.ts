@@ -9,11 +9,16 @@ import {
   processFailureHandlers,
   SHUTDOWN_AFTER_CRASH_MS,
 } from './platform/process-failures';
+import { logDestination, runShutdown } from './platform/shutdown';
 import { createObjectStore } from './platform/storage';
 import { describeStartContent, prepareContent } from './seed/on-start';
 
 /** Failures outside a request go to stderr until the app's logger exists, then to the app's log. */
 const failureLog = deferredFailureLog();
+/** The log's lines on standard output: never blocking, dropped when nobody reads them. */
+const logStream = logDestination(process.stdout);
+// A standard error nobody reads any more (EPIPE) must not become an uncaught exception.
+process.stderr.on('error', () => undefined);
 /** Set once the server runs; before that an uncaught exception has nothing to finish and exits at once. */
 let stopServer: ((exitCode: number) => void) | undefined;
 installProcessFailureHandlers(
@@ -36,39 +41,55 @@ async function main(): Promise<void> {
   const content = await prepareContent(database, config, storage);
   const bus = await createBus(config, undefined, failureLog);
   const mailer = createMailer(config);
-  const app = await buildApp({ config, database, bus, mailer, storage });
+  const app = await buildApp({ config, database, bus, mailer, storage, logStream });
   failureLog.use(app.log);
   // The admin login is printed once, on the start that seeds; it is never stored in clear anywhere.
   for (const line of describeStartContent(content)) console.log(line);
 
-  /** One step of the shutdown; a failure is logged and the next step still runs. */
-  const step = async (name: string, run: () => Promise<unknown>) => {
-    try {
-      await run();
-    } catch (error) {
-      app.log.error({ err: error, step: name }, 'shutdown step failed');
-    }
-  };
-
   let closing = false;
-  const shutdown = async (reason: string, exitCode: number) => {
+  /**
+   * A rolling restart's end of an instance: `/readyz` answers 503 at once, and on SIGTERM the instance
+   * serves on for `SHUTDOWN_DRAIN_MS` while a proxy that checks it stops sending; then it stops
+   * listening, finishes the requests in flight, closes its sockets with 1012 (the web client reconnects
+   * elsewhere) and stops housekeeping (`app.close()`), closes bus, mailer, storage and database, and
+   * exits. Each step is bounded and the whole within `SHUTDOWN_TIMEOUT_MS` (after a crash, whose state
+   * is unknown, `SHUTDOWN_AFTER_CRASH_MS` at most), whatever hangs.
+   */
+  const shutdown = (reason: string, exitCode: number) => {
     if (closing) return;
     closing = true;
     process.exitCode = exitCode;
-    // After a crash the state is unknown: if closing hangs, leave anyway.
-    if (exitCode !== 0) setTimeout(() => process.exit(exitCode), SHUTDOWN_AFTER_CRASH_MS).unref();
-    app.log.info({ reason }, 'shutting down: finishing in-flight requests');
-    await step('app', () => app.close());
-    await step('bus', () => bus.close());
-    await step('mailer', () => mailer.close());
-    await step('storage', () => storage.close());
-    await step('database', () => database.close());
-    app.log.info('stopped');
-    process.exit(exitCode);
+    app.lifecycle.draining = true;
+    const drainMs = reason === 'SIGTERM' ? config.shutdown.drainMs : 0;
+    app.log.info({ reason, drainMs }, 'shutting down: draining, then finishing in-flight requests');
+    void runShutdown({
+      timeoutMs:
+        exitCode === 0
+          ? config.shutdown.timeoutMs
+          : Math.min(config.shutdown.timeoutMs, SHUTDOWN_AFTER_CRASH_MS),
+      log: app.log,
+      exitCode,
+      exit: (code) => process.exit(code),
+      steps: [
+        { name: 'drain', run: () => new Promise((resolve) => setTimeout(resolve, drainMs)) },
+        { name: 'app', run: () => app.close() },
+        { name: 'bus', run: () => bus.close() },
+        { name: 'mailer', run: () => mailer.close() },
+        { name: 'storage', run: () => storage.close() },
+        { name: 'database', run: () => database.close() },
+        {
+          name: 'log',
+          run: async () => {
+            app.log.info('stopped');
+            await logStream.flush(1000);
+          },
+        },
+      ],
+    });
   };
-  stopServer = (exitCode) => void shutdown('uncaughtException', exitCode);
-  process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
-  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+  stopServer = (exitCode) => shutdown('uncaughtException', exitCode);
+  process.on('SIGTERM', () => shutdown('SIGTERM', 0));
+  process.on('SIGINT', () => shutdown('SIGINT', 0));
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: config.publicUrl, database: database.driver }, 'Plaza is running');

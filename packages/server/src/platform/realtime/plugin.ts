@@ -3,6 +3,7 @@ import {
   type ChannelName,
   type ClientMessage,
   clientMessageSchema,
+  realtimeClose,
   realtimePath,
   type ServerMessage,
   type StreamRef,
@@ -22,8 +23,6 @@ import { socketErrorHandler } from './socket-errors';
 
 const HEARTBEAT_MS = 30_000;
 const MAX_MESSAGE_BYTES = 4096;
-/** RFC 6455 "Try Again Later": a temporary condition on the server; the web client reconnects with back-off. */
-const TRY_AGAIN_LATER = 1013;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -89,6 +88,13 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
   await app.register(websocket, {
     options: { maxPayload: MAX_MESSAGE_BYTES },
     errorHandler: socketErrorHandler,
+    // Shutting down (a rolling restart): every socket is told so (1012), and the web client reconnects
+    // at once, through the proxy to another instance, and fetches what it missed meanwhile.
+    preClose: async () => {
+      clearInterval(heartbeat);
+      for (const socket of sockets) socket.close(realtimeClose.serviceRestart, 'service restart');
+      app.websocketServer.close();
+    },
   });
 
   const heartbeat = setInterval(() => {
@@ -109,11 +115,6 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
     void markSeen([...new Set([...sockets].flatMap((socket) => owners.get(socket) ?? []))]);
   }, HEARTBEAT_MS);
   heartbeat.unref();
-
-  app.addHook('preClose', async () => {
-    clearInterval(heartbeat);
-    for (const socket of sockets) socket.close(1001, 'server shutting down');
-  });
 
   app.get(
     realtimePath,
@@ -143,10 +144,12 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
 
       /** After a failure the server cannot fix by itself: the client tries again later. */
       const closeForRetry = (reason: string) => {
-        if (socket.readyState === socket.OPEN) socket.close(TRY_AGAIN_LATER, reason);
+        if (socket.readyState === socket.OPEN) socket.close(realtimeClose.tryAgainLater, reason);
       };
 
-      const endSession = bus.subscribe(sessionTopic(sessionId), () => socket.close(4401, 'session ended'));
+      const endSession = bus.subscribe(sessionTopic(sessionId), () =>
+        socket.close(realtimeClose.sessionEnded, 'session ended'),
+      );
       // Without this subscription an ended session could keep its socket, so the socket goes instead.
       endSession.catch((error: unknown) => {
         log.error({ err: error }, 'real-time: cannot watch the session for its end; closing the socket');
