@@ -159,3 +159,35 @@ describe('configuration: payments', () => {
     expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/set both/);
   });
 });
+
+describe('configuration: METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  it('are off when unset or empty', () => {
+    for (const env of [{}, { METRICS_TOKEN: '', OTEL_EXPORTER_OTLP_ENDPOINT: '' }]) {
+      expect(loadConfig(env)).toMatchObject({ metricsToken: null, tracingEndpoint: null });
+    }
+  });
+
+  it('take a token of 16 printable characters or more and an http(s) endpoint', () => {
+    const config = loadConfig({
+      METRICS_TOKEN: 'Zm9vYmFyLWJhei1xdXV4',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+    });
+    expect(config).toMatchObject({
+      metricsToken: 'Zm9vYmFyLWJhei1xdXV4',
+      tracingEndpoint: 'http://collector:4318',
+    });
+  });
+
+  it.each(['too-short', 'has a space in the middle', 'ümlaut-token-0123456789'])(
+    'refuses the token %j',
+    (token) => {
+      expect(() => loadConfig({ METRICS_TOKEN: token })).toThrow(/METRICS_TOKEN: 16 to 200 printable ASCII/);
+    },
+  );
+
+  it('refuses an endpoint that is no http(s) URL', () => {
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' })).toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+  });
+});
