@@ -87,7 +87,7 @@ export const menuEndpoints = {
     path: '/api/v2/menu/settings/toggles/:key',
     summary: 'Switch one toggle of the settings drawer (the toggle item carries this path as its link)',
     tags: ['settings'],
-    access: 'user',
+    access: { allow: ['member'], object: 'settingToggle' },
     params: z.object({ key: preferenceKeySchema }),
     body: z.object({ status: z.boolean() }),
     response: settingsMenuItemSchema,

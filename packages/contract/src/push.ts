@@ -53,7 +53,7 @@ export const pushEndpoints = {
     path: '/api/v2/users/push_subscription/:id',
     summary: "Remove one of the caller's push subscriptions (another member's is not found)",
     tags,
-    access: 'user',
+    access: { allow: ['owner'], object: 'pushSubscription' },
     params: z.object({ id: text().regex(/^[a-f0-9]{32}$/, 'a subscription id') }),
     response: z.object({ success: z.literal(true) }),
   }),

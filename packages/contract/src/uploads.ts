@@ -73,7 +73,7 @@ export const uploadEndpoints = {
     summary:
       'Download a group or topic file (as an attachment) when the viewer may see its group; a large file in a bucket answers 302 to a short-lived signed URL',
     tags: ['files'],
-    access: 'user',
+    access: { allow: ['groupMember'], permission: 'superadmin', object: 'file' },
     params: z.object({ id: idSchema }),
     response: z.unknown(),
   }),

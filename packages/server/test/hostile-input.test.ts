@@ -1,4 +1,4 @@
-import { type Endpoint, errorResponseSchema } from '@plaza/contract';
+import { type Endpoint, errorResponseSchema, isPublicAccess } from '@plaza/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,7 +57,7 @@ const outsideContract = /^(GET|HEAD) \/(healthz|readyz|uploads\/|api\/docs)/;
 
 function actorsOf(endpoint: Endpoint): { actor: ActorName; runs: number }[] {
   // A member-only endpoint still gets a few anonymous calls: they must be 400 or 401, nothing else.
-  const anonymousRuns = endpoint.access === 'public' ? runs : Math.max(2, Math.ceil(runs / 4));
+  const anonymousRuns = isPublicAccess(endpoint.access) ? runs : Math.max(2, Math.ceil(runs / 4));
   return [
     { actor: 'member', runs },
     { actor: 'superadmin', runs },
@@ -326,7 +326,11 @@ describe('hostile input: every endpoint of the contract answers broken requests 
               expectation = { kind: 'refused' };
             } else if (Object.values(sent.params).some((value) => /^\.\.?$/.test(value))) {
               expectation = { kind: 'no-5xx' };
-            } else if (expectation.kind === 'valid' && actor === 'anonymous' && endpoint.access === 'user') {
+            } else if (
+              expectation.kind === 'valid' &&
+              actor === 'anonymous' &&
+              !isPublicAccess(endpoint.access)
+            ) {
               expectation = { kind: 'refused' };
             }
             const found = await send(
@@ -351,7 +355,7 @@ describe('hostile input: every endpoint of the contract answers broken requests 
 
     it(`${endpoint.method} ${endpoint.path}: broken transport (bodies, multipart, query strings, paths, headers)`, async () => {
       await prepare();
-      const actor: ActorName = endpoint.access === 'public' ? 'anonymous' : 'member';
+      const actor: ActorName = isPublicAccess(endpoint.access) ? 'anonymous' : 'member';
       const cases: RawCase[] = await rawCases(endpoint, png);
       const paramSamples = endpoint.params
         ? fc.sample(validArb(endpoint.params, { ids: world.ids }).map(toParams), {

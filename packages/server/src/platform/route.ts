@@ -1,4 +1,4 @@
-import type { Endpoint, EndpointResponse } from '@plaza/contract';
+import { type Endpoint, type EndpointResponse, isPublicAccess } from '@plaza/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -17,7 +17,14 @@ export interface HandlerInput<E extends Endpoint, U> {
   reply: FastifyReply;
 }
 
-type UserOf<E extends Endpoint> = E['access'] extends 'user' ? SessionUser : SessionUser | null;
+/** Signed out only on a public endpoint (or a rule that allows `public`). */
+type UserOf<E extends Endpoint> = E['access'] extends 'public'
+  ? SessionUser | null
+  : E['access'] extends { allow: readonly (infer Actor)[] }
+    ? 'public' extends Actor
+      ? SessionUser | null
+      : SessionUser
+    : SessionUser;
 
 /** Registers a contract endpoint: input validated and output serialized through its zod schemas. */
 export function route<E extends Endpoint>(
@@ -38,7 +45,7 @@ export function route<E extends Endpoint>(
       response: { [endpoint.status ?? 200]: endpoint.response },
     },
     async handler(request, reply) {
-      if (endpoint.access === 'user') {
+      if (!isPublicAccess(endpoint.access)) {
         if (!request.user) throw unauthenticated();
         // Until a member accepts the terms, only the acceptance (and public calls) are open to them.
         if (!request.user.agb_nda_accepted && !endpoint.allowWithoutAgb) {

@@ -26,6 +26,10 @@ export async function answerApplication(
   const row = await membersRepo.byId(deps.db, membershipId);
   if (row?.kind !== 'application') throw notFound('The application');
   const access = await loadGroupAccess(deps.db, row.group_id, user);
+  // Only the group's members and the applicant learn that the application exists: to anyone else it
+  // answers as one that does not (a public group is seen by all, its applications are not).
+  const insider = access.membership?.status === 'accepted' || row.user_id === user.id;
+  if (!access.canManageMembers && !insider) throw notFound('The application');
   requireMemberManager(access);
   const status = accept ? 'accepted' : 'declined';
   const updated = await membersRepo.transition(deps.db, row.id, 'applied', { status });
