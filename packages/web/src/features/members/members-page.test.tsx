@@ -123,4 +123,34 @@ describe('MembersPage', () => {
       expect(calls.some((call) => call.url.includes('/api/v2/members/1/deactivate'))).toBe(true),
     );
   });
+
+  it("deletes an account after confirmation, opens an account's data export, and spares superadmins", async () => {
+    const boss = { ...account(2, 'Bea', 'active'), permissions: ['superadmin' as const] };
+    const calls = stubFetch([
+      answer(endpoints.members.list, { results: [account(1, 'Anna', 'active'), boss], pagination }),
+      answer(endpoints.users.remove, { success: true }, { params: { id: 1 } }),
+      answer(endpoints.personalData.statusFor, { export: null }, { params: { id: 1 } }),
+    ]);
+    showAs(['users']);
+    const anna = await screen.findByRole('article', { name: 'Anna Muster' });
+    // A users-only manager neither deletes nor exports a superadmin's account.
+    const bea = screen.getByRole('article', { name: 'Bea Muster' });
+    expect(within(bea).queryByRole('button', { name: 'Delete account' })).toBeNull();
+    expect(within(bea).queryByRole('button', { name: 'Data' })).toBeNull();
+
+    const user = userEvent.setup();
+    await user.click(within(anna).getByRole('button', { name: 'Data' }));
+    const data = await screen.findByRole('dialog', { name: 'Data of Anna Muster' });
+    expect(await within(data).findByRole('button', { name: 'Export data' })).toBeTruthy();
+    await user.click(within(data).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Data of Anna Muster' })).toBeNull());
+
+    await user.click(await within(anna).findByRole('button', { name: 'Delete account' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete account?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete account' }));
+    await waitFor(() =>
+      expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/v2/users/1')).toBe(true),
+    );
+    expect(await screen.findByText('The account of Anna Muster has been deleted.')).toBeTruthy();
+  });
 });

@@ -3,6 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -14,11 +18,12 @@ import { Navigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { useLang } from '../../app/use-lang';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataExportControl } from '../../components/data-export-control';
 import { CardGrid, QueryListState } from '../../components/query-list-state';
 import { SearchRow } from '../../components/search-box';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatDate } from '../../lib/dates';
-import { membersQuery, useMailPasswordLink, useSetMemberActive } from './api/members';
+import { membersQuery, useDeleteMember, useMailPasswordLink, useSetMemberActive } from './api/members';
 import { InviteMemberDialog } from './invite-member-dialog';
 import { PermissionsDialog } from './permissions-dialog';
 
@@ -31,6 +36,8 @@ function MemberCard({
   onReactivate,
   onMailLink,
   onPermissions,
+  onData,
+  onDelete,
   busy,
 }: {
   account: MemberAccount;
@@ -40,6 +47,10 @@ function MemberCard({
   onMailLink: () => void;
   /** Set for a superadmin viewing another account. */
   onPermissions?: () => void;
+  /** Opens the account's data export. */
+  onData?: () => void;
+  /** Set when the viewer may delete the account (not their own; a superadmin's only as a superadmin). */
+  onDelete?: () => void;
   busy: boolean;
 }) {
   const { t } = useTranslation();
@@ -99,6 +110,16 @@ function MemberCard({
             )}
           </>
         )}
+        {onData && (
+          <Button size="small" disabled={busy} onClick={onData}>
+            {t('members.actions.data')}
+          </Button>
+        )}
+        {onDelete && (
+          <Button size="small" color="error" variant="outlined" disabled={busy} onClick={onDelete}>
+            {t('members.actions.delete')}
+          </Button>
+        )}
       </Box>
     </Paper>
   );
@@ -106,8 +127,9 @@ function MemberCard({
 
 /**
  * Members (superadmins and the users permission): every account with its state, a search, inviting
- * by email, deactivating and reactivating, mailing a link to set a password; superadmins also set
- * other accounts' permissions.
+ * by email, deactivating and reactivating, mailing a link to set a password, exporting an account's
+ * data (the administrator downloads it) and deleting an account (a superadmin's only by a superadmin);
+ * superadmins also set other accounts' permissions.
  */
 export function MembersPage() {
   const { t } = useTranslation();
@@ -124,6 +146,9 @@ export function MembersPage() {
   const [inviting, setInviting] = useState(false);
   const [deactivating, setDeactivating] = useState<MemberAccount | null>(null);
   const [permitting, setPermitting] = useState<MemberAccount | null>(null);
+  const [exporting, setExporting] = useState<MemberAccount | null>(null);
+  const [deleting, setDeleting] = useState<MemberAccount | null>(null);
+  const remove = useDeleteMember();
   const superadmin = Boolean(user?.permissions.includes('superadmin'));
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -183,8 +208,18 @@ export function MembersPage() {
             <MemberCard
               account={account}
               self={account.id === user?.id}
-              busy={setActive.isPending || mailLink.isPending}
+              busy={setActive.isPending || mailLink.isPending || remove.isPending}
               onPermissions={superadmin && account.id !== user?.id ? () => setPermitting(account) : undefined}
+              onData={
+                superadmin || !account.permissions.includes('superadmin')
+                  ? () => setExporting(account)
+                  : undefined
+              }
+              onDelete={
+                account.id !== user?.id && (superadmin || !account.permissions.includes('superadmin'))
+                  ? () => setDeleting(account)
+                  : undefined
+              }
               onDeactivate={() => setDeactivating(account)}
               onReactivate={() =>
                 setActive.mutate(
@@ -245,6 +280,43 @@ export function MembersPage() {
         error={null}
         destructive
       />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('profile.confirm_delete.title')}
+        text={t('profile.confirm_delete.text_other', { name: deleting ? nameOf(deleting) : '' })}
+        confirmLabel={t('profile.confirm_delete.confirm')}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              setNotice(t('members.notices.deleted', { name: nameOf(deleting) }));
+              setDeleting(null);
+            },
+          })
+        }
+        onClose={() => {
+          remove.reset();
+          setDeleting(null);
+        }}
+        pending={remove.isPending}
+        error={remove.error ? apiErrorText(t, remove.error) : null}
+        destructive
+      />
+      <Dialog
+        open={exporting !== null}
+        onClose={() => setExporting(null)}
+        aria-labelledby="member-data-title"
+      >
+        <DialogTitle id="member-data-title">
+          {t('members.data_dialog.title', { name: exporting ? nameOf(exporting) : '' })}
+        </DialogTitle>
+        <DialogContent>
+          {exporting && <DataExportControl memberId={exporting.id} own={false} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setExporting(null)}>{t('members.data_dialog.close')}</Button>
+        </DialogActions>
+      </Dialog>
     </>
   );
 }

@@ -52,6 +52,15 @@ export function useMailPasswordLink() {
   });
 }
 
+/** Deletes an account for good (its content as the contract's personal-data rules say). */
+export function useDeleteMember() {
+  const refresh = useRefreshMembers();
+  return useMutation({
+    mutationFn: (id: number) => call(routes.users.remove, { params: { id } }),
+    onSuccess: refresh,
+  });
+}
+
 /** Makes an account's permissions exactly these (superadmins). */
 export function useSetMemberPermissions() {
   const refresh = useRefreshMembers();

@@ -10,6 +10,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../app/page-title';
 import { useSession } from '../../../app/session';
 import { useLang } from '../../../app/use-lang';
+import { DataExportControl } from '../../../components/data-export-control';
 import { LazyImageUploadDialog } from '../../../components/image-upload/lazy-image-upload-dialog';
 import { ApiRequestError } from '../../../lib/api-client';
 import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect';
@@ -26,7 +27,8 @@ type Notice = { text: string; severity: 'success' | 'error' };
 
 /**
  * A loaded profile: header with the viewer's actions, the sections in the layout the settings
- * choose (`section_variant`), and the edit, picture and delete overlays when the viewer may use them.
+ * choose (`section_variant`), the member's own data export on their own profile, and the edit,
+ * picture and delete overlays when the viewer may use them.
  */
 export function ProfileView({ profile }: { profile: Profile }) {
   const { t } = useTranslation();
@@ -71,6 +73,11 @@ export function ProfileView({ profile }: { profile: Profile }) {
         <Typography color="text.secondary">
           {t('profile.sections.empty', { name: profileName(profile) })}
         </Typography>
+      )}
+      {own && (
+        <Box sx={{ mt: 5, pt: 3, borderTop: 1, borderColor: 'divider' }}>
+          <DataExportControl memberId={profile.id} own />
+        </Box>
       )}
       {(profile.deletable || profile.deletion_blocked) && (
         <Box sx={{ mt: 5, pt: 3, borderTop: 1, borderColor: 'divider' }}>
