@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
 import { userPermissionSchema, userPermissions } from '@plaza/contract';
 import { ZodError } from 'zod';
+import { BackupError, restoreBackup, writeBackup } from '../backup';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
+import { DataDirLockedError } from '../db/lock';
 import { onSettingsStored, setSettingByPath } from '../modules/settings';
 import { createUser, refreshOnProfileOptions, setUserPassword, setUserPermissions } from '../modules/users';
 import { AppError } from '../platform/errors';
@@ -31,6 +33,9 @@ const help = `Plaza operator commands (run as: npm run plaza -- <command>):
                                 STORAGE_URL; run again to resume (objects of equal size are skipped)
   settings:set <dotted.path> <json>
                                 change one setting, e.g. settings:set login_options.login_identifier '"email"'
+  backup FILE                   write the database and the file store to FILE (a .tar.gz; PostgreSQL: while
+                                the server runs, one consistent snapshot; PGlite: stop the server first)
+  restore FILE                  restore a backup into an empty database (migrated here first) and the store
   help                          show this text
 
 The database is the server's: DATABASE_URL, or PGlite in DATA_DIR (stop the server first).`;
@@ -62,6 +67,35 @@ async function withStore<T>(run: (storage: ObjectStore) => Promise<T>): Promise<
   } finally {
     await storage.close();
   }
+}
+
+/** The database (migrated only when asked) and the file store of the server's configuration, for backups. */
+async function withDatabaseAndStore<T>(
+  migrate: boolean,
+  run: (database: Database, store: ObjectStore) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig();
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    throw new BackupError(
+      `${error.message} A PGlite database cannot be backed up or restored while the server runs: stop it, run the command, start it again.`,
+    );
+  }
+  try {
+    if (migrate) await database.migrate();
+    return await withStore((store) => run(database, store));
+  } finally {
+    await database.close();
+  }
+}
+
+function fileArgument(command: string, rest: string[]): string {
+  const [file, ...extra] = rest;
+  if (!file || extra.length > 0) throw new UsageError(`${command} needs exactly one FILE`);
+  return file;
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -169,6 +203,33 @@ async function run(argv: string[]): Promise<void> {
       onSettingsStored(refreshOnProfileOptions);
       await withDatabase(({ db }) => setSettingByPath(db, dotted, value));
       console.log(`Setting ${dotted} changed.`);
+      return;
+    }
+    case 'backup': {
+      const file = fileArgument(command, rest);
+      const started = Date.now();
+      const manifest = await withDatabaseAndStore(false, (database, store) =>
+        writeBackup(database, store, file),
+      );
+      const rows = Object.values(manifest.tables).reduce((sum, table) => sum + table.rows, 0);
+      console.log(
+        `Backup written to ${file}: ${rows} rows of ${Object.keys(manifest.tables).length} tables, ` +
+          `${manifest.files.count} files (${manifest.files.bytes} bytes), migration ${manifest.migration.tag}, ` +
+          `${Date.now() - started} ms.`,
+      );
+      return;
+    }
+    case 'restore': {
+      const file = fileArgument(command, rest);
+      const started = Date.now();
+      const manifest = await withDatabaseAndStore(true, (database, store) =>
+        restoreBackup(database, store, file),
+      );
+      const rows = Object.values(manifest.tables).reduce((sum, table) => sum + table.rows, 0);
+      console.log(
+        `Restored ${file} (made ${manifest.createdAt} on ${manifest.database}): ${rows} rows, ` +
+          `${manifest.files.count} files, ${Date.now() - started} ms.`,
+      );
       return;
     }
     case undefined:
