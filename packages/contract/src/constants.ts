@@ -147,8 +147,13 @@ export const realtimeClose = {
   sessionEnded: 4401,
   serviceRestart: 1012,
   tryAgainLater: 1013,
-  restartReconnectSpreadMs: 2000,
+  restartReconnectSpreadMs: 1000,
 } as const;
+/**
+ * A chat message whose send got no answer, or 502/503/504 (an instance restarting, the database busy), is
+ * sent again with the same client id (the server stores it once) after each of these waits (jittered).
+ */
+export const chatResendDelaysMs = [1000, 2000, 4000] as const;
 
 export const avatarSizes = { userCard: 106, postBox: 53, groupMembers: 53, jobImage: 153 } as const;
 
@@ -328,6 +333,13 @@ export const memberTextAreas: readonly TextArea[] = textAreas.filter(
 );
 /** The texts call's query for the members' areas, as the app sends it (web lib/i18n) and a page answers it (server app-page). */
 export const memberTextsQuery = { areas: memberTextAreas.join(',') };
+/**
+ * The same for the administration's areas: its pages (`/{lang}/admin/...`, `isAdminPath`) carry them too,
+ * so the server draws a section with its texts and the app has them at start (web app/first-load).
+ */
+export const adminTextsQuery = { areas: adminTextAreas.join(',') };
+/** Whether an address is one of the administration's pages (`/{lang}/admin` and below). */
+export const isAdminPath = (pathname: string) => pathname.split('/')[2] === 'admin';
 
 /** True when the value is one of the app's locales. */
 export function isLocale(value: unknown): value is Locale {

@@ -79,3 +79,10 @@ export interface RenderedFirstScreen {
 
 /** The web build's renderer, as the server imports it. */
 export type RenderFirstScreen = (input: FirstScreenInput) => Promise<RenderedFirstScreen | null>;
+
+/** What the server imports of the web build's render module (web src/server-render.tsx). */
+export interface FirstScreenModule {
+  renderFirstScreen: RenderFirstScreen;
+  /** The lazy modules of the routes that match a path (paths below the web's `src/`), outer routes first. */
+  routeModules(pathname: string): string[];
+}

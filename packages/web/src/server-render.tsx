@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { isLocale, memberTextsQuery } from '@plaza/contract/constants';
+import { adminTextsQuery, isAdminPath, isLocale, memberTextsQuery } from '@plaza/contract/constants';
 import { type FirstScreenInput, firstScreen, type RenderFirstScreen } from '@plaza/contract/first-screen';
 import { dehydrate, hashKey, QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
@@ -48,7 +48,7 @@ readOriginWith(() => renders.getStore()?.origin ?? placeholderOrigin);
 
 /**
  * Renders the first screen of an app address as the browser would draw it, with the same calls: the session,
- * the members' texts (the administration draws its loading until it has fetched its own), then the data the page's parts ask for, in rounds (`firstScreen.dataRounds`): each round draws
+ * the members' texts (and the administration's on its addresses, which the page brings too), then the data the page's parts ask for, in rounds (`firstScreen.dataRounds`): each round draws
  * the page, and what its parts asked for and did not have yet is fetched for the next one (on the dashboard,
  * `/{lang}`, its data is asked for at once, pages/dashboard-data). A part whose call does not answer in time is drawn as
  * loading, as the browser would too. The browser hydrates the page with the data drawn (`queries`, main.tsx).
@@ -64,12 +64,19 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
       defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
     });
     const { waitsForData } = renderQueries(client);
-    const [{ session }, texts] = await Promise.all([
+    const textsOf = (query: { areas: string }) =>
+      call(endpoints.settings.translations, { params: { locale: lang }, query });
+    const [{ session }, texts, adminTexts] = await Promise.all([
       client.fetchQuery(sessionQuery),
-      call(endpoints.settings.translations, { params: { locale: lang }, query: memberTextsQuery }),
+      textsOf(memberTextsQuery),
+      isAdminPath(path) ? textsOf(adminTextsQuery) : undefined,
     ]);
     const i18n = i18next.createInstance();
-    await i18n.init({ ...i18nOptions, lng: lang, resources: { [lang]: { translation: texts } } });
+    await i18n.init({
+      ...i18nOptions,
+      lng: lang,
+      resources: { [lang]: { translation: { ...texts, ...adminTexts } } },
+    });
     // The customer's own texts, as the browser lays them over its bundle before it hydrates (lib/i18n).
     const own = await call(endpoints.admin.textOverrides, { params: { locale: lang } }).catch(() => null);
     if (own) applyTextOverrides(i18n, lang, own);
@@ -145,6 +152,10 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
   });
 
 const sessionQueryHash = hashKey(sessionQuery.queryKey);
+
+// The lazy modules of the routes at a path (contract `FirstScreenModule`): the server names their files in
+// an administration page it sends undrawn (server app-page).
+export { routeModules };
 
 /** The prerender's output as text (a Node stream on the server, whatever the types say). */
 async function readAll(

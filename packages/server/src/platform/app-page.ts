@@ -1,8 +1,11 @@
 import {
+  adminTextAreas,
+  adminTextsQuery,
   buildPath,
   endpoints,
   firstAnswers,
   htmlLang,
+  isAdminPath,
   isLocale,
   type Locale,
   localeHeader,
@@ -19,12 +22,18 @@ import { jsonInHtml } from './json-in-html';
 const sessionCall = endpoints.auth.isAuthenticated.path;
 /**
  * The members' texts of the address's language, as the app asks for them (web lib/i18n): every page waits
- * for them before it shows a word. The administration loads its own when opened.
+ * for them before it shows a word.
  */
-const textsCall = (locale: string) =>
-  `${buildPath(endpoints.settings.translations.path, { locale })}?${new URLSearchParams(memberTextsQuery)}`;
+const textsCall = (locale: string, query: { areas: string } = memberTextsQuery) =>
+  `${buildPath(endpoints.settings.translations.path, { locale })}?${new URLSearchParams(query)}`;
 /** The members' texts of a language, made once (i18n.ts). */
 const memberTexts = (locale: Locale) => bundleText(locale, memberTextAreas);
+/**
+ * The administration's texts, which only its pages carry (as the app asks for them at start, web
+ * app/first-load): a section is drawn with them, and no member's page grows by them.
+ */
+const adminTextsCall = (locale: string) => textsCall(locale, adminTextsQuery);
+const adminTexts = (locale: Locale) => bundleText(locale, adminTextAreas);
 /** The customer's own texts of that language, which the app lays over them (empty when none are set). */
 const overridesCall = (locale: string) => buildPath(endpoints.admin.textOverrides.path, { locale });
 /** The dashboard's news stream, first page, as the app asks for it (web features/news/api/news.ts). */
@@ -45,18 +54,26 @@ export interface FirstLoad {
   lang?: Locale;
   /** The first screen it opens on, when known: its files are named in the page (web build/first-screens). */
   screen?: 'dashboard' | 'sign-in' | 'forgot-password' | 'reset-password';
+  /** The lazy modules of its routes (paths below the web's `src/`), known before a render: their files are named. */
+  modules?: string[];
 }
 
 /**
  * Answers the app's first GET calls for an app address (`/{lang}/...`) inside this server, as the app
  * would ask them with the request's cookies and the address's language: the session always, the texts of
- * the address's language and the customer's overrides of them, and on the dashboard (`/{lang}`) of a signed-in member the news stream's first
- * page. The dashboard and a visitor's sign-in page (`/{lang}/login`) name their files. The page then
+ * the address's language and the customer's overrides of them, for a signed-in member on the dashboard
+ * (`/{lang}`) the news stream's first page and on the administration's addresses its texts. The dashboard
+ * and a visitor's sign-in page (`/{lang}/login`) name their files, an administration page those of its
+ * layout and section (their modules by `routeModules`, the web build's routes), drawn or not. The page then
  * shows its first screen without waiting for those round trips. A call that does not answer 200 is left
  * out (the app asks for it itself), so this never fails the page. Cookies the calls set are dropped: the
  * page's own request went through the same hooks (a first visit's CSRF cookie is set on the page).
  */
-export async function firstLoad(app: FastifyInstance, request: FastifyRequest): Promise<FirstLoad> {
+export async function firstLoad(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  routeModules?: (pathname: string) => string[],
+): Promise<FirstLoad> {
   const [pathname = '/'] = request.url.split('?');
   const [, first, ...rest] = pathname.split('/');
   const lang = isLocale(first) ? first : undefined;
@@ -65,6 +82,12 @@ export async function firstLoad(app: FastifyInstance, request: FastifyRequest): 
   try {
     // The texts are the translations call's own answer, made once per language (i18n.ts).
     if (lang) load.answers[textsCall(lang)] = memberTexts(lang).json;
+    // An administration page draws its section with the administration's texts, and the browser fetches
+    // the section's code beside the entry even when the page goes out undrawn: no round after round.
+    if (lang && request.user && isAdminPath(pathname)) {
+      load.answers[adminTextsCall(lang)] = adminTexts(lang).json;
+      if (routeModules) load.modules = routeModules(pathname);
+    }
     // The page's own request read the session already (platform/session.ts): who asks decides the screen,
     // and the dashboard's stream is asked for beside the session, not after it.
     const member = request.user;
@@ -147,23 +170,28 @@ export function appPageHtml(
   const screenFiles = [
     ...new Set([
       ...(load.screen ? (screens[load.screen] ?? []) : []),
-      ...(rendered?.screen.modules ?? []).flatMap((module) => screens[module] ?? []),
+      ...[...(load.modules ?? []), ...(rendered?.screen.modules ?? [])].flatMap(
+        (module) => screens[module] ?? [],
+      ),
     ]),
   ];
-  const texts = load.lang ? memberTexts(load.lang) : undefined;
+  // The texts' answers go in as the bytes made once (i18n `bundleText`).
+  const texts = load.lang ? [memberTexts(load.lang), adminTexts(load.lang)] : [];
+  const textCalls = load.lang ? [textsCall(load.lang), adminTextsCall(load.lang)] : [];
   // A drawn page brings its data as the render's queries: of the answers, only the session and the texts.
   const entries = Object.entries(load.answers).filter(
     ([url]) =>
       !rendered ||
       url === sessionCall ||
-      (load.lang !== undefined && (url === textsCall(load.lang) || url === overridesCall(load.lang))),
+      textCalls.includes(url) ||
+      (load.lang !== undefined && url === overridesCall(load.lang)),
   );
   const answers: Chunk[] = entries.length
     ? [
         `<script id="${firstAnswers.elementId}" type="application/json">{`,
         ...entries.flatMap(([url, body], index) => [
           `${index ? ',' : ''}${jsonInHtml(JSON.stringify(url))}:`,
-          body === texts?.json ? texts.bytes : body,
+          texts.find((text) => text.json === body)?.bytes ?? body,
         ]),
         '}</script>',
       ]

@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { firstAnswers, memberTextsQuery } from '@plaza/contract';
+import { adminTextsQuery, firstAnswers, memberTextsQuery } from '@plaza/contract';
 import { firstScreen } from '@plaza/contract/first-screen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
-import { buildUser } from '../../test/factories';
+import { buildAdmin, buildUser } from '../../test/factories';
 import { signedIn } from '../../test/group-helpers';
 
 const sessionCall = '/api/v2/auth/is_authenticated';
@@ -22,6 +22,10 @@ const dashboardFiles = ['/assets/dashboard-Ef56Gh78.js'];
 const signInFiles = ['/assets/login-page-Mn34Op56.js'];
 /** The files of the groups list's lazy module (and of the module the dashboard shares with it). */
 const groupsFiles = ['/assets/groups-page-Ij90Kl12.js', dashboardFiles[0]];
+/** The administration's layout and its members section: their modules and files. */
+const adminModules = ['features/admin/admin-layout', 'features/members/members-page'];
+const adminFiles = ['/assets/admin-layout-Uv12Wx34.js', '/assets/members-page-Yz56Ab78.js'];
+const textsCall = (query: { areas: string }) => `/api/v2/languages/de_DE?${new URLSearchParams(query)}`;
 
 /**
  * A renderer as the web build makes it (web src/server-render.tsx), reduced to what the server relies on:
@@ -42,9 +46,12 @@ export async function renderFirstScreen(input) {
     styles: { css: '.css-a1{color:red}.css-b2::after{content:"</style><script>"}', names: ['a1', 'b2'] },
     rootStyle: { '--pz-primary': '#123456', '--pz-font': '"Inter", sans-serif' },
     title: 'Dashboard & News <1> - Firma',
-    modules: input.url.startsWith('/de_DE/groups') ? ['features/groups/groups-page', 'features/unknown'] : [],
+    modules: input.url.startsWith('/de_DE/groups') ? ['features/groups/groups-page', 'features/unknown'] : routeModules(input.url),
     queries: { queries: [{ queryKey: ['path'], state: { data: input.url + ' </script>' } }] },
   };
+}
+export function routeModules(pathname) {
+  return pathname.startsWith('/de_DE/admin/members') ? ${JSON.stringify(adminModules)} : [];
 }
 `;
 
@@ -60,6 +67,8 @@ function writeWebBuild(dir: string) {
       dashboard: dashboardFiles,
       'sign-in': signInFiles,
       'features/groups/groups-page': groupsFiles,
+      [adminModules[0]!]: [adminFiles[0]],
+      [adminModules[1]!]: [adminFiles[1]],
     }),
   );
   writeFileSync(path.join(dir, '.ssr/server-render.js'), renderer);
@@ -153,6 +162,35 @@ describe("an app page's first screen, rendered into its page", () => {
     expect(page).toContain('<main><h1>Gus</h1>');
     // The route's module's files follow the entry's; a module the build does not know adds nothing.
     expect(page).toContain(`data-modules="/assets/runtime-Qr12St34.js ${groupsFiles.join(' ')}"></script>`);
+  });
+
+  it("brings an administration page the administration's texts and names its layout's and section's files, drawn or not; no member's page", async () => {
+    const admin = await signedIn(t, await buildAdmin(t.db, { firstname: 'Ann' }));
+    const drawn = (await admin.get('/de_DE/admin/members', { headers: { 'user-agent': phone } })).body;
+    expect(drawn).toContain('<main><h1>Ann</h1>');
+    expect(Object.keys(answersOf(drawn))).toContain(textsCall(adminTextsQuery));
+    expect(drawn).toContain(`data-modules="/assets/runtime-Qr12St34.js ${adminFiles.join(' ')}"></script>`);
+    // Undrawn (the render failed), the browser fetches the layout's and the section's files beside the entry.
+    const broken = await signedIn(t, await buildAdmin(t.db, { firstname: 'Broken' }));
+    const undrawn = (await broken.get('/de_DE/admin/members', { headers: { 'user-agent': phone } })).body;
+    expect(undrawn).toContain('<div id="root"></div>');
+    expect(Object.keys(answersOf(undrawn))).toContain(textsCall(adminTextsQuery));
+    for (const file of adminFiles)
+      expect(undrawn).toContain(`<link rel="modulepreload" crossorigin href="${file}">`);
+    // A member's pages, drawn or not, carry only the members' texts and no administration file.
+    for (const [client, url] of [
+      [admin, '/de_DE/groups'],
+      [admin, '/de_DE'],
+      [broken, '/de_DE/who_is_who'],
+    ] as const) {
+      const page = (await client.get(url, { headers: { 'user-agent': phone } })).body;
+      expect(Object.keys(answersOf(page)), url).toContain(textsCall(memberTextsQuery));
+      expect(Object.keys(answersOf(page)), url).not.toContain(textsCall(adminTextsQuery));
+      for (const file of adminFiles) expect(page, url).not.toContain(file);
+    }
+    // A visitor who opens an administration address is sent on to sign in: without its texts.
+    const visitor = (await t.app.inject({ method: 'GET', url: '/de_DE/admin/members' })).body;
+    expect(Object.keys(answersOf(visitor))).not.toContain(textsCall(adminTextsQuery));
   });
 
   it('sends the page undrawn, for the browser to draw, when the render fails or does not finish in time', async () => {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { firstScreen, type RenderFirstScreen } from '@plaza/contract/first-screen';
+import { type FirstScreenModule, firstScreen, type RenderFirstScreen } from '@plaza/contract/first-screen';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppPage, answerer, type FirstLoad } from './app-page';
 import { sanitizeArticleHtml, sanitizeRichText } from './html-sanitizer';
@@ -9,12 +9,12 @@ import { sanitizeArticleHtml, sanitizeRichText } from './html-sanitizer';
 /** Where the web build puts its renderer of first screens (web vite.config.ts, `vite build --ssr`). */
 const rendererFile = '.ssr/server-render.js';
 
-/** The web build's renderer, when the build has one. */
-export async function loadFirstScreenRenderer(webDist: string): Promise<RenderFirstScreen | undefined> {
+/** The web build's renderer and its routes' modules, when the build has them. */
+export async function loadFirstScreenRenderer(webDist: string): Promise<FirstScreenModule | undefined> {
   const file = path.join(webDist, rendererFile);
   if (!existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as { renderFirstScreen: RenderFirstScreen };
-  return module.renderFirstScreen;
+  const { renderFirstScreen, routeModules } = (await import(pathToFileURL(file).href)) as FirstScreenModule;
+  return { renderFirstScreen, routeModules };
 }
 
 /**

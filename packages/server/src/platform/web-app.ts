@@ -61,9 +61,10 @@ export async function registerWebApp(
   }
   // A page's first screen is rendered into it when the build has the renderer.
   const renderer = hasWeb ? await loadFirstScreenRenderer(webDist) : undefined;
-  const render = renderer && firstScreenRenderer(app, renderer, firstScreenLimits);
+  const render = renderer && firstScreenRenderer(app, renderer.renderFirstScreen, firstScreenLimits);
   const appPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const load = request.method === 'GET' ? await firstLoad(app, request) : { answers: {} };
+    const load =
+      request.method === 'GET' ? await firstLoad(app, request, renderer?.routeModules) : { answers: {} };
     const prepared: AppPage = { load };
     if (render && drawsFirstScreen(request, load)) {
       const rendered = await render(request, load);

@@ -1,4 +1,4 @@
-import { endpoints, type NewsList } from '@plaza/contract';
+import { adminTextsQuery, endpoints, type NewsList } from '@plaza/contract';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testArticle } from '../features/pages/test-pages';
@@ -105,6 +105,17 @@ describe('First load', () => {
     queryClient.clear();
     const groups = await requestedAfterFirstLoad('/en_GB/groups', signedIn(true));
     expect(groups.some((url) => url.includes('/news') || url.includes('/activities'))).toBe(false);
+  });
+
+  it("asks for the administration's texts beside the session on an administration address, on no member's page", async () => {
+    stubScreen(390);
+    const adminTexts = `/api/v2/languages/de_DE?${new URLSearchParams(adminTextsQuery)}`;
+    const groups = await requestedAfterFirstLoad('/de_DE/groups', signedIn(true));
+    expect(groups).not.toContain(adminTexts);
+    queryClient.clear();
+    // At start, beside the session: not once the administration's layout has loaded, a round later.
+    const members = await requestedAfterFirstLoad('/de_DE/admin/members', signedIn(true));
+    expect(members).toEqual(expect.arrayContaining(['/api/v2/auth/is_authenticated', adminTexts]));
   });
 
   it("starts loading the top teaser's first image with the stream's answer on a wide screen, not on a phone", async () => {

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { type SsoProviderKind, ssoProviderKinds } from '@plaza/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiRequestError } from '../../lib/api-client';
 import { apiErrorText } from '../../lib/api-error-text';
@@ -44,7 +44,8 @@ export default function SsoPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const query = useQuery(ssoQuery);
-  const [draft, setDraft] = useState<SsoDraft | null>(null);
+  // Unedited, the form shows the stored configuration (so the server's render draws it, not a spinner).
+  const [edited, setDraft] = useState<SsoDraft | null>(null);
   const [adding, setAdding] = useState<SsoProviderKind | ''>('');
   const save = useMutation({
     mutationFn: saveSso,
@@ -53,12 +54,9 @@ export default function SsoPage() {
       setDraft(draftOf(config));
     },
   });
-  useEffect(() => {
-    if (query.data && !draft) setDraft(draftOf(query.data));
-  }, [query.data, draft]);
-
   if (query.isError) return <Alert severity="error">{apiErrorText(t, query.error)}</Alert>;
-  if (!draft || !query.data) return <CircularProgress aria-label={t('admin-sso.loading')} />;
+  if (!query.data) return <CircularProgress aria-label={t('admin-sso.loading')} />;
+  const draft = edited ?? draftOf(query.data);
 
   const errors = fieldErrors(t, save.error);
   const general = save.error && Object.keys(errors).length === 0 ? apiErrorText(t, save.error) : null;

@@ -18,8 +18,9 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { type AllowedSection, sectionOf, useAllowedSections } from './sections';
 
 /**
- * Whether the administration's texts (contract `adminTextAreas`) are there in the address's language: a page
- * brings only the members' (server app-page), so they are fetched the first time the administration opens.
+ * Whether the administration's texts (contract `adminTextAreas`) are there in the address's language: an
+ * administration page brings them (server app-page) and the app has them before it draws (app/first-load); a
+ * member's page brings only the members', so opening the administration from there fetches them here.
  * A failed fetch goes to the route's error page.
  */
 function useAdminTexts(): boolean {
