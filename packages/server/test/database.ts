@@ -103,7 +103,8 @@ export function dropStalePgliteTemplates(): void {
   }
 }
 
-async function openPgliteFromTemplate(): Promise<Database> {
+/** An in-memory PGlite copied from the migrated template, whatever PLAZA_TEST_DB says (cross-kind tests). */
+export async function openPgliteFromTemplate(): Promise<Database> {
   const template = readFileSync(await ensurePgliteTemplate());
   const client = await PGlite.create({ loadDataDir: new Blob([template]) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
