@@ -210,8 +210,13 @@ describe('group invitations and applications', () => {
       const response = await client.put(acceptUrl);
       expect(response.statusCode).toBe(403);
       expect(response.json().errors[0].code).toBe('forbidden');
-      expect((await client.delete(declineUrl)).statusCode).toBe(403);
     }
+    // A member of the group is refused; another applicant does not even learn that the application
+    // exists (the answer of a missing one, issue 53's authorization matrix).
+    expect((await memberClient.delete(declineUrl)).statusCode).toBe(403);
+    const foreign = await acceptedClient.delete(declineUrl);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().errors[0].code).toBe('not_found');
 
     const listener = await listenToNotifications(t, accepted.id);
     const yes = await adminClient.put(acceptUrl);
