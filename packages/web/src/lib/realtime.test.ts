@@ -73,6 +73,25 @@ describe('the realtime connection', () => {
     stopAgain();
   });
 
+  it('reconnects at once, within the spread, when its server restarts (1012), and catches up', () => {
+    const chat = { onMessage: vi.fn(), onReconnect: vi.fn() };
+    const stop = subscribeChannel('ChatChannel', chat);
+    const first = HandSocket.instances.at(-1)!;
+    first.open();
+    first.drop(1012);
+    vi.advanceTimersByTime(1000);
+    const second = HandSocket.instances.at(-1)!;
+    expect(second).not.toBe(first);
+    second.open();
+    second.receive({ type: 'confirm_subscription', channel: 'ChatChannel' });
+    expect(chat.onReconnect).toHaveBeenCalledTimes(1);
+    // A restart is no failure: the next lost connection starts the back-off from its first wait.
+    second.drop(1012);
+    vi.advanceTimersByTime(1000);
+    expect(HandSocket.instances.at(-1)).not.toBe(second);
+    stop();
+  });
+
   it('does not reconnect a socket refused for want of a session', () => {
     const stop = subscribeChannel('ChatChannel', { onMessage: vi.fn() });
     HandSocket.instances[0]!.drop(4401);

@@ -1,5 +1,5 @@
 import type { ChannelName, ServerMessage, StreamRef } from '@plaza/contract';
-import { realtimePath } from '@plaza/contract/constants';
+import { realtimeClose, realtimePath } from '@plaza/contract/constants';
 
 type Listener = (message: unknown) => void;
 
@@ -10,8 +10,6 @@ export interface ChannelSubscriber {
   onReconnect?: () => void;
 }
 
-/** Close code of a socket without a valid session: no reconnect (sign-out, expired session). */
-const unauthorized = 4401;
 const backoffBaseMs = 1000;
 const backoffMaxMs = 30_000;
 
@@ -33,8 +31,9 @@ const target = ({ channel, stream }: Subscription) => (stream ? { channel, strea
  * The browser side of the real-time endpoint: one socket for all channels (NotificationChannel,
  * ChatChannel, a StreamChannel per open stream), opened while someone listens and closed when the last
  * listener leaves. A lost socket
- * reconnects with exponential back-off (with jitter, at most 30 s); once a channel is confirmed again,
- * its subscribers' `onReconnect` runs so they can fetch what they missed.
+ * reconnects with exponential back-off (with jitter, at most 30 s); one whose server restarts (1012, a
+ * rolling restart) at once, within a short spread; one without a valid session (sign-out) not at all.
+ * Once a channel is confirmed again, its subscribers' `onReconnect` runs so they can fetch what they missed.
  */
 /**
  * Whether the page's data came with the page (drawn by the server, main.tsx): what happened between its
@@ -116,7 +115,13 @@ class RealtimeConnection {
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      if (event.code === unauthorized || this.active().length === 0) return;
+      if (event.code === realtimeClose.sessionEnded || this.active().length === 0) return;
+      if (event.code === realtimeClose.serviceRestart) {
+        // Another instance takes the socket now; the spread keeps this one's sockets from arriving at once.
+        this.attempt = 0;
+        this.timer = setTimeout(() => this.open(), Math.random() * realtimeClose.restartReconnectSpreadMs);
+        return;
+      }
       this.attempt += 1;
       const delay = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (this.attempt - 1));
       this.timer = setTimeout(() => this.open(), delay / 2 + Math.random() * (delay / 2));

@@ -26,6 +26,7 @@ import {
   pendingMessage,
   type ShownMessage,
 } from './messages-state';
+import { sendWithResend } from './resend';
 import { useMarkRead } from './use-mark-read';
 
 /** How long a typing notice stays without a new one (the sender repeats it about every 3 s). */
@@ -192,24 +193,27 @@ export function ConversationView({
     setMessages((current) => [...current, pending]);
     let stored: ChatMessage;
     try {
-      stored = await call(routes.chat.create, {
-        body: {
-          message: {
-            recipient: conversationId,
-            text,
-            client_id: clientId,
-            ...(composed.attachment
-              ? {
-                  attachment: {
-                    type: composed.attachment.type,
-                    name: composed.attachment.name,
-                    content: composed.attachment.content,
-                  },
-                }
-              : {}),
+      // A send that got no answer (an instance restarting) goes again with the same client id.
+      stored = await sendWithResend(() =>
+        call(routes.chat.create, {
+          body: {
+            message: {
+              recipient: conversationId,
+              text,
+              client_id: clientId,
+              ...(composed.attachment
+                ? {
+                    attachment: {
+                      type: composed.attachment.type,
+                      name: composed.attachment.name,
+                      content: composed.attachment.content,
+                    },
+                  }
+                : {}),
+            },
           },
-        },
-      });
+        }),
+      );
     } catch {
       setMessages((current) => dropPending(current, clientId));
       setRestored({ ...composed });
