@@ -30,7 +30,7 @@ COPY packages/e2e/package.json packages/e2e/
 RUN npm ci --no-audit --no-fund --omit=dev --workspace @plaza/server --ignore-scripts \
   && npm rebuild sharp && npm cache clean --force
 
-# 3. The image: compiled server, migrations, CLI and web app; data in /data (PGlite, mail, uploads).
+# 3. The image: compiled server, migrations, CLI, translations and web app; data in /data (PGlite, mail, uploads).
 FROM ${NODE_IMAGE}
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000
 WORKDIR /app
@@ -40,6 +40,8 @@ COPY --from=build /app/packages/server/bin packages/server/bin
 COPY --from=build /app/packages/server/drizzle packages/server/drizzle
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/web/dist packages/web/dist
+# The translations, read from disk at start (platform/i18n.ts).
+COPY --from=build /app/packages/contract/locales packages/contract/locales
 RUN mkdir -p /data && chown node:node /data \
   && ln -s /app/packages/server/bin/plaza.mjs /usr/local/bin/plaza
 USER node
