@@ -1,4 +1,4 @@
-import { adminTextAreas, isAdminPath, isLocale } from '@plaza/contract/constants';
+import { adminTextAreas, isLocale } from '@plaza/contract/constants';
 import { i18n, loadLocaleTexts, loadTextAreas } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { sessionQuery } from './session';
@@ -21,7 +21,7 @@ export function startFirstLoad(phone: boolean): Promise<void> {
     steps.push(loadLocaleTexts(lang));
     // The administration's texts (the page brings them, server app-page): a drawn section hydrates with them,
     // and an undrawn one does not wait for its layout's code before asking for them.
-    if (isAdminPath(window.location.pathname)) steps.push(loadTextAreas(i18n, lang, adminTextAreas));
+    if (rest[0] === 'admin') steps.push(loadTextAreas(i18n, lang, adminTextAreas));
     // The dashboard (`/{lang}`): its code loads beside the session instead of once the router has loaded the
     // root view (who opens it is nearly always a member); its data is asked for as soon as the session is known.
     if (rest.join('') === '') {
