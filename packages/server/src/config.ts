@@ -3,6 +3,7 @@ import { adminLimits } from '@plaza/contract';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { DEFAULT_PIPELINES } from './db/client';
+import { DEFAULT_PREPARED_STATEMENTS } from './db/prepared-statements';
 import { serverRoot } from './paths';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -192,6 +193,7 @@ const envSchema = z.object({
   // up with). A lasting overload still fills it within a fraction of a second.
   DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).default(200),
   DB_PIPELINES: z.coerce.number().int().min(0).default(DEFAULT_PIPELINES),
+  DB_PREPARED_STATEMENTS: z.coerce.number().int().min(0).default(DEFAULT_PREPARED_STATEMENTS),
   // Rendering the dashboard on the server costs about 20 ms of CPU a page, on the event loop that answers
   // the API too: above half busy, pages go out for the browser to draw (platform/first-screen.ts).
   FIRST_SCREEN_MAX_LOAD: z.coerce.number().min(0).max(1).default(0.5),
@@ -281,9 +283,17 @@ export interface Config {
    * running longer than `statementTimeoutMs` are cancelled (`DB_STATEMENT_TIMEOUT_MS`, 0 = no limit);
    * the pool holds `poolMax` connections (`DB_POOL_MAX`); once `poolQueueMax` requests wait for one
    * (`DB_POOL_QUEUE_MAX`), further requests are refused at once with 503 instead of queueing. Single
-   * statements run on `pipelines` pipelined connections (`DB_PIPELINES`, 0 = on the pool's).
+   * statements run on `pipelines` pipelined connections (`DB_PIPELINES`, 0 = on the pool's). Each
+   * connection keeps its `preparedStatements` most recently used statements prepared
+   * (`DB_PREPARED_STATEMENTS`, 0 = none), closing the least recently used one past it.
    */
-  database: { statementTimeoutMs: number; poolMax: number; poolQueueMax: number; pipelines: number };
+  database: {
+    statementTimeoutMs: number;
+    poolMax: number;
+    poolQueueMax: number;
+    pipelines: number;
+    preparedStatements: number;
+  };
   /**
    * The shop's payment providers beyond the invoice: Stripe Checkout with `STRIPE_SECRET_KEY` and
    * `STRIPE_WEBHOOK_SECRET` (both or neither; `STRIPE_API_URL` points the SDK elsewhere, a local fake in
@@ -357,6 +367,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       poolMax: e.DB_POOL_MAX,
       poolQueueMax: e.DB_POOL_QUEUE_MAX,
       pipelines: e.DB_PIPELINES,
+      preparedStatements: e.DB_PREPARED_STATEMENTS,
     },
     payments: {
       stripe:

@@ -77,27 +77,30 @@ describe('configuration: TRUST_PROXY and TRUSTED_PROXIES', () => {
 });
 
 describe('configuration: database limits', () => {
-  it('defaults to a 5 s statement timeout, a pool of 10, a wait queue of 200 and 3 pipelined connections', () => {
+  it('defaults to a 5 s statement timeout, a pool of 10, a wait queue of 200, 3 pipelined connections and 200 prepared statements', () => {
     expect(loadConfig({}).database).toEqual({
       statementTimeoutMs: 5000,
       poolMax: 10,
       poolQueueMax: 200,
       pipelines: 3,
+      preparedStatements: 200,
     });
   });
 
-  it('reads DB_STATEMENT_TIMEOUT_MS (0 = no limit), DB_POOL_MAX, DB_POOL_QUEUE_MAX and DB_PIPELINES', () => {
+  it('reads DB_STATEMENT_TIMEOUT_MS (0 = no limit), DB_POOL_MAX, DB_POOL_QUEUE_MAX, DB_PIPELINES and DB_PREPARED_STATEMENTS', () => {
     const env = {
       DB_STATEMENT_TIMEOUT_MS: '0',
       DB_POOL_MAX: '20',
       DB_POOL_QUEUE_MAX: '0',
       DB_PIPELINES: '0',
+      DB_PREPARED_STATEMENTS: '50',
     };
     expect(loadConfig(env).database).toEqual({
       statementTimeoutMs: 0,
       poolMax: 20,
       poolQueueMax: 0,
       pipelines: 0,
+      preparedStatements: 50,
     });
   });
 
@@ -110,6 +113,7 @@ describe('configuration: database limits', () => {
     ['DB_STATEMENT_TIMEOUT_MS', '-1'],
     ['DB_POOL_MAX', '0'],
     ['DB_POOL_QUEUE_MAX', 'many'],
+    ['DB_PREPARED_STATEMENTS', '-1'],
     ['FIRST_SCREEN_MAX_LOAD', '2'],
   ])('stops the start for %s=%j, naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`Invalid configuration:\\n {2}${name}: `));

@@ -57,6 +57,8 @@ export interface DatabaseLimits {
   poolQueueMax: number;
   /** Pipelined connections for single statements (`db/pipelines.ts`); 0: they use the pool's. Default: `DEFAULT_PIPELINES`. */
   pipelines?: number | undefined;
+  /** Statements each connection keeps prepared, the least recently used closed past it. Default: `DEFAULT_PREPARED_STATEMENTS`. */
+  preparedStatements?: number | undefined;
 }
 
 /** Pipelined connections unless the limits say otherwise: the server's default. */
@@ -105,6 +107,7 @@ async function openPostgres(
     {
       queueMax: limits?.poolQueueMax,
       pipelines: limits?.pipelines ?? DEFAULT_PIPELINES,
+      preparedStatements: limits?.preparedStatements,
       waitTimeoutMs: CONNECT_TIMEOUT_MS,
       cancelBackend(pid) {
         control.query('select pg_cancel_backend($1)', [pid]).catch((error: unknown) => {

@@ -28,6 +28,8 @@ export interface PoolGuard {
    * (`pool.query`); unset or 0: they take a connection of the pool as transactions do.
    */
   pipelines?: number | undefined;
+  /** Statements each connection keeps prepared (`db/prepared-statements.ts`); unset: the default. */
+  preparedStatements?: number | undefined;
 }
 
 /** What the pool holds now and did since it opened, for the metrics (`platform/metrics`). */
@@ -113,7 +115,7 @@ export class GuardedPool extends pg.Pool {
     private readonly guard: PoolGuard,
   ) {
     super(config);
-    this.on('connect', prepareStatements);
+    this.on('connect', (client) => prepareStatements(client, guard.preparedStatements));
     if (guard.pipelines) {
       const pipelines = new Pipelines(config, guard.pipelines, (client) =>
         this.emit('connect', client as pg.PoolClient),

@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
-import { inlineCount } from '../../db/inline-count';
+import { inlineCount, offsetClause } from '../../db/inline-count';
 import {
   type ActivityTargetType,
   activities,
@@ -117,7 +117,7 @@ export const activitiesRepo = {
           from activities a
           where a.user_id = ${userId}
           order by a.created_at desc, a.id desc
-          limit ${inlineCount(page.limit)} offset ${inlineCount(page.offset)}
+          limit ${inlineCount(page.limit)}${offsetClause(page.offset)}
         ) page on true
         left join users actor on actor.id = page.actor_id
         order by page.created_at desc, page.id desc`,

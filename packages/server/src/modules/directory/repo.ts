@@ -3,7 +3,7 @@ import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
-import { inlineCount } from '../../db/inline-count';
+import { inlineCount, offsetClause } from '../../db/inline-count';
 import { preparedQuery } from '../../db/prepared-query';
 import { profileFields, users } from '../../db/schema';
 import { type PresentableUser, presentableColumns } from '../users';
@@ -92,7 +92,7 @@ async function byLastname(
       .where(condition)
       .orderBy(...keys.map((key) => (key.descending ? desc(key.value) : asc(key.value))))
       .limit(inlineCount(options.limit))
-      .offset(inlineCount(options.offset)),
+      .offset(options.offset),
     countWhere(db, condition),
   ]);
   return { rows, total };
@@ -126,7 +126,7 @@ export const directoryRepo = {
       select id, ${keyNames}, count(*) over () as total
       from (select u.id, ${keyColumns} from users u where ${condition} offset 0) as matches
       order by ${orderByKeys(keys, 'matches')}
-      limit ${inlineCount(options.limit)} offset ${inlineCount(options.offset)}
+      limit ${inlineCount(options.limit)}${offsetClause(options.offset)}
     ) as page_ids`;
     const rows = await db
       .select({ ...listedColumns, total: sql<number>`page_ids.total`.mapWith(Number) })

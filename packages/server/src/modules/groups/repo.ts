@@ -76,7 +76,7 @@ export const groupsRepo = {
       .where(where)
       .orderBy(...byName)
       .limit(inlineCount(limit))
-      .offset(inlineCount(offset));
+      .offset(offset);
   },
   async countSummaries(db: Db, viewerId: number, where: SQL | undefined): Promise<number> {
     const [row] = await db

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
-import { inlineCount } from '../../db/inline-count';
+import { inlineCount, preparedOffset } from '../../db/inline-count';
 import { preparedQuery } from '../../db/prepared-query';
 import { images, jobs, locations } from '../../db/schema';
 import { type ListShape, listedJobs, listShape, listValues } from './jobs-sql';
@@ -64,7 +64,8 @@ export const jobsRepo = {
     input: { filters: JobFilterValues; words: readonly string[]; limit: number; offset: number },
   ): Promise<JobListRow[]> {
     const { shape, name } = listShape(input.filters, input.words);
-    const query = preparedQuery(db, `jobs_list_${name}_${input.limit}_${input.offset}`, (statement) => {
+    const offset = preparedOffset(input.offset);
+    const query = preparedQuery(db, `jobs_list_${name}_${input.limit}_${offset.shape}`, (statement) => {
       // The page's ids first (an index-only walk when nothing filters), then their rows: the skipped
       // jobs of a deep page are neither read whole nor joined.
       const page = db
@@ -73,7 +74,7 @@ export const jobsRepo = {
         .where(listedJobs(jobs, shape))
         .orderBy(desc(jobs.published_at), desc(jobs.id))
         .limit(inlineCount(input.limit))
-        .offset(inlineCount(input.offset))
+        .offset(offset.value)
         .as('page');
       return db
         .select(listFields)
@@ -84,7 +85,7 @@ export const jobsRepo = {
         .orderBy(desc(page.at), desc(page.id))
         .prepare(statement);
     });
-    return query.execute(listValues(input.filters, input.words));
+    return query.execute({ ...listValues(input.filters, input.words), offset: input.offset });
   },
 
   /**

@@ -33,7 +33,7 @@ export const postOptionsRepo = {
         .where(where)
         .orderBy(asc(sql`lower(${users.lastname})`), asc(sql`lower(${users.firstname})`), asc(users.id))
         .limit(inlineCount(limit))
-        .offset(inlineCount(offset)),
+        .offset(offset),
       db.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
     ]);
     return { rows, total: count?.n ?? 0 };

@@ -13,7 +13,7 @@ import {
 import { anyId } from '../../db/any-id';
 import type { Db } from '../../db/client';
 import type { ColumnRead } from '../../db/column-read';
-import { inlineCount } from '../../db/inline-count';
+import { inlineCount, preparedOffset } from '../../db/inline-count';
 import { preparedQuery } from '../../db/prepared-query';
 import { comments, groups, likes, postFiles, postMentions, posts, topics, users } from '../../db/schema';
 import {
@@ -89,9 +89,10 @@ export const postsRepo = {
    */
   async page(db: Db, reader: PostReader, scope: PostScope, limit: number, offset: number) {
     const prepared = preparedReader(reader);
+    const pageOffset = preparedOffset(offset);
     const query = preparedQuery(
       db,
-      `posts_page_${prepared.shape}${scopeShape(scope)}_${limit}_${offset}`,
+      `posts_page_${prepared.shape}${scopeShape(scope)}_${limit}_${pageOffset.shape}`,
       (name) => {
         // The page's ids first, from the index alone; the joins and the viewer's subqueries then run for
         // the page's rows only, not for every row the offset skips.
@@ -101,14 +102,14 @@ export const postsRepo = {
           .where(scopeCondition(prepared.reader, scope))
           .orderBy(desc(posts.created_at), desc(posts.id))
           .limit(inlineCount(limit))
-          .offset(inlineCount(offset));
+          .offset(pageOffset.value);
         return selectStream(db)
           .where(inArray(posts.id, pageIds))
           .orderBy(desc(posts.created_at), desc(posts.id))
           .prepare(name);
       },
     );
-    return query.execute({ viewer: prepared.viewer, group: scope.groupId, topic: scope.topicId });
+    return query.execute({ viewer: prepared.viewer, group: scope.groupId, topic: scope.topicId, offset });
   },
   /**
    * The newest `limit` posts of a scope a member may see, whole, newest first, as one JSON array

@@ -50,7 +50,7 @@ export const reactionsRepo = {
       .where(ofTarget(comments, type, id))
       .orderBy(asc(comments.created_at), asc(comments.id))
       .limit(inlineCount(limit))
-      .offset(inlineCount(offset))) as CommentWithAuthor[];
+      .offset(offset)) as CommentWithAuthor[];
   },
   /** How many comments the item has: its counter, kept by a trigger with every comment written or removed. */
   async countComments(db: Db, type: ReactionTargetType, id: number): Promise<number> {
@@ -91,7 +91,7 @@ export const reactionsRepo = {
       .where(ofTarget(likes, type, id))
       .orderBy(desc(likes.created_at), desc(likes.id))
       .limit(inlineCount(limit))
-      .offset(inlineCount(offset));
+      .offset(offset);
   },
   /**
    * How many likes the item has (its counter, kept by a trigger with every like added or removed) and

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
-import { inlineCount } from '../../db/inline-count';
+import { inlineCount, offsetClause } from '../../db/inline-count';
 import { listedMembers } from '../directory';
 import {
   fileOfActiveTopic,
@@ -138,7 +138,7 @@ async function runKinds<K extends string, R>(
 const ranked = (order: SQL, slice: Slice) =>
   [
     sql`row_number() over (order by ${order}) as pos`,
-    sql`order by pos limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`,
+    sql`order by pos limit ${inlineCount(slice.limit)}${offsetClause(slice.offset)}`,
   ] as const;
 
 const namedParts: Record<NamedKind, (searcher: Searcher, words: SQL, slice: Slice) => SQL> = {
@@ -253,7 +253,7 @@ const rankedPosts = (candidateIds: SQL, query: SQL, slice: Slice) => sql`
     row_number() over (order by ts_rank(p.search_vector, ${query}) desc, p.created_at desc, p.id desc) as pos
   from ${candidateIds} c join posts p on p.id = c.id left join users a on a.id = p.author_id
   order by pos
-  limit ${inlineCount(slice.limit)} offset ${inlineCount(slice.offset)}`;
+  limit ${inlineCount(slice.limit)}${offsetClause(slice.offset)}`;
 
 export const searchRepo = {
   /** Members, groups, topics and files (those of `kinds`), in one prepared statement. */

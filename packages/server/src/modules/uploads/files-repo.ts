@@ -59,7 +59,7 @@ export const filesRepo = {
       .where(inScope(scope))
       .orderBy(desc(files.created_at), desc(files.id))
       .limit(inlineCount(limit))
-      .offset(inlineCount(offset));
+      .offset(offset);
   },
   async count(db: Db, scope: FileScope): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(files).where(inScope(scope));

@@ -29,7 +29,7 @@ export const accountsRepo = {
       .where(matching(query))
       .orderBy(asc(sql`lower(${users.lastname})`), asc(sql`lower(${users.firstname})`), asc(users.id))
       .limit(inlineCount(limit))
-      .offset(inlineCount(offset));
+      .offset(offset);
   },
   async count(db: Db, query: string | undefined): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(matching(query));

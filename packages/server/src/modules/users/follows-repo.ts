@@ -42,7 +42,7 @@ export const followsRepo = {
       .where(where)
       .orderBy(asc(users.lastname), asc(users.firstname), asc(users.id))
       .limit(inlineCount(limit))
-      .offset(inlineCount(offset));
+      .offset(offset);
     return { rows: rows.map((row) => row.user), total: Number(total?.n ?? 0) };
   },
   /** Ids of the members `followerId` follows, ascending. */
