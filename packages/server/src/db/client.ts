@@ -47,6 +47,8 @@ export interface OpenDatabaseOptions {
    * a pool of 10, no bound on its wait queue and `DEFAULT_PIPELINES` pipelined connections.
    */
   limits?: DatabaseLimits | undefined;
+  /** PostgreSQL's `application_name` of every connection (the server's, `db/instances.ts`). */
+  applicationName?: string | undefined;
 }
 
 export interface DatabaseLimits {
@@ -71,10 +73,25 @@ export const DEFAULT_PIPELINES = 3;
  */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/** How long a database connection may be idle before TCP keep-alive probes ask whether its peer is there. */
+const KEEP_ALIVE_DELAY_MS = 10_000;
+
+/**
+ * How much longer than the statement time-out a pipelined connection with statements in flight may
+ * read nothing before it counts as dead (`db/pipelines.ts`): PostgreSQL answers or cancels the statement
+ * at the head of its line within the time-out, so a longer silence is the network's.
+ */
+const READ_TIMEOUT_MARGIN_MS = 5_000;
+
 /** Opens PostgreSQL when a URL is given, otherwise PGlite (in `dataDir/db`, locked against a second process). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.log ?? consoleFailureLog, options.limits);
+    return openPostgres(
+      options.databaseUrl,
+      options.log ?? consoleFailureLog,
+      options.limits,
+      options.applicationName,
+    );
   }
   return openPglite(options.dataDir, options.limits);
 }
@@ -83,10 +100,16 @@ async function openPostgres(
   url: string,
   log: FailureLog,
   limits: DatabaseLimits | undefined,
+  applicationName: string | undefined,
 ): Promise<Database> {
   const connection = {
     connectionString: url,
+    ...(applicationName ? { application_name: applicationName } : {}),
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // TCP keep-alive probes on every connection: an idle one whose peer vanished (a failover, a cut
+    // network) is found dead by the operating system instead of on its next use.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
     // Sent with the connection's start-up message: every connection of the pool has it from the start.
     ...(limits?.statementTimeoutMs ? { statement_timeout: limits.statementTimeoutMs } : {}),
     // No JIT: Plaza's queries are short index walks, and compiling them (which PostgreSQL did whenever a
@@ -109,10 +132,9 @@ async function openPostgres(
       pipelines: limits?.pipelines ?? DEFAULT_PIPELINES,
       preparedStatements: limits?.preparedStatements,
       waitTimeoutMs: CONNECT_TIMEOUT_MS,
-      cancelBackend(pid) {
-        control.query('select pg_cancel_backend($1)', [pid]).catch((error: unknown) => {
-          log.warn({ err: error, database: 'postgres', pid }, 'cancelling a statement failed');
-        });
+      readTimeoutMs: limits?.statementTimeoutMs ? limits.statementTimeoutMs + READ_TIMEOUT_MARGIN_MS : 0,
+      cancelFailed(error, pid) {
+        log.warn({ err: error, database: 'postgres', pid }, 'cancelling a statement failed');
       },
     },
   );

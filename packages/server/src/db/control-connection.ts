@@ -3,8 +3,9 @@ import type { FailureLog } from '../platform/failure-log';
 
 /**
  * One PostgreSQL connection of the server's own, outside the pool, for what must not wait in the pool's
- * queue behind the very requests that fill it: cancelling the statement of an abandoned request and the
- * readiness check. It is opened when first needed; a lost one is dropped and the next call opens another.
+ * queue behind the very requests that fill it: the readiness check (a statement of an abandoned request
+ * is cancelled with its connection's secret key, `cancel.ts`, on a connection of its own). It is opened
+ * when first needed; a lost one is dropped and the next call opens another.
  */
 export interface ControlConnection {
   query(text: string, values?: unknown[]): Promise<pg.QueryResult>;

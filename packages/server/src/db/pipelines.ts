@@ -1,5 +1,5 @@
+import type { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { backendPid } from './backend-pid';
 
 /** One pipelined connection: statements are written as they come, several in flight at once. */
 interface Pipe {
@@ -10,6 +10,11 @@ interface Pipe {
   pending: number;
   /** False once retired (lost, or a statement of it to be cancelled): it takes nothing new. */
   open: boolean;
+  /** Messages read from the backend so far, and as many as the watch saw last (`readTimeoutMs`). */
+  reads: number;
+  seen: number;
+  /** Since when it has statements in flight and read nothing (`Date.now()`). */
+  quietSince: number;
 }
 
 /**
@@ -28,10 +33,10 @@ export interface PipelinedStatement<R extends pg.QueryResultRow = pg.QueryResult
   result: Promise<pg.QueryResult<R>>;
   /**
    * Takes the statement's connection out of use (it closes once its statements are answered), and
-   * answers the backend's process id when this statement is the only one it runs, so that a cancel
-   * can only reach this statement; otherwise null.
+   * answers the connection when this statement is the only one it runs, so that a cancel can only
+   * reach this statement; otherwise null.
    */
-  retire(): number | null;
+  retire(): pg.Client | null;
 }
 
 /**
@@ -43,17 +48,29 @@ export interface PipelinedStatement<R extends pg.QueryResultRow = pg.QueryResult
  * statement (the bench's baseline served a group stream at 1,600-2,000 req/s pipelined on three
  * connections against 1,140-1,270 on a pool of ten, with 35-40 % less CPU per request on both sides).
  * A lost connection is replaced by the next statement's pick.
+ *
+ * A connection that goes silent (a cut network, a backend host gone without a reset: TCP keeps such a
+ * socket open for many minutes) would hold every statement given to it. With `readTimeoutMs`, one with
+ * statements in flight that reads nothing for that long is closed: its statements fail as the database
+ * being unavailable (`ETIMEDOUT`, answered 503), and the next pick opens another. It must exceed the
+ * statement time-out, within which PostgreSQL answers the statement at the head of the line.
  */
 export class Pipelines {
   private readonly pipes: (Pipe | undefined)[];
+  private readonly watch: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly config: pg.ClientConfig,
     count: number,
     /** Called with each connection as it opens, before it runs anything (prepared statements, listeners). */
     private readonly opened: (client: pg.Client) => void,
+    /** How long a connection with statements in flight may read nothing before it is closed; 0: no limit. */
+    private readonly readTimeoutMs = 0,
   ) {
     this.pipes = Array.from({ length: count }, () => undefined);
+    if (readTimeoutMs > 0) {
+      this.watch = setInterval(() => this.closeSilent(), Math.min(1_000, readTimeoutMs / 4)).unref();
+    }
   }
 
   /** Starts `config` (node-postgres's query config, or a text with `values`) on the least busy connection. */
@@ -62,6 +79,7 @@ export class Pipelines {
     values?: unknown[],
   ): PipelinedStatement<R> {
     const pipe = this.pick();
+    if (pipe.pending === 0) pipe.quietSince = Date.now();
     pipe.pending += 1;
     let settled = false;
     const result = pipe.ready
@@ -82,7 +100,7 @@ export class Pipelines {
       retire: () => {
         if (settled) return null;
         this.retire(pipe);
-        return pipe.pending === 1 ? backendPid(pipe.client) : null;
+        return pipe.pending === 1 ? pipe.client : null;
       },
     };
   }
@@ -101,6 +119,7 @@ export class Pipelines {
 
   /** Closes every connection; statements under way are answered first. */
   async close(): Promise<void> {
+    clearInterval(this.watch);
     const open = this.pipes.filter((pipe): pipe is Pipe => pipe !== undefined);
     this.pipes.fill(undefined);
     await Promise.all(open.map((pipe) => pipe.client.end().catch(() => {})));
@@ -119,7 +138,20 @@ export class Pipelines {
 
   private open(index: number): Pipe {
     const client = new pg.Client({ ...this.config, pipeline: true });
-    const pipe: Pipe = { client, ready: Promise.resolve(client), pending: 0, open: true };
+    const pipe: Pipe = {
+      client,
+      ready: Promise.resolve(client),
+      pending: 0,
+      open: true,
+      reads: 0,
+      seen: 0,
+      quietSince: Date.now(),
+    };
+    if (this.readTimeoutMs > 0) {
+      (client as unknown as { connection: EventEmitter }).connection.on('message', () => {
+        pipe.reads += 1;
+      });
+    }
     // Losing the connection fails its statements (node-postgres answers them with the error); the next
     // pick opens another in its place.
     client.on('error', () => this.retire(pipe));
@@ -144,6 +176,28 @@ export class Pipelines {
     const index = this.pipes.indexOf(pipe);
     if (index >= 0) this.pipes[index] = undefined;
     if (pipe.pending === 0) this.end(pipe);
+  }
+
+  /** Closes the connections that have statements in flight and read nothing for `readTimeoutMs`. */
+  private closeSilent(): void {
+    const now = Date.now();
+    for (const pipe of this.pipes) {
+      if (!pipe) continue;
+      if (pipe.pending === 0 || pipe.reads !== pipe.seen) {
+        pipe.seen = pipe.reads;
+        pipe.quietSince = now;
+      } else if (now - pipe.quietSince >= this.readTimeoutMs) {
+        this.retire(pipe);
+        const silent = new Error(
+          `The database connection read nothing for ${this.readTimeoutMs} ms with statements in flight; closed.`,
+        );
+        // Destroying the socket fails every statement in flight on it with this error (503).
+        const { stream } = (
+          pipe.client as unknown as { connection: { stream: { destroy(error: Error): void } } }
+        ).connection;
+        stream.destroy(Object.assign(silent, { code: 'ETIMEDOUT' }));
+      }
+    }
   }
 
   private end(pipe: Pipe): void {

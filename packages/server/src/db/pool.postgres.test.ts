@@ -1,9 +1,11 @@
+import net from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testPostgresUrl } from '../../test/database';
 import { requirePostgres } from '../../test/overload';
 import { GuardedPool } from './pool';
 import { abandonQueryScope, newQueryScope, runInQueryScope } from './query-scope';
+import { isDatabaseUnavailable } from './unavailable';
 
 requirePostgres('pool.postgres.test.ts');
 
@@ -15,24 +17,28 @@ afterEach(async () => {
 });
 
 /**
- * A guarded pool whose cancels go through a connection of their own (`control`), recorded in
- * `cancelled`; `active(text)` counts the backends running `text` now.
+ * A guarded pool, with a connection of the test's own (`control`) to watch PostgreSQL; `cancelled()` is
+ * how many statements the pool cancelled (its cancel requests that failed go to `cancelFailures`),
+ * `active(text)` counts the backends running `text` now.
  */
-async function guardedPool(config: pg.PoolConfig, guard: { cancelGraceMs: number; pipelines?: number }) {
+async function guardedPool(
+  config: pg.PoolConfig,
+  guard: { cancelGraceMs: number; pipelines?: number; readTimeoutMs?: number },
+) {
   const control = new pg.Client({ connectionString: testPostgresUrl });
   await control.connect();
-  const cancelled: number[] = [];
+  const cancelFailures: unknown[] = [];
   const pool = new GuardedPool(
     { connectionString: testPostgresUrl, ...config },
     {
       waitTimeoutMs: 10_000,
       ...guard,
-      cancelBackend(pid) {
-        cancelled.push(pid);
-        control.query('select pg_cancel_backend($1)', [pid]).catch(() => {});
+      cancelFailed(error) {
+        cancelFailures.push(error);
       },
     },
   );
+  const cancelled = () => pool.stats().cancelled;
   opened.push(pool, control);
   const active = async (text: string) =>
     (
@@ -41,12 +47,12 @@ async function guardedPool(config: pg.PoolConfig, guard: { cancelGraceMs: number
         [text],
       )
     ).rows[0]!.count;
-  return { pool, control, cancelled, active };
+  return { pool, control, cancelled, cancelFailures, active };
 }
 
 /**
- * A request abandoned by its client while its statement runs: the pool cancels the statement only when
- * it still runs after the grace, and only a cancelled connection is closed (the next one would prepare
+ * A request abandoned by its client while its statement runs: the pool cancels the statement (with the
+ * protocol's cancel request and the connection's secret key, `cancel.ts`) only when it still runs after the grace, and only a cancelled connection is closed (the next one would prepare
  * and plan every statement again).
  */
 describe('GuardedPool: statements of abandoned requests', () => {
@@ -74,7 +80,7 @@ describe('GuardedPool: statements of abandoned requests', () => {
     const result = await abandonWhileRunning('select pg_sleep(0.5), 1 as done');
 
     expect(result.rows[0]).toMatchObject({ done: 1 });
-    expect(cancelled).toEqual([]);
+    expect(cancelled()).toBe(0);
     expect(await backend()).toBe(before);
     expect(pool.totalCount).toBe(1);
   });
@@ -85,7 +91,7 @@ describe('GuardedPool: statements of abandoned requests', () => {
 
     await expect(abandonWhileRunning('select pg_sleep(30)')).rejects.toMatchObject({ code: '57014' });
 
-    expect(cancelled).toEqual([before]);
+    expect(cancelled()).toBe(1);
     const after = await backend();
     expect(after).not.toBe(before);
     expect(pool.totalCount).toBe(1);
@@ -163,7 +169,7 @@ describe('GuardedPool: pipelined statements', () => {
     abandonQueryScope(scope);
 
     await expect(running).rejects.toMatchObject({ code: '57014' });
-    expect(cancelled).toHaveLength(1);
+    expect(cancelled()).toBe(1);
     expect((await pool.query<{ value: number }>('select $1::int as value', [7])).rows).toEqual([
       { value: 7 },
     ]);
@@ -182,6 +188,89 @@ describe('GuardedPool: pipelined statements', () => {
 
     expect((await abandoned).rows[0]).toMatchObject({ done: 1 });
     expect((await other).rows).toEqual([{ value: 5 }]);
-    expect(cancelled).toEqual([]);
+    expect(cancelled()).toBe(0);
+  });
+});
+
+/**
+ * A TCP proxy in front of PostgreSQL whose open connections can be black-holed: it keeps their sockets
+ * open and forwards nothing more either way, as a cut network or a vanished host does (no reset).
+ */
+async function blackHoleProxy() {
+  const target = new URL(testPostgresUrl);
+  const links = new Set<{ silent: boolean; sockets: net.Socket[] }>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    const link = { silent: false, sockets: [client, upstream] };
+    links.add(link);
+    client.on('data', (chunk) => link.silent || upstream.write(chunk));
+    upstream.on('data', (chunk) => link.silent || client.write(chunk));
+    const close = () => {
+      links.delete(link);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', close).on('error', close);
+    upstream.on('close', close).on('error', close);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const url = new URL(testPostgresUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    /** Silences every connection open now; later ones are forwarded. */
+    blackHole() {
+      for (const link of links) link.silent = true;
+    },
+    async end() {
+      for (const link of links) for (const socket of link.sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('GuardedPool: pipelined connections that go silent or run too long', () => {
+  it('cancels an over-long statement at the statement time-out; the connection goes on', async () => {
+    const { pool } = await guardedPool({ max: 10, min: 0, statement_timeout: 200 } as pg.PoolConfig, {
+      cancelGraceMs: 50,
+      pipelines: 1,
+    });
+    const pid = async () =>
+      (await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    const before = await pid();
+
+    await expect(pool.query('select pg_sleep(30)')).rejects.toMatchObject({ code: '57014' });
+    expect(await pid()).toBe(before);
+  });
+
+  it('closes a connection that reads nothing past the read time-out: its statements fail as unavailable, the next runs on a new one', async () => {
+    const proxy = await blackHoleProxy();
+    opened.push(proxy);
+    const pool = new GuardedPool(
+      { connectionString: proxy.url, max: 10, min: 0 },
+      { waitTimeoutMs: 10_000, pipelines: 1, readTimeoutMs: 500, cancelFailed() {} },
+    );
+    opened.push(pool);
+    const pid = async () =>
+      (await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    const before = await pid();
+
+    proxy.blackHole();
+    const queued = await Promise.allSettled([
+      pool.query('select 1'),
+      pool.query('select $1::int', [2]),
+      pool.query('select 3'),
+    ]);
+
+    for (const outcome of queued) {
+      expect(outcome.status).toBe('rejected');
+      const reason = (outcome as PromiseRejectedResult).reason;
+      expect(reason).toMatchObject({ code: 'ETIMEDOUT' });
+      expect(isDatabaseUnavailable(reason)).toBe(true);
+    }
+    const after = await pid();
+    expect(after).not.toBe(before);
   });
 });

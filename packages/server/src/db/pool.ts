@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { backendPid } from './backend-pid';
 import { PoolRefusedError, QueryAbandonedError } from './busy';
+import { backendPid, cancelStatement } from './cancel';
 import { Pipelines } from './pipelines';
 import { prepareStatements } from './prepared-statements';
 import { currentQueryScope, type QueryScope } from './query-scope';
@@ -19,8 +19,13 @@ export interface PoolGuard {
   queueMax?: number | undefined;
   /** How long a request may wait for a connection before it is refused. */
   waitTimeoutMs: number;
-  /** Cancels the statement that the backend with this process id runs (best effort, never throws). */
-  cancelBackend(pid: number): void;
+  /** Told of a cancel request that could not be sent (best effort: the statement time-out still holds). */
+  cancelFailed(error: unknown, pid: number | null): void;
+  /**
+   * How long a pipelined connection with statements in flight may read nothing before it is closed and
+   * its statements fail as unavailable (`db/pipelines.ts`); unset or 0: no limit.
+   */
+  readTimeoutMs?: number | undefined;
   /** How long an abandoned request's running statement may go on before it is cancelled. */
   cancelGraceMs?: number | undefined;
   /**
@@ -117,8 +122,11 @@ export class GuardedPool extends pg.Pool {
     super(config);
     this.on('connect', (client) => prepareStatements(client, guard.preparedStatements));
     if (guard.pipelines) {
-      const pipelines = new Pipelines(config, guard.pipelines, (client) =>
-        this.emit('connect', client as pg.PoolClient),
+      const pipelines = new Pipelines(
+        config,
+        guard.pipelines,
+        (client) => this.emit('connect', client as pg.PoolClient),
+        guard.readTimeoutMs,
       );
       this.pipelines = pipelines;
       // Assigned rather than overridden: pg.Pool's `query` has a dozen overloads to restate otherwise.
@@ -142,10 +150,15 @@ export class GuardedPool extends pg.Pool {
     };
   }
 
-  /** Cancels a statement of an abandoned request, counted. */
-  private cancel(pid: number): void {
+  /**
+   * Cancels what the connection's backend runs (a statement of an abandoned request), counted, with the
+   * protocol's cancel request and the connection's secret key (`db/cancel.ts`).
+   */
+  private cancel(client: pg.Client): void {
     this.counts.cancelled += 1;
-    this.guard.cancelBackend(pid);
+    cancelStatement(this.options, client).catch((error: unknown) => {
+      this.guard.cancelFailed(error, backendPid(client));
+    });
   }
 
   override async end(): Promise<void> {
@@ -195,8 +208,8 @@ export class GuardedPool extends pg.Pool {
     let grace: NodeJS.Timeout | undefined;
     scope?.onAbandon.set(statement, () => {
       grace = setTimeout(() => {
-        const pid = statement.retire();
-        if (pid !== null) this.cancel(pid);
+        const client = statement.retire();
+        if (client !== null) this.cancel(client);
       }, this.guard.cancelGraceMs ?? defaultCancelGraceMs).unref();
     });
     try {
@@ -388,14 +401,13 @@ export class GuardedPool extends pg.Pool {
    */
   private tracked(route: string, scope: QueryScope | undefined, client: pg.PoolClient): Release {
     const release: Release = client.release.bind(client);
-    const pid = backendPid(client);
     let cancelled = false;
     let released = false;
     let grace: NodeJS.Timeout | undefined;
     scope?.onAbandon.set(client, () => {
       grace = setTimeout(() => {
         cancelled = true;
-        if (pid !== null) this.cancel(pid);
+        this.cancel(client);
       }, this.guard.cancelGraceMs ?? defaultCancelGraceMs).unref();
     });
     client.release = (destroy?: boolean | Error) => {
