@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { requireSoleServer, SOLE_SERVER_WAIT_MS, serverApplicationName } from './db/instances';
 import { createBus } from './platform/bus-factory';
 import { deferredFailureLog } from './platform/failure-log';
 import { createMailer } from './platform/mailer';
@@ -30,12 +31,18 @@ installProcessFailureHandlers(
 /** Starts Plaza: configuration, database (migrated; demo content where it belongs), app, graceful shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const applicationName = serverApplicationName();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     log: failureLog,
     limits: config.database,
+    applicationName,
   });
+  // Several servers on one database share sessions, caches and messages through Redis only.
+  if (database.driver === 'postgres' && !config.redisUrl) {
+    await requireSoleServer(database.db, applicationName, SOLE_SERVER_WAIT_MS);
+  }
   await database.migrate();
   const storage = createObjectStore(config);
   const content = await prepareContent(database, config, storage);

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared-query';
+import { runDetached } from '../db/query-scope';
 import { sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import {
@@ -75,11 +76,20 @@ export async function startSession(
   return id;
 }
 
-/** Ends the caller's session and clears its cookie. */
+/**
+ * Ends the caller's session and clears its cookie. The session's end runs outside the request's query
+ * scope: a client that goes away after asking to sign out (a sign-out link followed while the tab
+ * closes) abandons its request, whose queries are then refused or cancelled (`db/pool.ts`), and the
+ * session would stay valid.
+ */
 export async function endSession(db: Db, request: FastifyRequest, reply: FastifyReply, secure: boolean) {
-  if (request.sessionId) {
-    await db.delete(sessions).where(eq(sessions.id, request.sessionId));
-    forgetSessions(db, { sessionId: request.sessionId });
+  const sessionId = request.sessionId;
+  if (sessionId) {
+    // Run (not only built) outside the scope: drizzle's query starts when awaited.
+    await runDetached(async () => {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    });
+    forgetSessions(db, { sessionId });
   }
   reply.clearCookie(cookies.session, cookieOptions(secure));
   request.sessionId = null;
