@@ -17,7 +17,7 @@ import { parseQueryString } from './platform/query-string';
 import { rateLimits } from './platform/rate-limit';
 import { realtimePlugin } from './platform/realtime';
 import { markRequestLoggers, requestIdMixin, requestIds } from './platform/request-id';
-import { responseSerializerCompiler } from './platform/response-serializer';
+import { contractCheck, responseSerializerCompiler } from './platform/response-serializer';
 import { registerSecurityHeaders, securityHeaders } from './platform/security-headers';
 import { session } from './platform/session';
 import { lifecyclePlugin } from './platform/shutdown';
@@ -54,7 +54,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lifecyclePlugin);
   markRequestLoggers(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler({ verify: deps.verifyResponses ?? false }));
+  app.setSerializerCompiler(
+    responseSerializerCompiler({
+      verify: deps.verifyResponses ?? false,
+      check: contractCheck(app, config.responseCheckSample),
+    }),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -194,6 +194,8 @@ const envSchema = z.object({
   DB_POOL_QUEUE_MAX: z.coerce.number().int().min(0).default(200),
   DB_PIPELINES: z.coerce.number().int().min(0).default(DEFAULT_PIPELINES),
   DB_PREPARED_STATEMENTS: z.coerce.number().int().min(0).default(DEFAULT_PREPARED_STATEMENTS),
+  // A zod check of an answer costs about what writing it does; one in a hundred is noise in the CPU.
+  RESPONSE_CHECK_SAMPLE: z.coerce.number().min(0).max(1).default(0.01),
   // Rendering the dashboard on the server costs about 20 ms of CPU a page, on the event loop that answers
   // the API too: above half busy, pages go out for the browser to draw (platform/first-screen.ts).
   FIRST_SCREEN_MAX_LOAD: z.coerce.number().min(0).max(1).default(0.5),
@@ -231,6 +233,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * Redis (`REDIS_URL`) carries the bus, sessions' and caches' invalidation and rate limits between
+   * instances. Several servers on one PostgreSQL need it: one started without it while another server
+   * is connected to the database waits for that one to end and otherwise refuses to start
+   * (`db/instances.ts`).
+   */
   redisUrl: string | undefined;
   /** Where uploads are kept (`STORAGE_URL`; unset: the folder `DATA_DIR/uploads`), see `platform/storage`. */
   storage: StorageConfig;
@@ -287,6 +295,11 @@ export interface Config {
    * connection keeps its `preparedStatements` most recently used statements prepared
    * (`DB_PREPARED_STATEMENTS`, 0 = none), closing the least recently used one past it.
    */
+  /**
+   * The share of answers compared with their contract schema after they are written (`RESPONSE_CHECK_SAMPLE`,
+   * 0 = off); a mismatch is logged with its route and counted (`platform/response-serializer.ts`).
+   */
+  responseCheckSample: number;
   database: {
     statementTimeoutMs: number;
     poolMax: number;
@@ -362,6 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PLAZA_DEMO === undefined ? !e.DATABASE_URL : e.PLAZA_DEMO === '1' || e.PLAZA_DEMO === 'true',
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, drainMs: e.SHUTDOWN_DRAIN_MS },
+    responseCheckSample: e.RESPONSE_CHECK_SAMPLE,
     database: {
       statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
       poolMax: e.DB_POOL_MAX,

@@ -104,6 +104,12 @@ describe('configuration: database limits', () => {
     });
   });
 
+  it('reads RESPONSE_CHECK_SAMPLE, one answer in a hundred by default, 0 to 1', () => {
+    expect(loadConfig({}).responseCheckSample).toBe(0.01);
+    expect(loadConfig({ RESPONSE_CHECK_SAMPLE: '0' }).responseCheckSample).toBe(0);
+    expect(() => loadConfig({ RESPONSE_CHECK_SAMPLE: '2' })).toThrow(/RESPONSE_CHECK_SAMPLE/);
+  });
+
   it('reads FIRST_SCREEN_MAX_LOAD, half busy by default', () => {
     expect(loadConfig({}).firstScreenMaxLoad).toBe(0.5);
     expect(loadConfig({ FIRST_SCREEN_MAX_LOAD: '1' }).firstScreenMaxLoad).toBe(1);

@@ -39,6 +39,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Routes a test adds to the real app (e.g. one running a slow statement), registered before it is ready. */
   routes?: (app: FastifyInstance) => void;
+  /** Whether every answer is also encoded by zod and compared (default); false: as in production. */
+  verifyResponses?: boolean;
 }
 
 /** The real app on a fresh database of its own (PGlite or PostgreSQL per PLAZA_TEST_DB). */
@@ -65,7 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     linkPreviewFetch: options.linkPreviewFetch,
     logStream: options.logStream,
     clock: options.clock,
-    verifyResponses: true,
+    verifyResponses: options.verifyResponses ?? true,
   });
   options.routes?.(app);
   await app.ready();
