@@ -1,6 +1,7 @@
 import type { Locale } from '@plaza/contract';
 import type { QueryScope } from '../db/query-scope';
 import type { users } from '../db/schema';
+import type { Metrics } from './metrics/report';
 
 /**
  * The signed-in member as loaded with the session: every column but the password hash and the search
@@ -18,5 +19,10 @@ declare module 'fastify' {
     locale: Locale;
     /** The database work of this call (`platform/query-scopes.ts`): load shedding and cancelling. */
     queryScope: QueryScope | null;
+  }
+
+  interface FastifyInstance {
+    /** Where the app reports what it does (`platform/metrics`; reports nothing without `METRICS_TOKEN`). */
+    metrics: Metrics;
   }
 }

@@ -1,2 +1,1 @@
-export type { Metrics } from './instruments';
 export { metricsPlugin } from './plugin';

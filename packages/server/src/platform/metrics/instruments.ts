@@ -1,29 +1,8 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, type Registry } from 'prom-client';
-import type { DatabaseBusyReason } from '../../db/busy';
 import type { AppDeps } from '../../deps';
-import type { JobRunOutcome } from '../scheduler';
 import { sessionCacheStats } from '../session-cache';
 import { sharedMemoStats } from '../shared-memo';
-
-/** What the app reports as it goes; the rest (pool, caches, bus) is read when Prometheus asks. */
-export interface Metrics {
-  /** An answered request: its route's pattern (never the address), method, status and seconds taken. */
-  requestDone(method: string, route: string, status: number, seconds: number): void;
-  /** A call answered with 503 `database_busy` (statement time-out, load shedding, abandoned). */
-  databaseBusy(reason: DatabaseBusyReason): void;
-  socketOpened(): void;
-  socketClosed(): void;
-  jobRun(job: string, outcome: JobRunOutcome, seconds: number): void;
-}
-
-/** Metrics switched off (no `METRICS_TOKEN`): nothing is counted. */
-export const noMetrics: Metrics = {
-  requestDone() {},
-  databaseBusy() {},
-  socketOpened() {},
-  socketClosed() {},
-  jobRun() {},
-};
+import type { Metrics } from './report';
 
 /** How long a probe message may take through the bus before the lag counts as this long. */
 export const BUS_PROBE_TIMEOUT_MS = 2_000;

@@ -4,14 +4,8 @@ import fp from 'fastify-plugin';
 import { Registry } from 'prom-client';
 import type { AppDeps } from '../../deps';
 import { AppError, forbidden, notFound } from '../errors';
-import { createMetrics, type Metrics, noMetrics } from './instruments';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Where the app reports what it does (`noMetrics` without `METRICS_TOKEN`). */
-    metrics: Metrics;
-  }
-}
+import { createMetrics } from './instruments';
+import { noMetrics } from './report';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
