@@ -91,7 +91,7 @@ describe('plaza backup and restore', () => {
       /not empty \(it has members\)/,
     );
     expect(await memberCount(target)).toBe(before);
-  });
+  }, 120_000);
 
   it('refuses to write over an existing file', async () => {
     await expect(writeBackup(source.database, source.storage, archive)).rejects.toThrow(/exists already/);
@@ -120,7 +120,7 @@ describe('plaza backup and restore', () => {
       /does not exist/,
     );
     expect(await memberCount(target)).toBe(0);
-  });
+  }, 120_000);
 
   it('refuses an archive cut short, leaving the database and the store as they were', async () => {
     const target = await emptyDatabase();
@@ -134,5 +134,5 @@ describe('plaza backup and restore', () => {
     // The refused restore left the database usable and empty: the whole archive restores now.
     await restoreBackup(target, store, archive);
     expect(await tableDigests(target.db)).toEqual(sourceDigests);
-  });
+  }, 120_000);
 });
