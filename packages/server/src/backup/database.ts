@@ -7,7 +7,7 @@ import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, migrationsFolder } from '../db/client';
 import { executeRows } from '../db/execute-rows';
-import { BackupError, type MigrationLevel } from './format';
+import { BackupError, type MigrationLevel, type SequenceState } from './format';
 
 const CURSOR = 'plaza_backup_rows';
 
@@ -41,16 +41,21 @@ export async function migrationLevel(db: Db): Promise<MigrationLevel> {
   return { tag: entry?.tag ?? `unknown migration of ${new Date(when).toISOString()}`, when };
 }
 
-/** Every sequence's last value as text (null: not used yet). */
-export async function readSequences(db: Db): Promise<Record<string, string | null>> {
-  const rows = await executeRows<{ name: string; last_value: string | number | null }>(
+/** Every sequence's state (read from the sequence itself: `pg_sequences` hides a value set with is_called false). */
+export async function readSequences(db: Db): Promise<Record<string, SequenceState>> {
+  const names = await executeRows<{ name: string }>(
     db,
-    sql`select sequencename as name, last_value::text as last_value from pg_sequences
-        where schemaname = 'public' order by sequencename`,
+    sql`select sequencename as name from pg_sequences where schemaname = 'public' order by sequencename`,
   );
-  return Object.fromEntries(
-    rows.map((row) => [row.name, row.last_value === null ? null : String(row.last_value)]),
-  );
+  const states: Record<string, SequenceState> = {};
+  for (const { name } of names) {
+    const [state] = await executeRows<{ value: string; called: boolean }>(
+      db,
+      sql`select last_value::text as value, is_called as called from ${ident(name)}`,
+    );
+    states[name] = { value: state!.value, called: state!.called };
+  }
+  return states;
 }
 
 /**
@@ -129,12 +134,11 @@ export async function finishLoading(
   db: Db,
   tables: string[],
   keys: ForeignKey[],
-  sequences: Record<string, string | null>,
+  sequences: Record<string, SequenceState>,
 ): Promise<void> {
-  for (const [name, last] of Object.entries(sequences)) {
+  for (const [name, state] of Object.entries(sequences)) {
     const regclass = `public.${JSON.stringify(name)}`;
-    if (last === null) await db.execute(sql`alter sequence ${ident(name)} restart`);
-    else await db.execute(sql`select setval(${regclass}::regclass, ${last}::bigint, true)`);
+    await db.execute(sql`select setval(${regclass}::regclass, ${state.value}::bigint, ${state.called})`);
   }
   for (const table of tables) await db.execute(sql`alter table ${ident(table)} enable trigger user`);
   for (const key of keys) {

@@ -26,6 +26,9 @@ export const FETCH_ROWS = 1000;
 export const migrationLevelSchema = z.object({ tag: z.string(), when: z.number().int() });
 export type MigrationLevel = z.infer<typeof migrationLevelSchema>;
 
+export const sequenceStateSchema = z.object({ value: z.string().regex(/^-?\d+$/), called: z.boolean() });
+export type SequenceState = z.infer<typeof sequenceStateSchema>;
+
 export const headerSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   version: z.literal(BACKUP_FORMAT_VERSION),
@@ -43,8 +46,8 @@ export const manifestSchema = z.object({
   migration: migrationLevelSchema,
   /** Rows per table, every table of the schema (0 for an empty one). */
   tables: z.record(z.string(), z.object({ rows: z.number().int().nonnegative() })),
-  /** Each sequence's last value (null: never used), read in the backup's snapshot or later. */
-  sequences: z.record(z.string(), z.string().nullable()),
+  /** Each sequence's state (`setval(name, value, called)`), read in the backup's snapshot. */
+  sequences: z.record(z.string(), sequenceStateSchema),
   files: z.object({ count: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
 });
 export type BackupManifest = z.infer<typeof manifestSchema>;
