@@ -51,8 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // First: every later hook (the session lookup's query among them) runs inside the request's query scope.
   await app.register(queryScopes);
-  await app.register(lifecyclePlugin);
   markRequestLoggers(app);
+  await app.register(lifecyclePlugin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(
     responseSerializerCompiler({

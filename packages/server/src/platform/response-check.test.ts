@@ -22,12 +22,25 @@ const sound = defineEndpoint({ ...broken, path: '/test/contract-kept' });
 /** Answers until the sampled checks (run after each answer is written) have had their turn. */
 const afterChecks = () => new Promise((resolve) => setImmediate(resolve));
 
+const metricsToken = 'response-check-metrics-token';
+
+/** The mismatch counter as `/metrics` shows it. */
+async function scrapedMismatches(t: TestApp): Promise<number> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${metricsToken}` },
+  });
+  const line = /^plaza_response_contract_mismatches_total (\d+)$/m.exec(response.body);
+  return Number(line?.[1] ?? Number.NaN);
+}
+
 describe('the sampled check of answers against the contract (RESPONSE_CHECK_SAMPLE)', () => {
   const logs = logCollector();
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      env: { RESPONSE_CHECK_SAMPLE: '1', LOG_LEVEL: 'warn' },
+      env: { RESPONSE_CHECK_SAMPLE: '1', LOG_LEVEL: 'warn', METRICS_TOKEN: metricsToken },
       logStream: logs.stream,
       verifyResponses: false,
       routes(app) {
@@ -55,6 +68,7 @@ describe('the sampled check of answers against the contract (RESPONSE_CHECK_SAMP
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ name: 'x', items: [{ count: 1 }, { count: 0 }] });
     expect(responseContractMismatches(t.app)).toBe(before + 1);
+    expect(await scrapedMismatches(t)).toBe(before + 1);
     expect(mismatchLines().at(-1)).toMatchObject({
       route: `GET ${broken.path}`,
       issues: [{ path: 'items.1.count', message: expect.stringMatching(/number/) }],

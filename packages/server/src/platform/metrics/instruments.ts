@@ -56,7 +56,11 @@ function readGauge(registry: Registry, name: string, help: string, read: () => n
  * The app's instruments in `registry` (one per app: tests build several in one process), with Node's
  * default metrics (event-loop delay from `monitorEventLoopDelay`, heap, garbage collection, handles).
  */
-export function createMetrics(registry: Registry, { database, bus }: AppDeps): Metrics {
+export function createMetrics(
+  registry: Registry,
+  { database, bus }: AppDeps,
+  contractMismatches: () => number,
+): Metrics {
   collectDefaultMetrics({ register: registry });
   const requests = new Histogram({
     name: 'plaza_http_request_duration_seconds',
@@ -100,6 +104,13 @@ export function createMetrics(registry: Registry, { database, bus }: AppDeps): M
           [{ cache, result: 'miss' }, misses] as [Labels, number],
         ],
       ),
+  );
+  followedCounter(
+    registry,
+    'plaza_response_contract_mismatches_total',
+    'Sampled answers (RESPONSE_CHECK_SAMPLE) that did not match their contract schema; each is logged as a warning.',
+    [],
+    () => [[{}, contractMismatches()]],
   );
   registerPoolMetrics(registry, database);
   const { probe } = bus;

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Registry } from 'prom-client';
 import type { AppDeps } from '../../deps';
 import { AppError, forbidden, notFound } from '../errors';
+import { responseContractMismatches } from '../response-serializer';
 import { createMetrics } from './instruments';
 import { noMetrics } from './report';
 
@@ -23,7 +24,9 @@ function isToken(given: string, token: Buffer): boolean {
 async function metricsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { metricsToken } = deps.config;
   const registry = metricsToken ? new Registry() : null;
-  const metrics = registry ? createMetrics(registry, deps) : noMetrics;
+  const metrics = registry
+    ? createMetrics(registry, deps, () => responseContractMismatches(app))
+    : noMetrics;
   app.decorate('metrics', metrics);
   if (registry) {
     app.addHook('onResponse', (request, reply, done) => {
