@@ -11,7 +11,7 @@ import { matchesWidth } from './lib/assumed-width';
 import { activateLocale } from './lib/i18n';
 import { isPhoneWidth, phoneMedia } from './lib/phone-width';
 import { queryClient } from './lib/query-client';
-import { catchUpOnFirstConnect } from './lib/realtime';
+import { catchUpOnFirstConnect } from './lib/page-data';
 import './app/light/baseline.css';
 import './styles.css';
 

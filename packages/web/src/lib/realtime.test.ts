@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HandSocket } from '../test/hand-socket';
-import { catchUpOnFirstConnect, subscribeChannel } from './realtime';
+import { catchUpOnFirstConnect } from './page-data';
+import { subscribeChannel } from './realtime';
 
 describe('the realtime connection', () => {
   beforeEach(() => {

@@ -1,5 +1,6 @@
 import type { ChannelName, ServerMessage, StreamRef } from '@plaza/contract';
 import { realtimeClose, realtimePath } from '@plaza/contract/constants';
+import { takeCatchUpOnFirstConnect } from './page-data';
 
 type Listener = (message: unknown) => void;
 
@@ -35,17 +36,6 @@ const target = ({ channel, stream }: Subscription) => (stream ? { channel, strea
  * rolling restart) at once, within a short spread; one without a valid session (sign-out) not at all.
  * Once a channel is confirmed again, its subscribers' `onReconnect` runs so they can fetch what they missed.
  */
-/**
- * Whether the page's data came with the page (drawn by the server, main.tsx): what happened between its
- * render and the socket's first confirmation is missed like a reconnect's gap, so it is caught up the same way.
- */
-let pageDataFromServer = false;
-
-/** The page was drawn by the server: the socket's first confirmations catch up like a reconnect. */
-export function catchUpOnFirstConnect(): void {
-  pageDataFromServer = true;
-}
-
 class RealtimeConnection {
   private socket: WebSocket | null = null;
   private readonly subscriptions = new Map<string, Subscription>();
@@ -94,9 +84,9 @@ class RealtimeConnection {
     this.socket = socket;
     socket.onopen = () => {
       this.attempt = 0;
-      this.reconnecting = this.wasOpen || pageDataFromServer;
+      const drawnByServer = takeCatchUpOnFirstConnect();
+      this.reconnecting = this.wasOpen || drawnByServer;
       this.wasOpen = true;
-      pageDataFromServer = false;
       for (const subscription of this.active()) this.send({ command: 'subscribe', ...target(subscription) });
     };
     socket.onmessage = (event) => {
