@@ -9,9 +9,9 @@ import { startFirstLoad } from './app/first-load';
 import { createAppRouter, loadRoutesFor } from './app/routes';
 import { matchesWidth } from './lib/assumed-width';
 import { activateLocale } from './lib/i18n';
+import { catchUpOnFirstConnect } from './lib/page-data';
 import { isPhoneWidth, phoneMedia } from './lib/phone-width';
 import { queryClient } from './lib/query-client';
-import { catchUpOnFirstConnect } from './lib/page-data';
 import './app/light/baseline.css';
 import './styles.css';
 

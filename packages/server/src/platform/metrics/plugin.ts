@@ -24,9 +24,7 @@ function isToken(given: string, token: Buffer): boolean {
 async function metricsRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { metricsToken } = deps.config;
   const registry = metricsToken ? new Registry() : null;
-  const metrics = registry
-    ? createMetrics(registry, deps, () => responseContractMismatches(app))
-    : noMetrics;
+  const metrics = registry ? createMetrics(registry, deps, () => responseContractMismatches(app)) : noMetrics;
   app.decorate('metrics', metrics);
   if (registry) {
     app.addHook('onResponse', (request, reply, done) => {
