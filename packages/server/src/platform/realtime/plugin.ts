@@ -97,6 +97,21 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
     },
   });
 
+  // The bus was cut off from the other instances (Redis gone) and is back: their events meanwhile did not
+  // reach these sockets. Each is told to reconnect (1013), after which the client fetches what it missed.
+  const stopGapWatch = bus.onGap?.(() => {
+    if (sockets.size > 0)
+      app.log.warn(
+        { sockets: sockets.size },
+        'real-time: the bus was cut off; sockets reconnect to catch up',
+      );
+    for (const socket of sockets) {
+      if (socket.readyState === socket.OPEN)
+        socket.close(realtimeClose.tryAgainLater, 'events missed, reconnect');
+    }
+  });
+  app.addHook('onClose', async () => stopGapWatch?.());
+
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {
       try {

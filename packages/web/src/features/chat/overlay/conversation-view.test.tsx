@@ -109,29 +109,46 @@ describe('ConversationView', () => {
     expect(within(log()).queryByText('Hello')).toBeNull();
   });
 
-  it('after a reconnect, fetches what it missed after the last message and shows each message once', async () => {
-    const calls = stubFetch([
-      history,
-      answer(
-        endpoints.chat.history,
-        { conversation, results: [message(12, { text: 'While away' })], has_more: false },
-        { query: { recipient: conversation.id, after: 11 } },
-      ),
-    ]);
+  it('after a reconnect, fetches the newest pages until nothing is new, so a message missed between live ones shows, each once', async () => {
+    const answers = [history];
+    const calls = stubFetch(answers);
     show();
     await within(await screen.findByRole('log')).findByText('Hi there');
     await waitFor(() => expect(FakeSocket.instances.some((socket) => socket.readyState === 1)).toBe(true));
-    act(() => FakeSocket.deliver({ kind: 'message', message: message(11, { text: 'Live' }) }));
+    // 12 came live on this member's instance; 11 (sent on another instance while Redis was gone) did not.
+    act(() => FakeSocket.deliver({ kind: 'message', message: message(12, { text: 'Live' }) }));
+    answers.push(
+      answer(
+        endpoints.chat.history,
+        {
+          conversation,
+          results: [
+            message(11, { text: 'While away' }),
+            message(12, { text: 'Live' }),
+            message(13, { text: 'After' }),
+          ],
+          has_more: true,
+        },
+        { query: { recipient: conversation.id } },
+      ),
+      answer(
+        endpoints.chat.history,
+        { conversation, results: [message(10, { text: 'Hi there' })], has_more: false },
+        { query: { recipient: conversation.id, before: 11 } },
+      ),
+    );
     act(() => {
       for (const socket of FakeSocket.instances) socket.drop();
     });
     expect(await within(log()).findByText('While away', {}, { timeout: 5_000 })).toBeTruthy();
+    await waitFor(() => expect(calls.some((call) => call.url.includes('before=11'))).toBe(true));
     expect(
       within(log())
-        .getAllByText(/^(Hi there|Live|While away)$/)
+        .getAllByText(/^(Hi there|While away|Live|After)$/)
         .map((each) => each.textContent),
-    ).toEqual(['Hi there', 'Live', 'While away']);
-    expect(calls.some((call) => call.url.includes('after=11'))).toBe(true);
+    ).toEqual(['Hi there', 'While away', 'Live', 'After']);
+    // The page before 11 brought nothing new: no further page is asked for.
+    expect(calls.filter((call) => call.url.includes('before='))).toHaveLength(1);
   });
 
   // Issue 47: read only after the conversation stayed open 5 s, so a member who read a message and closed

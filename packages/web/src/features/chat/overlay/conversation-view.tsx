@@ -19,7 +19,6 @@ import {
   applyRead,
   dropPending,
   firstStoredId,
-  lastStoredId,
   mergeMessages,
   newClientId,
   newestUnreadId,
@@ -89,18 +88,25 @@ export function ConversationView({
   // Shown, so read: at once, while the tab is visible (issue 47; the spec's 5 s wait lost receipts).
   useMarkRead(conversationId, newestUnreadId(messages, viewerId), conversation !== null);
 
-  // After a reconnect: the messages after the newest one shown, page by page (`has_more` says to go on).
+  // After a reconnect: the newest page, then older pages while a page brought a message not shown yet.
+  // Not "after the newest shown": while the server was cut off from the other instances (Redis gone), the
+  // messages sent on this member's own instance kept arriving, so the missed ones lie between them.
   const catchUp = useCallback(async () => {
     try {
+      let before: number | undefined;
       for (let pages = 0; pages < 20; pages += 1) {
-        const after = lastStoredId(messagesRef.current);
         const page = await call(routes.chat.history, {
-          query: after ? { recipient: conversationId, after } : { recipient: conversationId },
+          query: before ? { recipient: conversationId, before } : { recipient: conversationId },
         });
-        setConversation(page.conversation);
+        const shown = new Set(
+          messagesRef.current.flatMap((message) => (message.pending ? [] : [message.id])),
+        );
+        const fresh = page.results.some((message) => !shown.has(message.id));
+        if (!before) setConversation(page.conversation);
         messagesRef.current = mergeMessages(messagesRef.current, page.results);
         setMessages((current) => mergeMessages(current, page.results));
-        if (!after || !page.has_more) break;
+        if (!fresh || !page.has_more || page.results.length === 0) break;
+        before = Math.min(...page.results.map((message) => message.id));
       }
     } catch {
       // The next reconnect or message tries again.
