@@ -50,11 +50,27 @@ function redirectToSignIn(reply: FastifyReply, lang: Locale, code: ErrorCode) {
   return reply.redirect(`/${lang}/login?sso_error=${toldCodes.has(code) ? code : 'sso_failed'}`, 302);
 }
 
+/**
+ * A client secret this instance cannot open: sealed under another key, as when instances with their own
+ * data folders have no common `SSO_SECRET_KEY`. Signing in without it would fail only at the provider, after
+ * the member signed in there, on every instance but the one that sealed it.
+ */
+class SealedWithAnotherKey extends Error {
+  constructor(kind: string) {
+    super(
+      `the client secret of the ${kind} provider was sealed with another key: set the same SSO_SECRET_KEY on every instance and save the secret again`,
+    );
+    this.name = 'SealedWithAnotherKey';
+  }
+}
+
 async function providerSettings(deps: Deps, provider: SsoProviderRow) {
+  const secret = provider.client_secret ? openSecret(deps.config, provider.client_secret) : null;
+  if (provider.client_secret && secret === null) throw new SealedWithAnotherKey(provider.kind);
   return discoverProvider({
     issuer: provider.issuer,
     client_id: provider.client_id,
-    secret: provider.client_secret ? openSecret(deps.config, provider.client_secret) : null,
+    secret,
     clockSkewSeconds: Math.round((now(deps).getTime() - Date.now()) / 1000),
   });
 }
@@ -67,7 +83,9 @@ function logFailure(request: FastifyRequest, caught: unknown) {
       : caught instanceof Error
         ? `${caught.name}: ${caught.message}`
         : String(caught);
-  request.log.warn({ reason }, 'single sign-on failed');
+  // The operator's to fix (every sign-in fails so), not a member's mistake.
+  if (caught instanceof SealedWithAnotherKey) request.log.error({ reason }, 'single sign-on failed');
+  else request.log.warn({ reason }, 'single sign-on failed');
 }
 
 /** `GET auth/mocs`: sends the browser to the provider with a new state, nonce and PKCE challenge. */

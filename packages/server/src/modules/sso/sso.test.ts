@@ -278,6 +278,31 @@ describe('single sign-on through a local OpenID provider', () => {
     }
   });
 
+  it('on an instance whose key cannot open the secret, refuses at the start and logs why for the operator', async () => {
+    // A second instance on the same database with a data folder (and so a generated key) of its own.
+    const lines: string[] = [];
+    const second = await createTestApp({
+      database: t.database,
+      env: { LOG_LEVEL: 'warn' },
+      logStream: { write: (line) => lines.push(line) },
+    });
+    try {
+      const start = await new TestClient(second.app).get(
+        `/api/v2/auth/mocs?provider=oidc&redirect=${encodeURIComponent('/en_GB/groups')}`,
+      );
+      refusedWith(start, 'sso_failed');
+      const logged = lines.map((line) => JSON.parse(line) as { level: number; reason?: string });
+      expect(logged).toContainEqual(
+        expect.objectContaining({ level: 50, reason: expect.stringContaining('SSO_SECRET_KEY') }),
+      );
+      // The instance that sealed it still sends the browser to the provider.
+      const own = await new TestClient(t.app).get('/api/v2/auth/mocs?provider=oidc');
+      expect(new URL(own.headers.location as string).origin).toBe(provider.issuer);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('refuses an issuer whose discovery cannot be read, a missing secret and passwords off without a provider', async () => {
     const unreachable = await configure([oidcProvider({ issuer: 'http://127.0.0.1:9/' })]);
     expect(unreachable.statusCode).toBe(400);
