@@ -95,6 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: deps.database.db,
     storage: deps.storage,
     auditRetentionDays: config.auditRetentionDays,
+    tickMs: config.housekeepingTickMs,
     clock: deps.clock,
   });
   return app;

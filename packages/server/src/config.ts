@@ -173,6 +173,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, '1 to 64 letters, digits and . _ : - (e.g. plaza-staging:)')
+    .default('plaza:'),
   STORAGE_URL: storageUrlSchema.optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().default('Plaza <no-reply@plaza.local>'),
@@ -200,6 +204,11 @@ const envSchema = z.object({
   // the API too: above half busy, pages go out for the browser to draw (platform/first-screen.ts).
   FIRST_SCREEN_MAX_LOAD: z.coerce.number().min(0).max(1).default(0.5),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).default(adminLimits.auditRetentionDaysDefault),
+  HOUSEKEEPING_TICK_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(10 * 60_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
   STRIPE_SECRET_KEY: z
@@ -240,6 +249,12 @@ export interface Config {
    * (`db/instances.ts`).
    */
   redisUrl: string | undefined;
+  /**
+   * What the bus's Redis channels start with (`REDIS_PREFIX`, default `plaza:`): deployments sharing one
+   * Redis need one each, since pub/sub channels are global (a `/db` number in the URL does not separate them).
+   * Every instance of one deployment needs the same.
+   */
+  redisPrefix: string;
   /** Where uploads are kept (`STORAGE_URL`; unset: the folder `DATA_DIR/uploads`), see `platform/storage`. */
   storage: StorageConfig;
   smtpUrl: string | undefined;
@@ -279,6 +294,11 @@ export interface Config {
   demoContent: boolean;
   /** Days the audit log keeps an entry (`AUDIT_RETENTION_DAYS`); housekeeping removes older ones. */
   auditRetentionDays: number;
+  /**
+   * How often each instance looks for due housekeeping jobs (`HOUSEKEEPING_TICK_MS`, default 10 minutes,
+   * at least 1 s); each job still runs once per its period across all instances.
+   */
+  housekeepingTickMs: number;
   /**
    * Shutting down on SIGTERM (a rolling restart, main.ts): for `drainMs` (`SHUTDOWN_DRAIN_MS`, default 0)
    * the instance still serves while `/readyz` answers 503, so a proxy that checks it sends it no more;
@@ -357,6 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     storage: e.STORAGE_URL ?? { kind: 'local' },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -374,6 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoContent:
       e.PLAZA_DEMO === undefined ? !e.DATABASE_URL : e.PLAZA_DEMO === '1' || e.PLAZA_DEMO === 'true',
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    housekeepingTickMs: e.HOUSEKEEPING_TICK_MS,
     shutdown: { timeoutMs: e.SHUTDOWN_TIMEOUT_MS, drainMs: e.SHUTDOWN_DRAIN_MS },
     responseCheckSample: e.RESPONSE_CHECK_SAMPLE,
     database: {

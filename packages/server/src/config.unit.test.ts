@@ -201,3 +201,22 @@ describe('configuration: METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     );
   });
 });
+
+describe('configuration: REDIS_PREFIX and HOUSEKEEPING_TICK_MS', () => {
+  it('default to the plaza: channels and a look every 10 minutes', () => {
+    expect(loadConfig({})).toMatchObject({ redisPrefix: 'plaza:', housekeepingTickMs: 600_000 });
+  });
+
+  it('take a prefix of a deployment of its own and a tick of a second or more', () => {
+    const config = loadConfig({ REDIS_PREFIX: 'plaza-staging:', HOUSEKEEPING_TICK_MS: '1000' });
+    expect(config).toMatchObject({ redisPrefix: 'plaza-staging:', housekeepingTickMs: 1000 });
+  });
+
+  it.each([
+    ['REDIS_PREFIX', 'has space'],
+    ['REDIS_PREFIX', 'x'.repeat(65)],
+    ['HOUSEKEEPING_TICK_MS', '999'],
+  ])('refuses %s=%j', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
+  });
+});

@@ -16,8 +16,6 @@ import { removeExpiredSessions } from './platform/session';
 import type { ObjectStore } from './platform/storage';
 
 const hour = 3600;
-/** How often each instance looks for due jobs. */
-export const housekeepingTickMs = 10 * 60_000;
 /** Uploads that nothing took up by this age are removed. */
 export const unattachedUploadMaxAgeSeconds = 24 * hour;
 
@@ -106,14 +104,21 @@ export function housekeepingJobs({
 /** Runs housekeeping while the app runs: started when it is ready, stopped (and waited for) when it closes. */
 export function registerHousekeeping(
   app: FastifyInstance,
-  deps: { db: Db; storage: ObjectStore; auditRetentionDays: number; clock?: Clock | undefined },
+  deps: {
+    db: Db;
+    storage: ObjectStore;
+    auditRetentionDays: number;
+    /** How often this instance looks for due jobs (`HOUSEKEEPING_TICK_MS`). */
+    tickMs: number;
+    clock?: Clock | undefined;
+  },
 ): void {
   const scheduler = createScheduler({
     db: deps.db,
     jobs: housekeepingJobs(deps),
     log: app.log,
     clock: deps.clock,
-    tickMs: housekeepingTickMs,
+    tickMs: deps.tickMs,
     observe: app.metrics.jobRun,
   });
   app.addHook('onReady', async () => scheduler.start());

@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   await database.migrate();
   const storage = createObjectStore(config);
   const content = await prepareContent(database, config, storage);
-  const bus = await createBus(config, undefined, failureLog);
+  const bus = await createBus(config, config.redisPrefix, failureLog);
   const mailer = createMailer(config);
   const app = await buildApp({ config, database, bus, mailer, storage, logStream });
   failureLog.use(app.log);
