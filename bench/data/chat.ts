@@ -77,7 +77,8 @@ export const chat: Area = {
          cross join lateral generate_series(0, ${groupSizeOf(`(c - ${groupsFirst} + 1)`)} - 1) j`,
     );
     // Message m: its conversation (10 % to 1:2, 10 % to the large group, the rest anywhere), then a
-    // sender among that conversation's members; times rise with m over the last year.
+    // sender among that conversation's members; times rise with m over the last year (denser above
+    // scale 1).
     const conversation = `case when m % 10 = 0 then 1 when m % 10 = 1 then ${groupsFirst}
       else 1 + ${below('m', 'chat.conversation', conversationCount)} end`;
     const sender = (c: string) => `case
@@ -90,7 +91,7 @@ export const chat: Area = {
        overriding system value
        select m, c, ${sender('c')}, 'bench-' || m,
          ${pick(openings, 'm', 'chat.opening')} || ' ' || ${pick(subjects, 'm', 'chat.subject')} || '. ' || ${pick(closings, 'm', 'chat.closing')},
-         ${ctx.now} - make_interval(secs => (${total} - m) * 150)
+         ${ctx.now} - make_interval(secs => (${total} - m) * ${150 / ctx.density})
        from (select m, ${conversation} as c from generate_series(1, ${total}) m) picked`,
     );
     await ctx.step(

@@ -9,6 +9,12 @@ import type { Db } from '../../packages/server/src/db/client';
 export interface FillContext {
   db: Db;
   scale: number;
+  /**
+   * Above scale 1, how many times closer together rows lie that come at fixed steps in time (chat
+   * messages, orders, jobs): the same span holds more of them, so a larger community's shop does not
+   * reach back decades. 1 at scale 1 and below, where the steps are as written.
+   */
+  density: number;
   /** `count(atScale1)` at this scale, never below `min`. */
   count(atScale1: number, min?: number): number;
   random: RandomSql;
@@ -98,6 +104,7 @@ export function fillContext(db: Db, options: { scale: number; seed: number; now:
   return {
     db,
     scale: options.scale,
+    density: Math.max(1, options.scale),
     count: (atScale1, min = 1) => Math.max(min, Math.round(atScale1 * options.scale)),
     random: randomSql(options.seed),
     now: `${literal(options.now.toISOString())}::timestamptz`,

@@ -39,7 +39,7 @@ export const jobs: Area = {
          p - interval '2 days', p, case when s = 'draft' then null else p end,
          case when s = 'closed' then p + interval '20 days' end
        from (
-         select n, ${state} as s, ${ctx.now} - ((${count} - n) * interval '4 hours') - interval '1 hour' as p
+         select n, ${state} as s, ${ctx.now} - ((${count} - n) * interval '${(4 * 3600) / ctx.density} seconds') - interval '1 hour' as p
          from generate_series(1, ${count}) n
        ) j`,
     );

@@ -44,7 +44,7 @@ export const orders: Area = {
          from rates group by order_id
        ), o as (
          select n, ${state} as s, ${method} as m, 1 + ${below('n', 'orders.user', members)} as u,
-           ${ctx.now} - ((${count} - n) * interval '5 minutes') - interval '1 hour' as at
+           ${ctx.now} - ((${count} - n) * interval '${300 / ctx.density} seconds') - interval '1 hour' as at
          from generate_series(1, ${count}) n
        )
        insert into orders (id, number, user_id, state, locale, payment_method, sepa_account_holder,

@@ -40,6 +40,9 @@ export const people: Area = {
   async fill(ctx) {
     const { rand, below, pick, hash } = ctx.random;
     const members = memberCount(ctx);
+    // The follows here and the likes (reactions.ts) stride through the members by this prime.
+    if (members >= 104_729)
+      throw new Error('at most 104,728 members (scale 10.47): the strides repeat after that');
     // One scrypt hash for everyone: hashing 10,000 passwords would take minutes and prove nothing.
     const passwordHash = literal(await hashPassword(benchPassword));
     const years = (n: number) => `make_interval(days => ${n * 365})`;
