@@ -47,9 +47,13 @@ const benches: Array<{ file: string; scenarios?: true }> = [
 const args = process.argv.slice(2);
 const { only, smoke } = benchOptions(args);
 
-// The scenarios run the compiled server, as production does; the build is quick and always fresh.
-const build = spawnSync('npm', ['run', 'build', '--workspace', '@plaza/server'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(1);
+// The scenarios run the compiled server, as production does; the build is quick and always fresh. With
+// `PLAZA_SERVER_MAIN` they run that build instead (made by the caller, e.g. `SERVER_OUTDIR=dist-x node
+// build.mjs` in packages/server), and the shared `packages/server/dist` is left alone.
+if (!process.env.PLAZA_SERVER_MAIN) {
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@plaza/server'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
 // The dashboard's page (http/streams.ts) and the bundle benches need the web app: built when missing.
 if (!existsSync(path.resolve(benchDir, '../packages/web/dist/index.html'))) {
   const web = spawnSync('npm', ['run', 'build', '--workspace', '@plaza/web'], { stdio: 'inherit' });

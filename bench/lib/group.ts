@@ -101,7 +101,8 @@ const warmUpSeconds = { full: 2, smoke: 0.5 };
 
 /**
  * Measures the same load on Plaza and on the baseline: a warm-up of each, then `alternate`. `run`
- * measures the load against one server for some seconds.
+ * measures the load against one server for some seconds; each sample gets the server's resident memory
+ * at the end of its load (`rss_mb`).
  */
 export async function compareLoad(
   options: BenchOptions,
@@ -111,10 +112,14 @@ export async function compareLoad(
   const warmUp = options.smoke ? warmUpSeconds.smoke : warmUpSeconds.full;
   await run(servers.plaza.url, warmUp);
   await run(servers.baseline.url, warmUp);
+  const measured = async (server: RunningServer): Promise<Sample> => {
+    const sample = await run(server.url, options.duration);
+    return { ...sample, rss_mb: Math.round(server.rssBytes() / 2 ** 20) };
+  };
   return alternate(
     options,
-    () => run(servers.plaza.url, options.duration),
-    () => run(servers.baseline.url, options.duration),
+    () => measured(servers.plaza),
+    () => measured(servers.baseline),
   );
 }
 

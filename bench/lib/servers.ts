@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const plazaMain = path.join(root, 'packages/server/dist/main.js');
+/**
+ * The compiled server: `packages/server/dist` (which `npm run bench` builds), or the build that
+ * `PLAZA_SERVER_MAIN` names (one of several in the same checkout; `npm run bench` then builds none).
+ */
+const plazaMain = process.env.PLAZA_SERVER_MAIN
+  ? path.resolve(process.env.PLAZA_SERVER_MAIN)
+  : path.join(root, 'packages/server/dist/main.js');
 const baselineSource = path.join(root, 'bench/baseline/server.ts');
 const baselineBundle = path.join(root, 'bench/baseline/dist/server.mjs');
 
