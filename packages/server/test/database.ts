@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { deferUntilCommit } from '../src/db/after-commit';
 import { type Database, type Db, migrationsFolder, openDatabase } from '../src/db/client';
 import * as schema from '../src/db/schema';
 
@@ -107,7 +108,7 @@ export function dropStalePgliteTemplates(): void {
 export async function openPgliteFromTemplate(): Promise<Database> {
   const template = readFileSync(await ensurePgliteTemplate());
   const client = await PGlite.create({ loadDataDir: new Blob([template]) });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = deferUntilCommit(drizzlePglite(client, { schema }) as unknown as Db);
   // What openDatabase({}) gives, on the copied data: migrate() finds every migration applied.
   return {
     db,

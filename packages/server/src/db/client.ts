@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { serverRoot } from '../paths';
 import { consoleFailureLog, type FailureLog } from '../platform/failure-log';
+import { deferUntilCommit } from './after-commit';
 import { openControlConnection } from './control-connection';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { MIGRATION_LOCK_ID } from './locks';
@@ -150,7 +151,7 @@ async function openPostgres(
   });
   pool.on('error', () => {});
   await pool.query('select 1');
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = deferUntilCommit(drizzlePg(pool, { schema }) as unknown as Db);
   return {
     db,
     driver: 'postgres',
@@ -203,7 +204,7 @@ async function openPglite(
   // it is set so that the limit holds wherever PGlite starts to. PGlite has no pool: nothing to shed.
   const statementTimeout = `set statement_timeout = ${limits?.statementTimeoutMs ?? 0}`;
   await client.exec(statementTimeout);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = deferUntilCommit(drizzlePglite(client, { schema }) as unknown as Db);
   return {
     db,
     driver: 'pglite',

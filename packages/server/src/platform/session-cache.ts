@@ -1,3 +1,4 @@
+import { afterCommit } from '../db/after-commit';
 import type { Db } from '../db/client';
 import type { EventBus } from './bus';
 import type { FailureLog } from './failure-log';
@@ -98,7 +99,7 @@ const copyOf = (entry: Entry): CachedSession => ({
 
 /** Drops the entry of a session the database no longer has (ended, or its member deactivated). */
 export function forgetSession(db: Db, id: string): void {
-  cacheOf(db).entries.delete(id);
+  afterCommit(db, (root) => cacheOf(root).entries.delete(id));
 }
 
 /** Takes `key` out of `map` and, at `SESSION_CACHE_MAX` entries, the oldest one, so `key` goes in last. */
@@ -193,16 +194,20 @@ export async function shareSessionChanges(
 /**
  * Drops a member's (or one session's) cached entries here and announces it to the other instances.
  * The repositories call it after every write of a member's row or a session, so no write can be
- * missed; the announcement is sent in the background and a failure is logged (the entries on other
- * instances then age out within `SESSION_CACHE_MS`).
+ * missed; inside a transaction it waits for the commit (nothing on a rollback). The announcement is
+ * sent in the background and a failure is logged (the entries on other instances then age out within
+ * `SESSION_CACHE_MS`).
  */
 export function forgetSessions(db: Db, change: SessionsChanged): void {
-  dropCachedSessions(db, change);
-  const shared = caches.get(db)?.bus;
-  if (!shared) return;
-  shared.bus
-    .publish(sessionsChangedTopic, change)
-    .catch((error: unknown) =>
-      shared.log.error({ err: error, change }, 'announcing a session change failed'),
-    );
+  // Inside a transaction: once it commits, on the database it runs on (`db/after-commit.ts`).
+  afterCommit(db, (root) => {
+    dropCachedSessions(root, change);
+    const shared = caches.get(root)?.bus;
+    if (!shared) return;
+    shared.bus
+      .publish(sessionsChangedTopic, change)
+      .catch((error: unknown) =>
+        shared.log.error({ err: error, change }, 'announcing a session change failed'),
+      );
+  });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterCommit } from '../db/after-commit';
 import type { Db } from '../db/client';
 import type { EventBus } from './bus';
 import type { FailureLog } from './failure-log';
@@ -19,7 +20,10 @@ export interface SharedMemo<T> {
   /** Where the memo stands before a read; `keep` stores what was read after it only if nothing changed since. */
   mark(db: Db): number;
   keep(db: Db, key: string, value: T, mark: number): void;
-  /** Drops every value here and tells the other instances to drop theirs. */
+  /**
+   * Drops every value here and tells the other instances to drop theirs; inside a transaction, once it
+   * commits (nothing when it rolls back).
+   */
   forget(db: Db): void;
   /** Drops the values when another instance announces a change. Returns the unsubscribe. */
   share(db: Db, bus: EventBus, log: FailureLog): Promise<() => Promise<void>>;
@@ -107,11 +111,14 @@ export function sharedMemo<T>(topic: string, ttlMs: number): SharedMemo<T> {
       if (state.generation === mark) state.values.set(key, { value, until: Date.now() + ttlMs });
     },
     forget(db) {
-      drop(db);
-      const { bus: shared, id } = stateOf(db);
-      shared?.bus
-        .publish(topic, { from: id })
-        .catch((error: unknown) => shared.log.error({ err: error, topic }, 'announcing a change failed'));
+      // Inside a transaction: once it commits, on the database it runs on (`db/after-commit.ts`).
+      afterCommit(db, (root) => {
+        drop(root);
+        const { bus: shared, id } = stateOf(root);
+        shared?.bus
+          .publish(topic, { from: id })
+          .catch((error: unknown) => shared.log.error({ err: error, topic }, 'announcing a change failed'));
+      });
     },
     share(db, bus, log) {
       const state = stateOf(db);

@@ -119,17 +119,17 @@ async function pageToManage(db: Db, user: SessionUser, id: number): Promise<Page
 }
 
 /**
- * Runs a page's change with its audit entry in one transaction, then drops what the instances keep of
- * pages (and of the settings, when it changed the pages map): the memos are per database handle, so a
- * drop inside the transaction missed them.
+ * Runs a page's change with its audit entry in one transaction, and once it commits drops what the
+ * instances keep of pages (and of the settings, when it changed the pages map); a rollback changed
+ * nothing to drop.
  */
 async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, pagesMap = false): Promise<T> {
-  try {
-    return await db.transaction(work);
-  } finally {
-    forgetNewsTeasers(db);
-    if (pagesMap) forgetSettingsDocuments(db);
-  }
+  return db.transaction(async (tx) => {
+    const result = await work(tx);
+    forgetNewsTeasers(tx);
+    if (pagesMap) forgetSettingsDocuments(tx);
+    return result;
+  });
 }
 
 /** Changes a page and records it (before and after) in one transaction; the changed row. */
