@@ -65,6 +65,11 @@ export const errorCodes = [
    * refused the call at once because too many wait for a database connection. The same call works later.
    */
   'database_busy',
+  /**
+   * The server's file store is full (no space, quota or file-size limit of its disk: 507): nothing was
+   * stored. The same upload works once an operator has made room.
+   */
+  'insufficient_storage',
   'internal',
 ] as const;
 export const errorCodeSchema = z.enum(errorCodes);

@@ -56,6 +56,23 @@ export const databaseBusy = () =>
     { 'retry-after': String(databaseBusyRetryAfterSeconds) },
   );
 
+/** Errors of a full disk: no space, the quota, or a file-size limit of the filesystem or the process. */
+const storageFullCodes = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+/** Whether the failure (or one it was caused by) is the file store's disk being full. */
+export function isStorageFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && storageFullCodes.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The 507 for a call whose file could not be stored because the disk is full; nothing was stored. */
+export const storageFull = () =>
+  new AppError(507, 'insufficient_storage', 'There is no room left to store files. Nothing was saved.');
+
 const statusCodes: Record<number, ErrorCode> = {
   400: 'bad_request',
   401: 'unauthenticated',
@@ -84,7 +101,8 @@ function sendAppError(reply: FastifyReply, error: AppError) {
 /**
  * Maps every failure to the contract's error body. An overloaded database (statement timeout, load
  * shedding, see `db/busy.ts`) is a 503 `database_busy` and a lost one a 503 `database_unavailable`,
- * both with `Retry-After` and logged as warnings (the database's state, not a bug); anything else
+ * both with `Retry-After` and logged as warnings (the database's state, not a bug); a full disk under the
+ * file store (ENOSPC, EDQUOT, EFBIG) is a 507 `insufficient_storage`, logged as an error; anything else
  * unexpected is a 500 that is logged with the request id and says nothing more.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -122,6 +140,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
         'request failed: database unavailable',
       );
       return sendAppError(reply, databaseUnavailable());
+    }
+    if (isStorageFull(error)) {
+      // An operator has to act (free space, a larger volume): an error, not a warning.
+      request.log.error(
+        { err: error, method: request.method, url: request.url },
+        'request failed: the file store is full',
+      );
+      return sendAppError(reply, storageFull());
     }
     request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
     return reply

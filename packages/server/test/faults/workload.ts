@@ -152,14 +152,19 @@ export class ChatWatcher {
   }
 }
 
-/** Waits until `check` holds, polling; false (not a failure) when `timeoutMs` passed first. */
-export async function eventually(check: () => boolean, timeoutMs: number): Promise<boolean> {
+/** Waits until `check` holds, polling (running `step` before each look); false when `timeoutMs` passed first. */
+export async function eventually(
+  check: () => boolean,
+  timeoutMs: number,
+  step?: () => Promise<void>,
+): Promise<boolean> {
   const until = Date.now() + timeoutMs;
-  while (!check()) {
+  for (;;) {
+    await step?.();
+    if (check()) return true;
     if (Date.now() > until) return false;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return true;
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

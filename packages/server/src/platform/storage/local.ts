@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, opendir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkKey, checkPrefix } from './keys';
 import type { ObjectStore } from './object-store';
@@ -28,6 +29,8 @@ async function* walk(root: string, folder: string): AsyncGenerator<{ key: string
   if (!dir) return;
   for await (const entry of dir) {
     const absolute = path.join(folder, entry.name);
+    // A file being written (`.<name>.partial`) is no object yet.
+    if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) yield* walk(root, absolute);
     else if (entry.isFile()) {
       const info = await stat(absolute).catch(() => null);
@@ -43,8 +46,20 @@ export function createLocalStore(root: string): ObjectStore {
     async put(key, body) {
       const absolute = resolveKey(root, key);
       await mkdir(path.dirname(absolute), { recursive: true });
-      // A new name each time: an existing file is never overwritten.
-      await writeFile(absolute, body, { flag: 'wx', mode: 0o640 });
+      // Written under a hidden name beside it and renamed once complete: a key never names a partial file,
+      // whether the disk fills up (the partial file is removed) or the process is killed while writing.
+      // Keys are random and new each time, so nothing is overwritten.
+      const partial = path.join(
+        path.dirname(absolute),
+        `.${path.basename(absolute)}.${randomBytes(4).toString('hex')}.partial`,
+      );
+      try {
+        await writeFile(partial, body, { flag: 'wx', mode: 0o640 });
+        await rename(partial, absolute);
+      } catch (error) {
+        await rm(partial, { force: true }).catch(() => undefined);
+        throw error;
+      }
     },
     async get(key) {
       const absolute = resolveKey(root, key);
