@@ -5,7 +5,7 @@
 // it; `--duration <s>` and `--repetitions <n>` set each measurement; `--database-url <url>` names the
 // generated database (default postgres://postgres@127.0.0.1:5432/plaza_bench, filled by
 // `npm run bench:data`); `--smoke` is the CI run (tiny loads, budgets not enforced). Other arguments
-// (e.g. `--dist <dir>` of the bundle benches) pass through.
+// (e.g. `--dist <dir>` of the bundle benches, `--minutes <n>` of the soak) pass through.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -17,8 +17,10 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 /**
  * The benches, in order. `scenarios: true` marks files of HTTP scenarios, which take `--only` and pick
  * their own scenarios (before starting any server); the others run when `--only` names their file.
+ * `named: true` marks a long bench (the soak's ten minutes) that runs in the smoke run, and otherwise
+ * only when `--only` names it (`npm run bench:soak`).
  */
-const benches: Array<{ file: string; scenarios?: true }> = [
+const benches: Array<{ file: string; scenarios?: true; named?: true }> = [
   { file: 'sign-in-route.ts' },
   { file: 'route-bundles.ts' },
   { file: 'lighthouse.ts' },
@@ -42,6 +44,7 @@ const benches: Array<{ file: string; scenarios?: true }> = [
   { file: 'http/mixed.ts', scenarios: true },
   { file: 'http/sockets.ts', scenarios: true },
   { file: 'http/overload.ts', scenarios: true },
+  { file: 'http/soak.ts', scenarios: true, named: true },
 ];
 
 const args = process.argv.slice(2);
@@ -65,6 +68,7 @@ for (const bench of benches) {
   // The smoke run is about the HTTP scenarios (the bundle benches need a web build; they have their own checks).
   if (smoke && !bench.scenarios) continue;
   if (!bench.scenarios && only.length > 0 && !only.some((name) => bench.file.includes(name))) continue;
+  if (bench.named && !smoke && !only.some((name) => bench.file.includes(name))) continue;
   console.log(`\n=== ${bench.file} ===`);
   const started = performance.now();
   const status = smoke ? await runHere(bench.file) : runApart(bench.file);

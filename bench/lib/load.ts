@@ -3,11 +3,33 @@ import { csrfHeader } from '@plaza/contract';
 import autocannon from 'autocannon';
 import type { MemberSession } from './sessions';
 
-/** One kind of request of a load; `path` and `body` may change per request (a new post, another id). */
+/** One kind of request of a load; `path` and `body` may change per request (a new post, another id), and
+ * get the session the request is sent with (a member's own conversation). */
 export interface LoadRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string | (() => string);
-  body?: () => unknown;
+  path: string | ((session?: MemberSession) => string);
+  /** Sent as JSON. */
+  body?: (session?: MemberSession) => unknown;
+  /** A file sent as `multipart/form-data` (an upload; `measureAtRate` only). */
+  file?: (session?: MemberSession) => UploadFile;
+}
+
+/** A file of a multipart upload: its field, name, type and bytes. */
+export interface UploadFile {
+  field: string;
+  name: string;
+  type: string;
+  content: Buffer;
+}
+
+/** A multipart body of one file, and its content type. */
+function multipartBody(file: UploadFile): { body: Buffer; contentType: string } {
+  const boundary = `----plaza-bench-${Math.random().toString(36).slice(2)}`;
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), file.content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 export interface Load {
@@ -90,9 +112,9 @@ export function measure(load: Load): Promise<Figures> {
               headers[csrfHeader] = session.csrf;
             }
             const next = { ...raw, headers };
-            if (typeof request.path === 'function') next.path = request.path();
+            if (typeof request.path === 'function') next.path = request.path(session);
             if (request.body) {
-              next.body = JSON.stringify(request.body());
+              next.body = JSON.stringify(request.body(session));
               headers['content-type'] = 'application/json';
             }
             return next;
@@ -148,14 +170,21 @@ export function measureAtRate(load: Omit<Load, 'connections'> & { rate: number }
       const session = sessions[sent % Math.max(1, sessions.length)];
       sent += 1;
       pending += 1;
-      const body = request.body ? JSON.stringify(request.body()) : undefined;
       const headers: Record<string, string> = {};
       if (session) {
         headers.cookie = session.cookie;
         headers[csrfHeader] = session.csrf;
       }
-      if (body) headers['content-type'] = 'application/json';
-      const path = typeof request.path === 'string' ? request.path : request.path();
+      let body: string | Buffer | undefined;
+      if (request.file) {
+        const upload = multipartBody(request.file(session));
+        body = upload.body;
+        headers['content-type'] = upload.contentType;
+      } else if (request.body) {
+        body = JSON.stringify(request.body(session));
+        headers['content-type'] = 'application/json';
+      }
+      const path = typeof request.path === 'string' ? request.path : request.path(session);
       const done = () => {
         pending -= 1;
         finish();

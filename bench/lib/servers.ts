@@ -43,6 +43,10 @@ export interface ServerOptions {
   databaseUrl: string;
   /** Set for several instances that share events through Redis. */
   redisUrl?: string | undefined;
+  /** Further environment (e.g. `METRICS_TOKEN`, `REDIS_PREFIX`), over the bench's own. */
+  env?: Record<string, string> | undefined;
+  /** Plaza's data folder (uploads), e.g. one shared by two instances; kept at stop. Unset: a temporary one. */
+  dataDir?: string | undefined;
 }
 
 export function freePort(): Promise<number> {
@@ -59,16 +63,16 @@ export function freePort(): Promise<number> {
 /** Plaza's compiled server (`npm run build` first), on the bench database, without demo content. */
 export async function startPlaza(options: ServerOptions, name = 'plaza'): Promise<RunningServer> {
   if (!existsSync(plazaMain)) throw new Error(`${plazaMain} is missing: run \`npm run build\` first`);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plaza-bench-data-'));
+  const ownDataDir = options.dataDir ? null : mkdtempSync(path.join(os.tmpdir(), 'plaza-bench-data-'));
   const server = await startProcess(name, [...serveFlags, plazaMain], options, {
-    DATA_DIR: dataDir,
+    DATA_DIR: options.dataDir ?? ownDataDir!,
     PLAZA_DEMO: '0',
   });
   return {
     ...server,
     async stop() {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
 }
@@ -116,6 +120,7 @@ async function startProcess(
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       ...extraEnv,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
