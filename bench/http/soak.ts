@@ -151,22 +151,22 @@ await runGroup('soak', ['soak'], async ({ options, db, startAll, scenario }) => 
       },
     };
 
-    /** One minute of every load on both instances; with the scrapes taken meanwhile. */
-    const loadFor = async (seconds: number) => {
+    /** Every load on both instances for `seconds`, at `share` of their rates. */
+    const loadFor = async (seconds: number, share = 1) => {
       const perInstance = instances.map(async (server) => {
         const [mixed, chatFigures, uploads] = await Promise.all([
-          measureMixedFigures(server.url, seconds, rate / 2, workload, sessions),
+          measureMixedFigures(server.url, seconds, (rate * share) / 2, workload, sessions),
           measureAtRate({
             url: server.url,
             duration: seconds,
-            rate: chatRate / 2,
+            rate: (chatRate * share) / 2,
             requests: [chatRequest],
             sessions: chat.senders,
           }),
           measureAtRate({
             url: server.url,
             duration: seconds,
-            rate: uploadRate / 2,
+            rate: (uploadRate * share) / 2,
             requests: [uploadRequest],
             sessions,
           }),
@@ -184,12 +184,13 @@ await runGroup('soak', ['soak'], async ({ options, db, startAll, scenario }) => 
         )
       ).rows[0]!.n;
 
-    // Warm-up: plans, caches and the JIT; its failures count as the first minute's.
-    const warmUp = await loadFor(warmUpSeconds);
-    const warmUpLost = await chat.settle();
+    // Warm-up at half the rates: plans, caches, the JIT and the pools of fresh instances; its failures
+    // are reported apart and count in the first minute's.
+    const warmUp = tally(await loadFor(warmUpSeconds, 0.5), await chat.settle());
+    const failures: string[] = [];
+    if (warmUp.failed.length > 0) failures.push(`warm-up (${warmUpSeconds} s): ${warmUp.failed.join(', ')}`);
 
     const samples: Sample[] = [];
-    const failures: string[] = [];
     console.log(
       `soak: ${minutes} x ${minuteSeconds} s, mix ${rate} req/s + chat ${chatRate} msg/s + uploads ${uploadRate}/s over ${instances.length} instances (${sessions.length} members, ${chat.senders.length} chatting)`,
     );
@@ -223,27 +224,17 @@ await runGroup('soak', ['soak'], async ({ options, db, startAll, scenario }) => 
       loading = false;
       const scrapeError = await scraping;
       if (scrapeError) throw scrapeError;
-      const lost = (await chat.settle()) + (minute === 1 ? warmUpLost : 0);
+      const counts = tally(figures, await chat.settle());
       // The load has drained: what stays open now is what the instances hold between requests.
       const drained = await Promise.all(instances.map(scrape));
-      const sample: Sample = { minute, non2xx: 0, errors: lost, lost, status_5xx: 0 } as Sample;
-      const statuses: Record<string, number> = {};
-      const loads = [...figures, ...(minute === 1 ? warmUp : [])];
-      const all = (pick: (f: (typeof figures)[number]) => Figures) => loads.map(pick);
-      for (const f of [
-        ...all((f) => f.read),
-        ...all((f) => f.write),
-        ...all((f) => f.chat),
-        ...all((f) => f.uploads),
-      ]) {
-        sample.non2xx! += f.non2xx;
-        sample.errors! += f.errors;
-        for (const [status, count] of Object.entries(f.statuses)) {
-          if (status.startsWith('2')) continue;
-          statuses[status] = (statuses[status] ?? 0) + count;
-          if (Number(status) >= 500) sample.status_5xx! += count;
-        }
-      }
+      const first = minute === 1 ? warmUp : { non2xx: 0, errors: 0, status5xx: 0, lost: 0 };
+      const sample: Sample = {
+        minute,
+        non2xx: counts.non2xx + first.non2xx,
+        errors: counts.errors + counts.lost + first.errors + first.lost,
+        lost: counts.lost + first.lost,
+        status_5xx: counts.status5xx + first.status5xx,
+      };
       const sum = (pick: (f: (typeof figures)[number]) => Figures, key: 'requests' | 'rps') =>
         figures.reduce((total, f) => total + pick(f)[key], 0);
       const worst = (pick: (f: (typeof figures)[number]) => Figures) =>
@@ -286,10 +277,7 @@ await runGroup('soak', ['soak'], async ({ options, db, startAll, scenario }) => 
       });
       samples.push(sample);
       console.log(minuteLine(sample, instances));
-      const failed = Object.entries(statuses).map(([status, count]) => `${count} x ${status}`);
-      if (sample.errors - lost > 0) failed.push(`${sample.errors - lost} connection errors or time-outs`);
-      if (lost > 0) failed.push(`${lost} chat messages not delivered to the recipient's socket`);
-      if (failed.length > 0) failures.push(`minute ${minute}: ${failed.join(', ')}`);
+      if (counts.failed.length > 0) failures.push(`minute ${minute}: ${counts.failed.join(', ')}`);
     }
 
     await scenario('soak', async () => ({
@@ -318,6 +306,27 @@ await runGroup('soak', ['soak'], async ({ options, db, startAll, scenario }) => 
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+type InstanceFigures = { read: Figures; write: Figures; chat: Figures; uploads: Figures };
+
+/** The failures of every load of both instances, with the chat messages lost, and what they were. */
+function tally(figures: InstanceFigures[], lost: number) {
+  const counts = { non2xx: 0, errors: 0, status5xx: 0, lost, failed: [] as string[] };
+  const statuses: Record<string, number> = {};
+  for (const f of figures.flatMap((one) => [one.read, one.write, one.chat, one.uploads])) {
+    counts.non2xx += f.non2xx;
+    counts.errors += f.errors;
+    for (const [status, count] of Object.entries(f.statuses)) {
+      if (status.startsWith('2')) continue;
+      statuses[status] = (statuses[status] ?? 0) + count;
+      if (Number(status) >= 500) counts.status5xx += count;
+    }
+  }
+  counts.failed = Object.entries(statuses).map(([status, count]) => `${count} x ${status}`);
+  if (counts.errors > 0) counts.failed.push(`${counts.errors} connection errors or time-outs`);
+  if (lost > 0) counts.failed.push(`${lost} chat messages not delivered to the recipient's socket`);
+  return counts;
+}
 
 /**
  * Direct conversations of pairs of `members` (found or made through the API), each member's socket on
