@@ -177,6 +177,23 @@ await runGroup('soak', ['soak'], async ({ options, db, startAll, scenario }) => 
     };
 
     const scrape = (server: RunningServer) => scrapeMetrics(server.url, metricsToken);
+    /**
+     * A scrape once the handles stopped moving (two alike 250 ms apart, 3 s at most): the load's closed
+     * connections take a moment to close on a busy server (32 handles, then 64 or 79 for one scrape).
+     */
+    const settled = async (server: RunningServer) => {
+      let series = await scrape(server);
+      const deadline = Date.now() + 3_000;
+      while (Date.now() < deadline) {
+        await sleep(250);
+        const next = await scrape(server);
+        const same =
+          metric(next, 'nodejs_active_handles_total') === metric(series, 'nodejs_active_handles_total');
+        series = next;
+        if (same) break;
+      }
+      return series;
+    };
     const pgConnections = async () =>
       (
         await db.query<{ n: number }>(
@@ -226,7 +243,7 @@ await runGroup('soak', ['soak'], async ({ options, db, startAll, scenario }) => 
       if (scrapeError) throw scrapeError;
       const counts = tally(figures, await chat.settle());
       // The load has drained: what stays open now is what the instances hold between requests.
-      const drained = await Promise.all(instances.map(scrape));
+      const drained = await Promise.all(instances.map(settled));
       const first = minute === 1 ? warmUp : { non2xx: 0, errors: 0, status5xx: 0, lost: 0 };
       const sample: Sample = {
         minute,
