@@ -42,6 +42,7 @@ const benches: Array<{ file: string; scenarios?: true; named?: true }> = [
   { file: 'http/groups.ts', scenarios: true },
   { file: 'http/chat.ts', scenarios: true },
   { file: 'http/mixed.ts', scenarios: true },
+  { file: 'http/instances.ts', scenarios: true },
   { file: 'http/sockets.ts', scenarios: true },
   { file: 'http/overload.ts', scenarios: true },
   { file: 'http/soak.ts', scenarios: true, named: true },

@@ -47,7 +47,9 @@ export async function startLimitedApp(
     logStream: logs.stream,
     routes(app) {
       for (const path of [sleepPath, otherSleepPath]) {
-        app.get(path, async (request) => {
+        // Declared slow, as an export is: its statements wait for a connection of the pool and never go
+        // on a pipelined one (db/pool.ts), so they hold the pool as the tests expect.
+        app.get(path, { config: { slowQueries: true } }, async (request) => {
           const seconds = Number((request.query as { seconds?: string }).seconds ?? 0);
           await database.db.execute(sql`select pg_sleep(${seconds})`);
           return { slept: seconds };

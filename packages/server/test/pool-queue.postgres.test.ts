@@ -40,7 +40,9 @@ describe('bounded pool queue', () => {
   }
 
   beforeAll(async () => {
-    s = await startLimitedApp({ statementTimeoutMs: 0, poolMax: 2, poolQueueMax: 2 });
+    // No pipelined connections: with them a cheap call finds a place at once while the slow route holds
+    // the pool (db/pool.postgres.test.ts), and the queue is what this file is about.
+    s = await startLimitedApp({ statementTimeoutMs: 0, poolMax: 2, poolQueueMax: 2, pipelines: 0 });
     processFailures.start();
   });
 

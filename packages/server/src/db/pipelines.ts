@@ -21,7 +21,7 @@ interface Pipe {
  * Whether a statement's error means its connection is gone: a socket error (no SQLSTATE), or the
  * backend's end (class 57P: shut down by an administrator or a crash; class 08: connection exceptions).
  */
-function endsConnection(error: unknown): boolean {
+export function endsConnection(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return (
     typeof code !== 'string' || code.startsWith('57P') || code.startsWith('08') || !/^[0-9A-Z]{5}$/.test(code)
@@ -40,7 +40,8 @@ export interface PipelinedStatement<R extends pg.QueryResultRow = pg.QueryResult
 }
 
 /**
- * A few connections in node-postgres's pipeline mode, for single statements outside transactions: a
+ * A few connections in node-postgres's pipeline mode, for single statements outside transactions that
+ * find every connection of the pool busy (`db/pool.ts`; statements of slow routes never come here): a
  * statement goes to the open connection with the fewest in flight and is written at once, even while
  * that connection's backend still runs others. A backend with statements queued reads the next one
  * without going to sleep, and the server no longer waits for each answer before it writes the next

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { PoolRefusedError, QueryAbandonedError } from './busy';
 import { backendPid, cancelStatement } from './cancel';
-import { Pipelines } from './pipelines';
+import { endsConnection, Pipelines } from './pipelines';
 import { prepareStatements } from './prepared-statements';
 import { currentQueryScope, type QueryScope } from './query-scope';
 
@@ -13,6 +13,13 @@ const noop = () => {};
 const defaultCancelGraceMs = 100;
 /** The lane of work outside a request (jobs, real-time messages): each of its connects counts alone. */
 const backgroundRoute = '';
+/**
+ * A route whose statements took this long on average lately (`observeStatement`) counts as slow: its
+ * statements stay off the shared pipelined connections, like those of routes known to be slow.
+ */
+export const SLOW_STATEMENT_MS = 100;
+/** The weight of the newest statement in a route's average time. */
+const STATEMENT_TIME_WEIGHT = 0.2;
 
 export interface PoolGuard {
   /** How many requests may wait for a connection before new ones are refused. Unset: no bound. */
@@ -29,8 +36,8 @@ export interface PoolGuard {
   /** How long an abandoned request's running statement may go on before it is cancelled. */
   cancelGraceMs?: number | undefined;
   /**
-   * Pipelined connections (`db/pipelines.ts`) that run the single statements outside transactions
-   * (`pool.query`); unset or 0: they take a connection of the pool as transactions do.
+   * Pipelined connections (`db/pipelines.ts`) for the single statements outside transactions
+   * (`pool.query`) that find every connection of the pool busy; unset or 0: they wait for one.
    */
   pipelines?: number | undefined;
   /** Statements each connection keeps prepared (`db/prepared-statements.ts`); unset: the default. */
@@ -39,7 +46,10 @@ export interface PoolGuard {
 
 /** What the pool holds now and did since it opened, for the metrics (`platform/metrics`). */
 export interface PoolStats {
-  /** Slots handed out now (connections of the pool or places on the pipelined ones), and how many there are. */
+  /**
+   * Connections of the pool handed out now, and how many there are (`DB_POOL_MAX`); the statements on
+   * the pipelined connections (at most as many again) are in `pipelines`.
+   */
   inUse: number;
   max: number;
   /** Requests waiting for a slot now. */
@@ -58,14 +68,25 @@ export interface PoolStats {
   pipelines: { open: number; inFlight: number } | null;
 }
 
+/** Where a slot is: a connection of the pool, or a place on a pipelined connection. */
+type Place = 'pool' | 'pipe';
+
 /**
- * What a caller does with its slot once it has one, or with the error that refused it (no slot then).
+ * What a caller does with its slot once it has one (and where it is), or with the error that refused it
+ * (no slot then).
  */
-type Start = (error: Error | undefined) => void;
+type Start = (error: Error | undefined, place?: Place) => void;
+
+/**
+ * What a caller needs: a connection of its own (a transaction), or a single statement, which may also
+ * go on a pipelined connection unless it is slow.
+ */
+type Need = 'connection' | 'statement';
 
 interface Waiter {
   route: string;
   scope: QueryScope | undefined;
+  need: Need;
   start: Start;
   timer: NodeJS.Timeout;
   /** When it began to wait (`performance.now()`). */
@@ -80,11 +101,18 @@ interface Lane {
 
 /**
  * node-postgres's pool with its wait queue in Plaza's hands. Every query asks for its slot here (drizzle
- * calls `pool.query` for a statement, `connect` for a transaction), so no module does anything. A slot is
- * a connection of the pool, or for a single statement, when `pipelines` is set, a place on a pipelined
- * connection; `max` slots are handed out at a time either way. The request behind each call comes from
- * its query scope (`query-scope.ts`).
+ * calls `pool.query` for a statement, `connect` for a transaction), so no module does anything. The
+ * request behind each call comes from its query scope (`query-scope.ts`).
  *
+ * - Pipelining only when the connections are busy: a slot is a connection of the pool (`max` of them),
+ *   which a single statement outside a transaction takes while one is free; once every connection is
+ *   handed out, a single statement (with `pipelines` set) takes a place on one of the pipelined
+ *   connections instead (`max` places), where it is written while the backend still runs others. A
+ *   larger database server is used through a larger pool (each connection is a backend working in
+ *   parallel); a busy one gets the overflow pipelined, which costs it less than as many more backends.
+ * - Slow statements never share a pipe: those of a route known to be slow (`QueryScope.slow`) or whose
+ *   statements took `SLOW_STATEMENT_MS` on average lately wait for a connection of the pool, so a cheap
+ *   statement pipelined behind them cannot wait for them.
  * - Fair between routes: each route waits in a lane of its own and the lanes take turns, and no route
  *   holds more than four fifths of the connections, so a burst on one slow endpoint does not make a
  *   cheap one wait behind it. In a lane, requests already under way go first: finishing them frees the
@@ -102,6 +130,11 @@ export class GuardedPool extends pg.Pool {
   /** Connections handed out or being handed out, in all and by route. */
   private inUse = 0;
   private readonly inUseBy = new Map<string, number>();
+  /** Places on the pipelined connections handed out, in all and by route. */
+  private pipeInUse = 0;
+  private readonly pipeInUseBy = new Map<string, number>();
+  /** Each route's average statement time lately (ms), for `slowRoute`. */
+  private readonly statementMs = new Map<string, number>();
   /** The routes with waiters, in turn order. */
   private readonly lanes = new Map<string, Lane>();
   /** Requests waiting for a connection (a request with parallel queries counts once). */
@@ -167,8 +200,9 @@ export class GuardedPool extends pg.Pool {
   }
 
   /**
-   * `pool.query` on the pipelined connections, in a slot of the pool: a text or query config with its
-   * values, answered by a promise. Other forms (a callback, a cursor) take a connection of the pool.
+   * `pool.query` in a slot: a text or query config with its values, answered by a promise, on a free
+   * connection of the pool, or on a pipelined one when all are busy. Other forms (a callback, a cursor)
+   * take a connection of the pool as before.
    */
   private statement(pipelines: Pipelines, args: unknown[]) {
     const [config, values] = args;
@@ -180,14 +214,63 @@ export class GuardedPool extends pg.Pool {
     if (!plain) return (super.query as (...all: unknown[]) => unknown)(...args);
     return new Promise<pg.QueryResult>((resolve, reject) => {
       const scope = currentQueryScope();
-      this.requestSlot(scope, (error) => {
+      const route = scope?.route ?? backgroundRoute;
+      const need: Need = scope?.slow || this.slowRoute(route) ? 'connection' : 'statement';
+      this.requestSlot(scope, need, (error, place) => {
         if (error) return reject(error);
-        this.runStatement(
-          pipelines,
-          scope,
-          config as string | pg.QueryConfig,
-          values as unknown[] | undefined,
-        ).then(resolve, reject);
+        const started = performance.now();
+        const run =
+          place === 'pipe'
+            ? this.runStatement(
+                pipelines,
+                scope,
+                config as string | pg.QueryConfig,
+                values as unknown[] | undefined,
+              )
+            : this.runOnConnection(scope, config as string | pg.QueryConfig, values as unknown[] | undefined);
+        // A failed statement says nothing of the route's usual time (a cancel, a lost connection).
+        run.then((result) => {
+          this.observeStatement(route, performance.now() - started);
+          resolve(result);
+        }, reject);
+      });
+    });
+  }
+
+  /** Whether the route's statements took `SLOW_STATEMENT_MS` or more on average lately. */
+  private slowRoute(route: string): boolean {
+    return (this.statementMs.get(route) ?? 0) >= SLOW_STATEMENT_MS;
+  }
+
+  /** Counts a statement's time into its route's average (its wait for a slot not included). */
+  private observeStatement(route: string, ms: number): void {
+    const before = this.statementMs.get(route);
+    this.statementMs.set(route, before === undefined ? ms : before + (ms - before) * STATEMENT_TIME_WEIGHT);
+  }
+
+  /**
+   * Runs a single statement on a connection of the pool (its slot is held), as pg-pool's own `query`
+   * would, except that an error of the statement alone (a constraint, a time-out) keeps the connection
+   * and its prepared statements; one that ends the connection closes it.
+   */
+  private runOnConnection(
+    scope: QueryScope | undefined,
+    config: string | pg.QueryConfig,
+    values: unknown[] | undefined,
+  ): Promise<pg.QueryResult> {
+    return new Promise((resolve, reject) => {
+      this.openConnection(scope, (error, client, release) => {
+        if (error || !client) return reject(error);
+        client.query(config as pg.QueryConfig, values).then(
+          (result) => {
+            release();
+            resolve(result);
+          },
+          (failure: unknown) => {
+            release(endsConnection(failure));
+            reject(failure);
+          },
+        );
       });
     });
   }
@@ -217,7 +300,7 @@ export class GuardedPool extends pg.Pool {
     } finally {
       clearTimeout(grace);
       scope?.onAbandon.delete(statement);
-      this.freeSlot(route);
+      this.freeSlot(route, 'pipe');
     }
   }
 
@@ -233,8 +316,23 @@ export class GuardedPool extends pg.Pool {
     return Math.max(1, this.max - Math.ceil(this.max / 5));
   }
 
-  private mayHandOut(route: string): boolean {
-    return this.inUse < this.max && (this.inUseBy.get(route) ?? 0) < this.routeMax;
+  /** Places on the pipelined connections: as many as connections of the pool, none without pipelines. */
+  private get pipeMax(): number {
+    return this.pipelines ? this.max : 0;
+  }
+
+  /** Where a call of `route` may have a slot now: a free connection first, else a place on a pipe. */
+  private placeFor(route: string, need: Need): Place | undefined {
+    if (this.inUse < this.max && (this.inUseBy.get(route) ?? 0) < this.routeMax) return 'pool';
+    if (
+      need === 'statement' &&
+      this.pipeInUse < this.pipeMax &&
+      // A fifth of the places stays for the other routes, as of the connections.
+      (this.pipeInUseBy.get(route) ?? 0) < Math.max(1, this.pipeMax - Math.ceil(this.pipeMax / 5))
+    ) {
+      return 'pipe';
+    }
+    return undefined;
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -246,21 +344,22 @@ export class GuardedPool extends pg.Pool {
       });
     }
     const scope = currentQueryScope();
-    this.requestSlot(scope, (error) => {
+    this.requestSlot(scope, 'connection', (error) => {
       if (error) callback(error, undefined, noop);
       else this.openConnection(scope, callback);
     });
   }
 
   /** Gives `start` a slot now, or once one is free, or refuses it. */
-  private requestSlot(scope: QueryScope | undefined, start: Start): void {
+  private requestSlot(scope: QueryScope | undefined, need: Need, start: Start): void {
     const route = scope?.route ?? backgroundRoute;
+    const place = this.lanes.has(route) ? undefined : this.placeFor(route, need);
     if (scope?.abandoned) start(new QueryAbandonedError());
-    else if (!this.lanes.has(route) && this.mayHandOut(route)) this.handOut(route, scope, start);
-    else this.enqueue(route, scope, start);
+    else if (place) this.handOut(route, scope, place, start);
+    else this.enqueue(route, scope, need, start);
   }
 
-  private enqueue(route: string, scope: QueryScope | undefined, start: Start): void {
+  private enqueue(route: string, scope: QueryScope | undefined, need: Need, start: Start): void {
     // A request already counted as waiting (a parallel query of it) is no new request.
     const fresh = !scope?.admitted;
     const newRequest = fresh && !scope?.waiting;
@@ -278,6 +377,7 @@ export class GuardedPool extends pg.Pool {
     const waiter: Waiter = {
       route,
       scope,
+      need,
       start,
       timer: setTimeout(() => {
         this.drop(
@@ -342,24 +442,29 @@ export class GuardedPool extends pg.Pool {
     if (scope.waiting === 0) this.waitingRequests -= 1;
   }
 
-  /** Hands free connections to waiters, the routes taking turns (a route at its share waits). */
+  /**
+   * Hands free slots to waiters, the routes taking turns (a route at its share waits, and so does one
+   * whose next call needs a connection while only places on pipes are free).
+   */
   private dispatch(): void {
-    while (this.inUse < this.max) {
-      let next: [string, Lane] | undefined;
-      for (const entry of this.lanes) {
-        if (this.mayHandOut(entry[0])) {
-          next = entry;
+    while (this.inUse < this.max || this.pipeInUse < this.pipeMax) {
+      let next: { route: string; lane: Lane; place: Place } | undefined;
+      for (const [route, lane] of this.lanes) {
+        const head = (lane.ongoing[0] ?? lane.fresh[0])!;
+        const place = this.placeFor(route, head.need);
+        if (place) {
+          next = { route, lane, place };
           break;
         }
       }
       if (!next) return;
-      const [route, lane] = next;
+      const { route, lane, place } = next;
       const waiter = (lane.ongoing.shift() ?? lane.fresh.shift())!;
       // The lane goes to the end of the turn order (or away when empty).
       this.lanes.delete(route);
       if (lane.ongoing.length + lane.fresh.length > 0) this.lanes.set(route, lane);
       this.stopWaiting(waiter);
-      this.handOut(route, waiter.scope, waiter.start);
+      this.handOut(route, waiter.scope, place, waiter.start);
     }
   }
 
@@ -367,11 +472,16 @@ export class GuardedPool extends pg.Pool {
    * Takes a slot for `route` and starts the caller in it. An abandoned request never gets here: it is
    * refused before it waits, and abandoning it drops what it waits for.
    */
-  private handOut(route: string, scope: QueryScope | undefined, start: Start): void {
-    this.inUse += 1;
-    this.inUseBy.set(route, (this.inUseBy.get(route) ?? 0) + 1);
+  private handOut(route: string, scope: QueryScope | undefined, place: Place, start: Start): void {
+    if (place === 'pool') {
+      this.inUse += 1;
+      this.inUseBy.set(route, (this.inUseBy.get(route) ?? 0) + 1);
+    } else {
+      this.pipeInUse += 1;
+      this.pipeInUseBy.set(route, (this.pipeInUseBy.get(route) ?? 0) + 1);
+    }
     if (scope) scope.admitted = true;
-    start(undefined);
+    start(undefined, place);
   }
 
   /** Opens (takes from pg-pool) the connection of a slot the caller holds. */
@@ -379,7 +489,7 @@ export class GuardedPool extends pg.Pool {
     const route = scope?.route ?? backgroundRoute;
     super.connect((error, client) => {
       if (error || !client) {
-        this.freeSlot(route);
+        this.freeSlot(route, 'pool');
         return callback(error, undefined, noop);
       }
       const release = this.tracked(route, scope, client);
@@ -419,16 +529,18 @@ export class GuardedPool extends pg.Pool {
       // A cancel may reach the backend late, when it already runs the next statement; a cancelled
       // connection is closed instead of handed to another request, so the cancel can only hit its own.
       release(destroy || cancelled);
-      this.freeSlot(route);
+      this.freeSlot(route, 'pool');
     };
     return client.release;
   }
 
-  private freeSlot(route: string): void {
-    this.inUse -= 1;
-    const left = (this.inUseBy.get(route) ?? 1) - 1;
-    if (left > 0) this.inUseBy.set(route, left);
-    else this.inUseBy.delete(route);
+  private freeSlot(route: string, place: Place): void {
+    const byRoute = place === 'pool' ? this.inUseBy : this.pipeInUseBy;
+    if (place === 'pool') this.inUse -= 1;
+    else this.pipeInUse -= 1;
+    const left = (byRoute.get(route) ?? 1) - 1;
+    if (left > 0) byRoute.set(route, left);
+    else byRoute.delete(route);
     this.dispatch();
   }
 }

@@ -19,12 +19,17 @@ export interface QueryScope {
   readonly onAbandon: Map<object, () => void>;
   /** Set when the client went away: running statements are cancelled and new ones refused. */
   abandoned: boolean;
+  /**
+   * The route is known to be slow (an export, a search, an administration list, or declared so): its
+   * statements never go on a shared pipelined connection, where a cheap statement would wait behind them.
+   */
+  readonly slow: boolean;
 }
 
 const storage = new AsyncLocalStorage<QueryScope>();
 
-export function newQueryScope(route: string, requestId?: string): QueryScope {
-  return { route, requestId, admitted: false, waiting: 0, onAbandon: new Map(), abandoned: false };
+export function newQueryScope(route: string, requestId?: string, slow = false): QueryScope {
+  return { route, requestId, admitted: false, waiting: 0, onAbandon: new Map(), abandoned: false, slow };
 }
 
 /** Runs `work` (and everything it starts) inside `scope`. */

@@ -9,6 +9,28 @@ import { abandonQueryScope, newQueryScope, runInQueryScope } from '../db/query-s
  */
 const cancellableMethods = new Set(['GET', 'HEAD']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's statements may run long: they never share a pipelined connection with cheap ones
+     * (`db/pool.ts`). Exports, searches and the administration's lists are taken as slow without it.
+     */
+    slowQueries?: boolean;
+  }
+}
+
+/**
+ * Routes known to be slow by their pattern: exports and their downloads, searches, and the
+ * administration's lists (reads under /api/v2/admin, which walk whole tables with filters and counts).
+ */
+export function slowRoute(method: string, url: string): boolean {
+  return (
+    url.includes('export') ||
+    /\/search(\/|$)|_search(\/|$)/.test(url) ||
+    (method === 'GET' && url.startsWith('/api/v2/admin/'))
+  );
+}
+
 /**
  * Gives every request a query scope (`db/query-scope.ts`) before any other hook runs (the session
  * lookup is the first query), so the pool queues per route, sheds load per request and knows what each
@@ -20,7 +42,9 @@ const cancellableMethods = new Set(['GET', 'HEAD']);
 async function queryScopesPlugin(app: FastifyInstance): Promise<void> {
   app.decorateRequest('queryScope', null);
   app.addHook('onRequest', (request, reply, done) => {
-    const scope = newQueryScope(`${request.method} ${request.routeOptions.url ?? '(no route)'}`, request.id);
+    const url = request.routeOptions.url ?? '(no route)';
+    const slow = request.routeOptions.config?.slowQueries === true || slowRoute(request.method, url);
+    const scope = newQueryScope(`${request.method} ${url}`, request.id, slow);
     request.queryScope = scope;
     if (cancellableMethods.has(request.method) && !request.headers.upgrade) {
       reply.raw.once('close', () => {
