@@ -1,8 +1,9 @@
 import { type Endpoint, errorResponseSchema, isPublicAccess } from '@plaza/contract';
+import { inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appSettings } from '../src/db/schema';
+import { appSettings, dataExports } from '../src/db/schema';
 import { createTestApp, type TestApp } from './app';
 import type { TestClient } from './client';
 import { bystanderId, foreignId, massMarker } from './hostile/mutations';
@@ -195,6 +196,25 @@ describe('hostile input: every endpoint of the contract answers broken requests 
     await drainChanges(t);
   }
 
+  /**
+   * Waits until the data export worker (started by an accepted export request, modules/privacy) has
+   * prepared what was asked: its writes belong to that request, not to whichever request is drained next.
+   */
+  async function exportsSettled() {
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.db
+              .select({ id: dataExports.id })
+              .from(dataExports)
+              .where(inArray(dataExports.state, ['requested', 'running']))
+          ).length,
+        { timeout: 30_000, interval: 20 },
+      )
+      .toBe(0);
+  }
+
   /** Sends one request and returns what is wrong with the answer and with what it left behind. */
   async function send(
     actor: ActorName,
@@ -220,6 +240,7 @@ describe('hostile input: every endpoint of the contract answers broken requests 
     } catch (error) {
       return [`the request failed in the test client: ${(error as Error).message}`];
     }
+    if (request.url.includes('/data_export')) await exportsSettled();
     const changes = await timed('change log', () => drainChanges(t));
     for (const change of changes) noteChange(dirty, change);
     const status = response.statusCode;
