@@ -1,15 +1,16 @@
-import type { Db } from './client';
+/** A database handle (drizzle's, `db/client.ts`'s `Db`); generic so this file needs nothing of the client. */
+type Handle = object;
 
 /** What runs once the outermost transaction of a handle commits, and the database it was opened on. */
 interface Pending {
-  root: Db;
-  callbacks: Array<(root: Db) => void>;
+  root: Handle;
+  callbacks: Array<(root: Handle) => void>;
 }
 
 /** The transaction handles (drizzle's `tx`, also a savepoint's) under way, with what waits for their commit. */
 const pending = new WeakMap<object, Pending>();
 
-type Transaction = (work: (tx: Db) => Promise<unknown>, config?: unknown) => Promise<unknown>;
+type Transaction = (work: (tx: Handle) => Promise<unknown>, config?: unknown) => Promise<unknown>;
 
 /**
  * Runs `work` with the database `db` belongs to once what `db` wrote is committed: at once outside a
@@ -19,9 +20,9 @@ type Transaction = (work: (tx: Db) => Promise<unknown>, config?: unknown) => Pro
  * inside a transaction reached only the transaction's own handle, and a drop before the commit let a
  * reader keep the old row again until the cache's time was up.
  */
-export function afterCommit(db: Db, work: (root: Db) => void): void {
+export function afterCommit<D extends Handle>(db: D, work: (root: D) => void): void {
   const waiting = pending.get(db);
-  if (waiting) waiting.callbacks.push(work);
+  if (waiting) waiting.callbacks.push(work as (root: Handle) => void);
   else work(db);
 }
 
@@ -29,13 +30,13 @@ export function afterCommit(db: Db, work: (root: Db) => void): void {
  * Makes `db.transaction` (and every nested one) hold the `afterCommit` work of its statements until it
  * commits. `openDatabase` does it for the databases it opens.
  */
-export function deferUntilCommit(db: Db): Db {
+export function deferUntilCommit<D extends Handle>(db: D): D {
   wrapTransactions(db, db, undefined);
   return db;
 }
 
-function wrapTransactions(handle: Db, root: Db, parent: Pending | undefined): void {
-  const target = handle as unknown as { transaction: Transaction };
+function wrapTransactions(handle: Handle, root: Handle, parent: Pending | undefined): void {
+  const target = handle as { transaction: Transaction };
   const original = target.transaction.bind(handle);
   target.transaction = async (work, config) => {
     const own: Pending = { root, callbacks: [] };
@@ -52,7 +53,7 @@ function wrapTransactions(handle: Db, root: Db, parent: Pending | undefined): vo
 }
 
 /** Runs each callback even when one throws (a programming error), then throws the first error. */
-function runAll(root: Db, callbacks: Array<(root: Db) => void>): void {
+function runAll(root: Handle, callbacks: Array<(root: Handle) => void>): void {
   let failure: { error: unknown } | undefined;
   for (const callback of callbacks) {
     try {
