@@ -141,7 +141,7 @@ test.describe('Paula on her own profile', () => {
     await expectAccessible(page);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form).toBeHidden();
-    await expect(page.getByRole('status')).toContainText('Your changes have been saved.');
+    await expect(page.getByRole('status').filter({ hasText: 'Your changes have been saved.' })).toBeVisible();
 
     const checkKept = async () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Paula Profil' })).toBeVisible();
