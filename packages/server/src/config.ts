@@ -307,19 +307,20 @@ export interface Config {
    */
   shutdown: { timeoutMs: number; drainMs: number };
   /**
-   * The server's own database limits (PostgreSQL); the CLI and migrations run without them. Statements
-   * running longer than `statementTimeoutMs` are cancelled (`DB_STATEMENT_TIMEOUT_MS`, 0 = no limit);
-   * the pool holds `poolMax` connections (`DB_POOL_MAX`); once `poolQueueMax` requests wait for one
-   * (`DB_POOL_QUEUE_MAX`), further requests are refused at once with 503 instead of queueing. Single
-   * statements run on `pipelines` pipelined connections (`DB_PIPELINES`, 0 = on the pool's). Each
-   * connection keeps its `preparedStatements` most recently used statements prepared
-   * (`DB_PREPARED_STATEMENTS`, 0 = none), closing the least recently used one past it.
-   */
-  /**
    * The share of answers compared with their contract schema after they are written (`RESPONSE_CHECK_SAMPLE`,
    * 0 = off); a mismatch is logged with its route and counted (`platform/response-serializer.ts`).
    */
   responseCheckSample: number;
+  /**
+   * The server's own database limits (PostgreSQL); the CLI and migrations run without them. Statements
+   * running longer than `statementTimeoutMs` are cancelled (`DB_STATEMENT_TIMEOUT_MS`, 0 = no limit);
+   * the pool holds `poolMax` connections (`DB_POOL_MAX`); once `poolQueueMax` requests wait for one
+   * (`DB_POOL_QUEUE_MAX`), further requests are refused at once with 503 instead of queueing. A single
+   * statement takes a free pool connection, and only while all are busy goes onto one of the `pipelines`
+   * pipelined connections (`DB_PIPELINES`, 0 = none); slow routes never do (`db/pool.ts`). Each
+   * connection keeps its `preparedStatements` most recently used statements prepared
+   * (`DB_PREPARED_STATEMENTS`, 0 = none), closing the least recently used one past it.
+   */
   database: {
     statementTimeoutMs: number;
     poolMax: number;
