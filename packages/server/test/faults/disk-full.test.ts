@@ -1,6 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { errorResponseSchema } from '@plaza/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAttachments, files, postFiles } from '../../src/db/schema';
@@ -9,6 +7,7 @@ import { createTestApp, type TestApp } from '../app';
 import { TestClient } from '../client';
 import { buildGroup, buildUser, testPassword } from '../factories';
 import { uploadFiles } from '../multipart';
+import { filesBelow, pdf } from './files';
 import { Tally } from './workload';
 
 /** The largest file this process may write while the disk is "full" (bytes). */
@@ -22,30 +21,6 @@ const limitBytes = 64 * 1024;
 function limitFileSize(bytes: number | 'unlimited') {
   const result = spawnSync('prlimit', [`--pid=${process.pid}`, `--fsize=${bytes}:`], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`prlimit failed: ${result.error?.message ?? result.stderr}`);
-}
-
-/** A PDF of `size` bytes (the type is found in the content). */
-function pdf(size: number): Buffer {
-  const head = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n');
-  return Buffer.concat([head, Buffer.alloc(size - head.length, 0x20)]);
-}
-
-/** Every file below the uploads folder, hidden ones (being written) included: path relative to it, size. */
-function filesOnDisk(root: string): Map<string, number> {
-  const found = new Map<string, number>();
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const absolute = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(absolute);
-      else found.set(path.relative(root, absolute).split(path.sep).join('/'), statSync(absolute).size);
-    }
-  };
-  try {
-    walk(root);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  return found;
 }
 
 /**
@@ -132,7 +107,7 @@ describe('disk full under the file store', () => {
         .select({ path: chatAttachments.path, size: chatAttachments.size })
         .from(chatAttachments)),
     ];
-    const onDisk = filesOnDisk(localUploadsRoot(t.config.dataDir));
+    const onDisk = filesBelow(localUploadsRoot(t.config.dataDir));
     const broken = rows.filter((row) => onDisk.get(row.path) !== row.size).map((row) => row.path);
     const stray = [...onDisk.keys()].filter((key) => !rows.some((row) => row.path === key));
     console.log(

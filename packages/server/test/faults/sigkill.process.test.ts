@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cookies, csrfHeader } from '@plaza/contract';
@@ -11,6 +11,7 @@ import { type BuiltServer, builtServer, type ServerProcess, startServer, waitFor
 import { buildGroup, buildUser, testPassword } from '../factories';
 import { testAddress } from '../order-fixture';
 import { freePort } from '../round-robin-proxy';
+import { filesBelow, pdf } from './files';
 
 /** A member's browser against the server process: cookies, the CSRF header; a refused connection is null. */
 class Browser {
@@ -52,30 +53,6 @@ class Browser {
     }
     return { status: response.status, json: json as Record<string, unknown> };
   }
-}
-
-/** A PDF of about `size` bytes, different each time (the type is found in the content). */
-function pdf(size: number): Buffer {
-  const head = Buffer.from(`%PDF-1.4\n% ${randomUUID()}\n`);
-  return Buffer.concat([head, Buffer.alloc(size, 0x20)]);
-}
-
-/** Every file below a folder (hidden ones included): path relative to it, size. */
-function filesBelow(root: string): Map<string, number> {
-  const found = new Map<string, number>();
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const absolute = path.join(folder, entry.name);
-      if (entry.isDirectory()) walk(absolute);
-      else found.set(path.relative(root, absolute).split(path.sep).join('/'), statSync(absolute).size);
-    }
-  };
-  try {
-    walk(root);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  return found;
 }
 
 /**
