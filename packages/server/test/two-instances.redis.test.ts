@@ -14,6 +14,7 @@ import { type BuiltServer, builtServer, type ServerProcess, startServer, waitFor
 import { createTestDatabase } from './database';
 import { buildAdmin, buildGroup, buildUser, testPassword } from './factories';
 import { buildArticle } from './post-helpers';
+import { sample } from './prometheus';
 import { freePort, type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy';
 import { type S3Fake, startS3Fake } from './s3-fake';
 import { openSocket, type TestSocket } from './socket';
@@ -80,19 +81,6 @@ class Browser {
     const answer = await this.call(base, 'POST', '/api/v2/auth/login', { username, password: testPassword });
     if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${answer.body.toString()}`);
   }
-}
-
-/** The value of one sample of a Prometheus text exposition, or 0 when it is not there. */
-function sample(text: string, name: string, labels: Record<string, string>): number {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const own = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]),
-    );
-    if (Object.entries(labels).every(([key, value]) => own[key] === value)) return Number(match[3]);
-  }
-  return 0;
 }
 
 const pdf = (marker: string) =>
@@ -477,7 +465,7 @@ describe('two instances on one database, one Redis and one bucket', () => {
       const texts = await Promise.all([A, B].map(scrape));
       return jobs.map((job) => {
         const count = (outcome: string) =>
-          texts.map((text) => sample(text, 'plaza_job_runs_total', { job, outcome }));
+          texts.map((text) => sample(text, 'plaza_job_runs_total', { job, outcome }) ?? 0);
         return { job, done: count('done'), skipped: count('skipped'), failed: count('failed') };
       });
     };

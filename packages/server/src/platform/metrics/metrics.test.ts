@@ -5,25 +5,13 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
 import { buildUser, testPassword } from '../../../test/factories';
 import { logCollector } from '../../../test/outage';
+import { sample } from '../../../test/prometheus';
 import { cookieHeader, openSocket } from '../../../test/socket';
 import { createScheduler } from '../scheduler';
 
 const token = 'metrics-token-for-the-tests-0123';
 const bearer = { authorization: `Bearer ${token}` };
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-/** The value of the sample `name` whose labels include `labels`, from Prometheus's text format. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const own = Object.fromEntries(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, key, value]) => [key, value]),
-    );
-    if (Object.entries(labels).every(([key, value]) => own[key] === value)) return Number(match[3]);
-  }
-  return undefined;
-}
 
 async function scrape(t: TestApp): Promise<string> {
   const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: bearer });
