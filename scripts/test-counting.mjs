@@ -85,6 +85,13 @@ function countSkips(suite, skipped, { inCi, allowed }) {
   return { failed, notes };
 }
 
+/** The first line of an error message without its terminal colours, or a placeholder when there is none. */
+function firstLine(message) {
+  if (!message) return '(no error message)';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC
+  return String(message).replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 300);
+}
+
 function relativeToRoot(file) {
   return path.relative(root, file).split(path.sep).join('/');
 }
@@ -99,6 +106,14 @@ export function countVitest({ suite, status, report, unhandled = null, inCi = fa
   }
   const notes = [];
   let failed = report.numFailedTests;
+  // Each failed test by name with its error's first line: the end of a CI log is often all there is to read.
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status !== 'failed') continue;
+      const name = [relativeToRoot(file.name), ...test.ancestorTitles, test.title].join(' > ');
+      notes.push(`FAILED ${suite}: ${name}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
   // A file that failed without a failed test of its own: it did not load, or a hook such as beforeAll threw
   // and its tests were skipped. Each is one failure; its skipped tests are not counted again.
   const brokenFiles = report.testResults.filter(
@@ -161,11 +176,17 @@ export function countPlaywright({ suite, status, report, inCi = false, allowed =
   const { stats } = report;
   const notes = [];
   let failed = stats.unexpected + stats.flaky;
+  const tests = playwrightTests(report);
+  for (const { name, test } of tests) {
+    if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+    const error = test.results.find((result) => result.error)?.error;
+    notes.push(`FAILED ${suite}: ${name}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLine(error?.message)}`);
+  }
   for (const error of report.errors ?? []) {
     failed += 1;
     notes.push(`FAILED ${suite}: ${String(error.message ?? error).split('\n')[0]}`);
   }
-  const skipped = playwrightTests(report)
+  const skipped = tests
     .filter(({ test }) => test.status === 'skipped')
     .map(({ name }) => ({ name, status: 'skipped' }));
   const skips = countSkips(suite, skipped, { inCi, allowed });

@@ -58,6 +58,16 @@ describe.concurrent('Vitest suites', () => {
     expect(run.seconds).toBeGreaterThan(0);
   });
 
+  it('a failing test is a failure, named in the notes with the first line of its error', async () => {
+    const run = await vitestFixture('failing.fixture.mjs');
+    expect(run.status).not.toBe(0);
+    const counted = countVitest({ suite: 'fixture-vitest', ...run, inCi: true, allowed });
+    expect(counted).toMatchObject({ passed: 1, failed: 1 });
+    expect(counted.notes).toEqual([
+      'FAILED fixture-vitest: scripts/test-fixtures/vitest/failing.fixture.mjs > fixture > subtracts wrongly: AssertionError: expected 1 to be 3 // Object.is equality',
+    ]);
+  });
+
   it('a file whose beforeAll throws is a failure although its report counts no failed test', async () => {
     const run = await vitestFixture('before-all-throws.fixture.mjs');
     // The hole: Vitest skips the file's tests and counts none as failed.
@@ -161,6 +171,17 @@ describe.concurrent('Playwright suites', () => {
     expect(run.status, run.output).toBe(0);
     const counted = countPlaywright({ suite: 'fixture-playwright', ...run, inCi: true, allowed });
     expect(counted).toMatchObject({ passed: 1, failed: 0 });
+  });
+
+  it('a failing test is a failure, named in the notes with the first line of its error', async () => {
+    const run = await playwrightFixture('playwright.config.mjs', 'failing.fixture.mjs');
+    expect(run.status).not.toBe(0);
+    const counted = countPlaywright({ suite: 'fixture-playwright', ...run, inCi: true, allowed });
+    expect(counted).toMatchObject({ passed: 0, failed: 1 });
+    expect(counted.notes).toHaveLength(1);
+    expect(counted.notes[0]).toMatch(
+      /^FAILED fixture-playwright: scripts\/test-fixtures\/playwright\/failing\.fixture\.mjs > fixture > subtracts wrongly: Error: expect\(received\)\.toBe\(expected\)/,
+    );
   });
 
   it('skipped and fixme tests are failures under CI and reported outside it', async () => {
