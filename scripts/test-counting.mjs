@@ -89,7 +89,10 @@ function countSkips(suite, skipped, { inCi, allowed }) {
 function firstLine(message) {
   if (!message) return '(no error message)';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC
-  return String(message).replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 300);
+  return String(message)
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')[0]
+    .slice(0, 300);
 }
 
 function relativeToRoot(file) {
@@ -180,7 +183,9 @@ export function countPlaywright({ suite, status, report, inCi = false, allowed =
   for (const { name, test } of tests) {
     if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
     const error = test.results.find((result) => result.error)?.error;
-    notes.push(`FAILED ${suite}: ${name}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLine(error?.message)}`);
+    notes.push(
+      `FAILED ${suite}: ${name}${test.status === 'flaky' ? ' (flaky)' : ''}: ${firstLine(error?.message)}`,
+    );
   }
   for (const error of report.errors ?? []) {
     failed += 1;
