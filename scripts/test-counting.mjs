@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const allowedSkipsFile = path.join(root, 'scripts', 'allowed-skips.json');
@@ -88,11 +89,7 @@ function countSkips(suite, skipped, { inCi, allowed }) {
 /** The first line of an error message without its terminal colours, or a placeholder when there is none. */
 function firstLine(message) {
   if (!message) return '(no error message)';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes start with ESC
-  return String(message)
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n')[0]
-    .slice(0, 300);
+  return stripVTControlCharacters(String(message)).split('\n')[0].slice(0, 300);
 }
 
 function relativeToRoot(file) {
