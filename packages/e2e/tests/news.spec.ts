@@ -16,12 +16,18 @@ test.use({ storageState: stateOf(ben) });
 test.beforeEach(async ({ context }) => acceptCookies(context));
 
 /** A seeded article that takes likes and comments, found through the news list. */
-async function likeableArticle(): Promise<{ id: string; title: string }> {
+async function likeableArticle(): Promise<{ id: string; title: string; images: { title: string | null } }> {
   const api = await apiAs(ben);
   const list = await (await api.get('/api/v2/news?type=article&per_page=20')).json();
   await api.dispose();
   const article = (
-    list.results as { id: string; title: string; likes_allowed: boolean; comments_allowed: boolean }[]
+    list.results as {
+      id: string;
+      title: string;
+      images: { title: string | null };
+      likes_allowed: boolean;
+      comments_allowed: boolean;
+    }[]
   ).find((item) => item.likes_allowed && item.comments_allowed);
   expect(article, 'the demo content has an article open to likes and comments').toBeTruthy();
   return article!;
@@ -57,6 +63,32 @@ test('a member likes and comments on an article; another member sees both', asyn
   // Unlike takes the like back.
   await like.click();
   await expect(like).toHaveText(String(before));
+});
+
+test('the article picture has its place before it arrives, so the like button does not move', async ({
+  page,
+}) => {
+  const article = await likeableArticle();
+  expect(article.images.title, 'the demo article has a picture').toBeTruthy();
+  // The picture is held back until the page is ready for a click, as on a slow network.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(new URL(article.images.title!, 'http://plaza.test').pathname, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // The page's load event waits for the picture: the page is read as soon as it is there.
+  await page.goto(`/en_GB/news/${article.id}`, { waitUntil: 'domcontentloaded' });
+  const like = page.getByRole('button', { name: /likes?\. Like$/ });
+  await expect(like).toBeEnabled();
+  const before = await like.boundingBox();
+  release();
+  await expect
+    .poll(() => page.locator('article header img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(await like.boundingBox()).toEqual(before);
 });
 
 test('an unknown article id goes to the not-found page', async ({ page }) => {

@@ -45,12 +45,21 @@ function ArticleView({ article }: { article: Article }) {
             {article.author.name} · <Moment value={article.publish_date} part="day" />
           </Typography>
         </Box>
+        {/* A banner of a fixed shape (the demo's pictures are 2:1), so the page does not move below it
+            when the picture arrives: a click meant for the like button would land on the text. */}
         {image && (
           <Box
             component="img"
             src={image}
             alt=""
-            sx={{ width: '100%', maxHeight: 420, objectFit: 'cover', borderRadius: 2 }}
+            sx={{
+              display: 'block',
+              width: '100%',
+              aspectRatio: '2 / 1',
+              maxHeight: 420,
+              objectFit: 'cover',
+              borderRadius: 2,
+            }}
           />
         )}
         {article.teaser && (
