@@ -5,19 +5,28 @@
   const script = document.currentScript;
   const entry = script.dataset.entry;
   const modules = (script.dataset.modules || '').split(' ').filter(Boolean);
-  const load = () => {
-    for (const href of modules) {
+  // A module preload costs the main thread a few milliseconds as it is added (more on a slow phone):
+  // added a few at a time, one task each, so none of them is a long task that holds up input.
+  const batch = 6;
+  const preload = (from) => {
+    const links = document.createDocumentFragment();
+    for (const href of modules.slice(from, from + batch)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
-      document.head.append(link);
+      links.append(link);
     }
+    document.head.append(links);
+    if (from + batch < modules.length) setTimeout(preload, 0, from + batch);
+  };
+  const load = () => {
     const app = document.createElement('script');
     app.type = 'module';
     app.crossOrigin = '';
     app.src = entry;
     document.head.append(app);
+    setTimeout(preload, 0, 0);
   };
   // Times come in UTC (the server does not know the window's time zone, components/moment.tsx): they are
   // written in the window's zone at once, in the app's formats (`dateFormats.moment`, DD.MM.YYYY HH:mm, or

@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router';
 import { AssumedWidth } from '../lib/assumed-width';
 import { i18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
+import { TakeOver } from '../lib/taking-over';
 import type { createAppRouter } from './routes';
 
 /**
@@ -28,7 +29,9 @@ export function AppProviders(props: {
   return props.width === undefined ? (
     providers
   ) : (
-    <AssumedWidth.Provider value={props.width}>{providers}</AssumedWidth.Provider>
+    <AssumedWidth.Provider value={props.width}>
+      <TakeOver active>{providers}</TakeOver>
+    </AssumedWidth.Provider>
   );
 }
 

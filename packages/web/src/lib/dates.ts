@@ -4,7 +4,7 @@ import 'dayjs/locale/de';
 import 'dayjs/locale/en-gb';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
 import utc from 'dayjs/plugin/utc';
-import { useSyncExternalStore } from 'react';
+import { useTakingOver } from './taking-over';
 
 dayjs.extend(advancedFormat);
 dayjs.extend(utc);
@@ -21,20 +21,14 @@ export function formatDate(
   return (zone === 'utc' ? dayjs.utc(date) : dayjs(date)).locale(dayjsLocales[lang]).format(format);
 }
 
-const noChanges = () => () => undefined;
-
 /**
  * `formatDate` for a moment shown with its time, in a component (components/moment.tsx): the server does
- * not know the window's time zone, so it renders UTC, and so does the browser while it hydrates that page;
- * then the window's time.
+ * not know the window's time zone, so it renders UTC, and so does the browser while it takes that page
+ * over (lib/taking-over); then the window's time.
  */
 export function useFormatMoment(): typeof formatDate {
-  const hydrated = useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  );
-  return (date, format, lang) => formatDate(date, format, lang, hydrated ? 'local' : 'utc');
+  const utc = useTakingOver();
+  return (date, format, lang) => formatDate(date, format, lang, utc ? 'utc' : 'local');
 }
 
 /** A format without its year part, for birthdays whose year is hidden ('Do MMMM YYYY' -> 'Do MMMM'). */

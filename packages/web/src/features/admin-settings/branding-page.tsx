@@ -7,11 +7,12 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type brandingImageKinds, endpoints, type Settings } from '@plaza/contract';
+import type { brandingImageKinds, Settings } from '@plaza/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, upload } from '../../lib/api-client';
 import { apiErrorText } from '../../lib/api-error-text';
+import { routes } from '../../lib/endpoint-routes';
 import { BrandPreview } from './brand-preview';
 import { ColorField } from './color-field';
 import { ContrastCheck } from './contrast-check';
@@ -37,8 +38,8 @@ function BrandImage({
   const change = useMutation({
     mutationFn: (file: File | null) =>
       file
-        ? upload(endpoints.admin.uploadBrandingImage, file, { params: { kind } })
-        : call(endpoints.admin.removeBrandingImage, { params: { kind } }),
+        ? upload(routes.admin.uploadBrandingImage, file, { params: { kind } })
+        : call(routes.admin.removeBrandingImage, { params: { kind } }),
     onSuccess: (document) => editor.adopt(document, [imagePath(kind)]),
   });
   const label = t(`admin-settings.branding.${kind}`);

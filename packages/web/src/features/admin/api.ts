@@ -1,8 +1,8 @@
-import type { auditQuerySchema } from '@plaza/contract';
-import { type AdminDocumentKey, endpoints } from '@plaza/contract';
+import type { AdminDocumentKey, auditQuerySchema } from '@plaza/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { call } from '../../lib/api-client';
+import { routes } from '../../lib/endpoint-routes';
 
 export type AuditFilters = Omit<z.infer<typeof auditQuerySchema>, 'before'>;
 
@@ -16,7 +16,7 @@ export const adminKeys = {
 export const documentQuery = (key: AdminDocumentKey) =>
   queryOptions({
     queryKey: adminKeys.document(key),
-    queryFn: () => call(endpoints.admin.document, { params: { key } }),
+    queryFn: () => call(routes.admin.document, { params: { key } }),
   });
 
 /** A document's versions, newest first; `before` continues after the last id. */
@@ -24,7 +24,7 @@ export const versionsQuery = (key: AdminDocumentKey) =>
   infiniteQueryOptions({
     queryKey: adminKeys.versions(key),
     queryFn: ({ pageParam }) =>
-      call(endpoints.admin.documentVersions, { params: { key }, query: { before: pageParam ?? undefined } }),
+      call(routes.admin.documentVersions, { params: { key }, query: { before: pageParam ?? undefined } }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.next_before,
   });
@@ -33,7 +33,7 @@ export const versionsQuery = (key: AdminDocumentKey) =>
 export function useRestoreVersion(key: AdminDocumentKey) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => call(endpoints.admin.restoreDocumentVersion, { params: { key, id } }),
+    mutationFn: (id: number) => call(routes.admin.restoreDocumentVersion, { params: { key, id } }),
     onSuccess: (document) => {
       client.setQueryData(adminKeys.document(key), document);
       void client.invalidateQueries({ queryKey: adminKeys.versions(key) });
@@ -48,7 +48,7 @@ export const auditQuery = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: adminKeys.audit(filters),
     queryFn: ({ pageParam }) =>
-      call(endpoints.admin.audit, { query: { ...filters, before: pageParam ?? undefined } }),
+      call(routes.admin.audit, { query: { ...filters, before: pageParam ?? undefined } }),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.next_before,
   });

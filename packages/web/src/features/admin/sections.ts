@@ -1,4 +1,5 @@
-import { type AdminSectionKey, adminSectionKeys, type SettingsMenuItem } from '@plaza/contract';
+import type { SettingsMenuItem } from '@plaza/contract';
+import { type AdminSectionKey, adminSectionKeys } from '@plaza/contract/admin';
 import { useSession } from '../../app/session';
 
 export interface AllowedSection {
