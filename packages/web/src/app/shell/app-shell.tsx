@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, Link as RouterLink } from 'react-router';
+import { HydrateApart } from '../../components/hydrate-apart';
 import { ChatButton } from '../../features/chat/chat-button';
 import { usePushSubscription } from '../../lib/push';
 import { useMedia } from '../../lib/use-media';
@@ -118,7 +119,9 @@ function ShellLayout() {
           {signedIn && <CartLink />}
           {signedIn && <ChatButton />}
           {signedIn && <NotificationBell />}
-          <LanguageChanger />
+          <HydrateApart>
+            <LanguageChanger />
+          </HydrateApart>
         </Toolbar>
       </AppBar>
       {signedIn && (

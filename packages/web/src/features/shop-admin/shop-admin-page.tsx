@@ -6,6 +6,7 @@ import { maxId } from '@plaza/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useLang } from '../../app/use-lang';
+import { HydrateApart } from '../../components/hydrate-apart';
 import { useManagesShop } from './access';
 import { OrderDetail } from './order-detail';
 import { OrderList } from './order-list';
@@ -37,21 +38,23 @@ export function ShopAdminPage() {
         {t('shop_admin.title')}
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs
-          value={tab}
-          onChange={(_event, value: ShopAdminTab) => setParams(value === 'products' ? {} : { tab: value })}
-          aria-label={t('shop_admin.tabs.label')}
-        >
-          {tabs.map((value) => (
-            <Tab
-              key={value}
-              value={value}
-              label={t(`shop_admin.tabs.${value}`)}
-              id={`shop-admin-tab-${value}`}
-              aria-controls={`shop-admin-panel-${value}`}
-            />
-          ))}
-        </Tabs>
+        <HydrateApart>
+          <Tabs
+            value={tab}
+            onChange={(_event, value: ShopAdminTab) => setParams(value === 'products' ? {} : { tab: value })}
+            aria-label={t('shop_admin.tabs.label')}
+          >
+            {tabs.map((value) => (
+              <Tab
+                key={value}
+                value={value}
+                label={t(`shop_admin.tabs.${value}`)}
+                id={`shop-admin-tab-${value}`}
+                aria-controls={`shop-admin-panel-${value}`}
+              />
+            ))}
+          </Tabs>
+        </HydrateApart>
       </Box>
       <Box role="tabpanel" id={`shop-admin-panel-${tab}`} aria-labelledby={`shop-admin-tab-${tab}`}>
         {tab === 'products' ? (

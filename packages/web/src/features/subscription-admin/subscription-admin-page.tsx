@@ -13,6 +13,7 @@ import { useSession } from '../../app/session';
 import { useLang } from '../../app/use-lang';
 import { AdminRowList } from '../../components/admin-row-list';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { HydrateApart } from '../../components/hydrate-apart';
 import { apiErrorText } from '../../lib/api-error-text';
 import { formatMoney, formatPercent } from '../../lib/money';
 import {
@@ -235,23 +236,25 @@ export function SubscriptionAdminPage() {
         {t('registration.admin.title')}
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs
-          value={tab}
-          onChange={(_event, value: AdminTab) => setParams(value === 'options' ? {} : { tab: value })}
-          aria-label={t('registration.admin.title')}
-          variant="scrollable"
-          allowScrollButtonsMobile
-        >
-          {tabs.map((value) => (
-            <Tab
-              key={value}
-              value={value}
-              label={t(`registration.admin.tabs.${value}`)}
-              id={`subscription-admin-tab-${value}`}
-              aria-controls={`subscription-admin-panel-${value}`}
-            />
-          ))}
-        </Tabs>
+        <HydrateApart>
+          <Tabs
+            value={tab}
+            onChange={(_event, value: AdminTab) => setParams(value === 'options' ? {} : { tab: value })}
+            aria-label={t('registration.admin.title')}
+            variant="scrollable"
+            allowScrollButtonsMobile
+          >
+            {tabs.map((value) => (
+              <Tab
+                key={value}
+                value={value}
+                label={t(`registration.admin.tabs.${value}`)}
+                id={`subscription-admin-tab-${value}`}
+                aria-controls={`subscription-admin-panel-${value}`}
+              />
+            ))}
+          </Tabs>
+        </HydrateApart>
       </Box>
       <Box
         role="tabpanel"

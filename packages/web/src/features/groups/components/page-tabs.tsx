@@ -3,6 +3,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { HydrateApart } from '../../../components/hydrate-apart';
 import { selectedTab } from '../tabs';
 
 /** The query parameter that keeps a page's open tab. */
@@ -48,24 +49,26 @@ export function PageTabs<T extends string>({
   return (
     <>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs
-          value={selected}
-          onChange={(_event, value: T) => onSelect(value)}
-          aria-label={label}
-          variant="scrollable"
-          scrollButtons="auto"
-          sx={{ '& .MuiTab-root': { minWidth: 0, px: { xs: 1.5, sm: 2 } } }}
-        >
-          {tabs.map((tab) => (
-            <Tab
-              key={tab}
-              value={tab}
-              label={tabLabel(tab)}
-              id={`${idPrefix}-tab-${tab}`}
-              aria-controls={`${idPrefix}-panel-${tab}`}
-            />
-          ))}
-        </Tabs>
+        <HydrateApart>
+          <Tabs
+            value={selected}
+            onChange={(_event, value: T) => onSelect(value)}
+            aria-label={label}
+            variant="scrollable"
+            scrollButtons="auto"
+            sx={{ '& .MuiTab-root': { minWidth: 0, px: { xs: 1.5, sm: 2 } } }}
+          >
+            {tabs.map((tab) => (
+              <Tab
+                key={tab}
+                value={tab}
+                label={tabLabel(tab)}
+                id={`${idPrefix}-tab-${tab}`}
+                aria-controls={`${idPrefix}-panel-${tab}`}
+              />
+            ))}
+          </Tabs>
+        </HydrateApart>
       </Box>
       <Box
         role="tabpanel"
