@@ -7,7 +7,7 @@
   const modules = (script.dataset.modules || '').split(' ').filter(Boolean);
   // A module preload costs the main thread a few milliseconds as it is added (more on a slow phone):
   // added a few at a time, one task each, so none of them is a long task that holds up input.
-  const batch = 6;
+  const batch = 3;
   const preload = (from) => {
     const links = document.createDocumentFragment();
     for (const href of modules.slice(from, from + batch)) {

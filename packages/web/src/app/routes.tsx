@@ -381,17 +381,16 @@ export function createAppRouter() {
 
 /**
  * Loads the lazy routes that match `pathname` into the route table, as React Router asks before it hydrates
- * a page the server rendered: the router then starts with them and draws what the server drew.
+ * a page the server rendered: the router then starts with them and draws what the server drew. One after
+ * the other, outer routes first: each module (fetched already, the page preloads them) then runs in a task
+ * of its own instead of all in one long task.
  */
 export async function loadRoutesFor(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = await route.lazy();
-      Object.assign(route, { ...module, lazy: undefined });
-    }),
-  );
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy !== 'function') continue;
+    const module = await route.lazy();
+    Object.assign(route, { ...module, lazy: undefined });
+  }
 }
 
 /** The lazy modules of the routes that match `pathname` (paths below `src/`), outer routes first. */
