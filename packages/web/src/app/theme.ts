@@ -21,6 +21,17 @@ export function buildTheme(settings: Pick<Settings, 'theme' | 'theme_variant'>):
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiLink: { defaultProps: { underline: 'hover' } },
+      // MUI leaves the textarea of a multiline field without `rows` until it has measured it (a browser's
+      // two rows on a page the server drew): as many rows as it will measure when empty, so the page keeps
+      // its height when the app takes it over.
+      MuiInputBase: {
+        styleOverrides: {
+          input: ({ ownerState }) =>
+            ownerState.multiline
+              ? { height: `${Number(ownerState.rows ?? ownerState.minRows ?? 1) * 1.4375}em` }
+              : {},
+        },
+      },
     },
   });
 }

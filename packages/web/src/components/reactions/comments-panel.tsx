@@ -185,9 +185,6 @@ export function CommentsPanel({
             maxRows={6}
             fullWidth
             slotProps={{ htmlInput: { maxLength: limits.commentMaxLength } }}
-            // The server draws the field without MUI's measured height, as a textarea of two rows; one
-            // row here too, so the page does not shrink under a reader's click when the app takes it over.
-            sx={{ '& textarea:not([aria-hidden])': { height: '1.4375em' } }}
             disabled={write.isPending}
           />
           <Button type="submit" variant="contained" disabled={!trimmed || write.isPending}>
