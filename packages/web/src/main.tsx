@@ -9,6 +9,7 @@ import { startFirstLoad } from './app/first-load';
 import { createAppRouter, loadRoutesFor } from './app/routes';
 import { matchesWidth } from './lib/assumed-width';
 import { activateLocale } from './lib/i18n';
+import { nextTask } from './lib/next-task';
 import { catchUpOnFirstConnect } from './lib/page-data';
 import { isPhoneWidth, phoneMedia } from './lib/phone-width';
 import { queryClient } from './lib/query-client';
@@ -42,6 +43,8 @@ async function hydrate(width: number) {
   const { pathname } = window.location;
   const lang = pathname.split('/')[1];
   try {
+    // The entry's code has run in this task; what the page's data and routes need runs in the next ones.
+    await nextTask();
     // The data the server drew the page with, so the app's first render draws the same.
     const queries = document.getElementById(firstScreen.queriesElementId);
     if (queries) {
@@ -50,11 +53,14 @@ async function hydrate(width: number) {
       // Live news since the render would be missed: the socket's first confirmations catch up.
       catchUpOnFirstConnect();
     }
-    await Promise.all([
-      startFirstLoad(matchesWidth(phoneMedia, width)),
-      isLocale(lang) && activateLocale(lang),
-      loadRoutesFor(pathname),
-    ]);
+    await nextTask();
+    // Each step starts in a task of its own (what the answers in the page settle runs there too).
+    const firstLoad = startFirstLoad(matchesWidth(phoneMedia, width), true);
+    await nextTask();
+    const texts = isLocale(lang) ? activateLocale(lang) : undefined;
+    texts?.catch(() => undefined);
+    await nextTask();
+    await Promise.all([firstLoad, texts, loadRoutesFor(pathname)]);
   } catch {
     endPageClicks();
     pageTakenOver(container);

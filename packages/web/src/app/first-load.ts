@@ -11,9 +11,9 @@ import { sessionQuery } from './session';
  * itself (lib/first-answers). An administration address (`/{lang}/admin/...`) asks for its texts beside
  * them. On the dashboard's address the data of its first screen follows right after the session
  * (pages/dashboard-data), for a phone's layout or a wider one (`phone`). Settles once all of it is in: a
- * page the server rendered is hydrated then (main.tsx).
+ * page the server rendered (`drawn`) is hydrated then (main.tsx).
  */
-export function startFirstLoad(phone: boolean): Promise<void> {
+export function startFirstLoad(phone: boolean, drawn = false): Promise<void> {
   const session = queryClient.fetchQuery(sessionQuery);
   const steps: Promise<unknown>[] = [session];
   const [, lang, ...rest] = window.location.pathname.split('/');
@@ -23,9 +23,10 @@ export function startFirstLoad(phone: boolean): Promise<void> {
     // and an undrawn one does not wait for its layout's code before asking for them.
     if (rest[0] === 'admin') steps.push(loadTextAreas(i18n, lang, adminTextAreas));
     // The dashboard (`/{lang}`): its code loads beside the session instead of once the router has loaded the
-    // root view (who opens it is nearly always a member); its data is asked for as soon as the session is known.
+    // root view (who opens it is nearly always a member; a page the server drew loads its routes' code
+    // itself, main.tsx); its data is asked for as soon as the session is known.
     if (rest.join('') === '') {
-      import('./pages/dashboard-view').catch(() => undefined);
+      if (!drawn) import('./pages/dashboard-view').catch(() => undefined);
       steps.push(
         Promise.all([session, import('./pages/dashboard-data')]).then(([answer, dashboard]) =>
           dashboard.prefetchDashboard(queryClient, answer.session, phone),

@@ -1,4 +1,5 @@
 import { createBrowserRouter, matchRoutes, type RouteObject, redirect } from 'react-router';
+import { nextTask } from '../lib/next-task';
 import { adminSectionRoutes } from './admin-sections';
 import { Guard } from './guard-route';
 import { LanguageLayout, LanguageRedirect, NotFoundRedirect } from './language-layout';
@@ -16,8 +17,20 @@ const moved = (path: string, section: string): RouteObject => ({
 });
 
 /** The title key of the route at a path, for the tab's title while that route's page still loads. */
-const titleAt = (pathname: string) =>
-  routeTitleKey((matchRoutes(routes, pathname) ?? []).map((match) => match.route));
+const titleAt = (pathname: string) => routeTitleKey(routesAt(pathname));
+
+/** The last path matched and its routes: at start the same path is matched for its modules, title and data. */
+let lastMatch: { pathname: string; routes: RouteObject[] } | undefined;
+
+/**
+ * The routes that match `pathname`, outer routes first. Matching ranks every branch of the large table,
+ * so the last answer is kept (one only: a server renders many paths, a browser asks about one at a time).
+ */
+function routesAt(pathname: string): RouteObject[] {
+  if (lastMatch?.pathname !== pathname)
+    lastMatch = { pathname, routes: (matchRoutes(routes, pathname) ?? []).map((match) => match.route) };
+  return lastMatch.routes;
+}
 
 /**
  * The route table. Every route lives under `/{lang}`; later features add their routes to the
@@ -96,7 +109,12 @@ export const routes: RouteObject[] = [
       },
       // Routes inside the app shell.
       {
-        lazy: page('app/shell/app-shell', () => import('./shell/app-shell'), 'AppShell'),
+        // The MUI theme's chunk first, in a task of its own (build/chunk-tiers).
+        lazy: page(
+          'app/shell/app-shell',
+          () => import('./mui-theme').then(nextTask).then(() => import('./shell/app-shell')),
+          'AppShell',
+        ),
         children: [
           {
             index: true,
@@ -386,7 +404,7 @@ export function createAppRouter() {
  * of its own instead of all in one long task.
  */
 export async function loadRoutesFor(pathname: string): Promise<void> {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+  for (const route of routesAt(pathname)) {
     if (typeof route.lazy !== 'function') continue;
     const module = await route.lazy();
     Object.assign(route, { ...module, lazy: undefined });
@@ -395,7 +413,7 @@ export async function loadRoutesFor(pathname: string): Promise<void> {
 
 /** The lazy modules of the routes that match `pathname` (paths below `src/`), outer routes first. */
 export function routeModules(pathname: string): string[] {
-  return (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+  return routesAt(pathname).flatMap((route) => {
     const lazy = route.lazy as LazyPage | undefined;
     return typeof lazy === 'function' && lazy.module ? [lazy.module] : [];
   });

@@ -11,6 +11,11 @@ export function catchUpOnFirstConnect(): void {
   fromServer = true;
 }
 
+/** Whether the page was drawn by the server and no socket has opened since (without taking it). */
+export function catchUpPending(): boolean {
+  return fromServer;
+}
+
 /** Whether the page was drawn by the server and no socket has opened since; true only once. */
 export function takeCatchUpOnFirstConnect(): boolean {
   const was = fromServer;

@@ -1,6 +1,7 @@
 import type { ChannelName, ServerMessage, StreamRef } from '@plaza/contract';
 import { realtimeClose, realtimePath } from '@plaza/contract/constants';
-import { takeCatchUpOnFirstConnect } from './page-data';
+import { catchUpPending, takeCatchUpOnFirstConnect } from './page-data';
+import { whenIdle } from './when-idle';
 
 type Listener = (message: unknown) => void;
 
@@ -35,6 +36,9 @@ const target = ({ channel, stream }: Subscription) => (stream ? { channel, strea
  * reconnects with exponential back-off (with jitter, at most 30 s); one whose server restarts (1012, a
  * rolling restart) at once, within a short spread; one without a valid session (sign-out) not at all.
  * Once a channel is confirmed again, its subscribers' `onReconnect` runs so they can fetch what they missed.
+ * On a page the server drew, the first socket opens once the browser is idle: React is still taking the
+ * page over then, and the catch-up's answers (a store's change, which React applies at once) would make it
+ * hydrate the rest of the page in one long task.
  */
 class RealtimeConnection {
   private socket: WebSocket | null = null;
@@ -44,6 +48,8 @@ class RealtimeConnection {
   /** Whether the socket has been open before: a later confirmation is a reconnect. */
   private wasOpen = false;
   private reconnecting = false;
+  /** Cancels the wait for an idle browser before the first socket of a page the server drew. */
+  private cancelIdleOpen: (() => void) | undefined;
 
   subscribe(channel: ChannelName, subscriber: ChannelSubscriber, stream?: StreamRef): () => void {
     const key = keyOf(channel, stream);
@@ -55,7 +61,7 @@ class RealtimeConnection {
     }
     const set = subscription.subscribers;
     set.add(subscriber);
-    if (!this.socket && this.timer === undefined) this.open();
+    if (!this.socket && this.timer === undefined && !this.cancelIdleOpen) this.start();
     else if (first) this.send({ command: 'subscribe', ...target(subscription) });
     return () => {
       set.delete(subscriber);
@@ -74,6 +80,17 @@ class RealtimeConnection {
 
   private subscribersOf(message: { channel: ChannelName; stream?: StreamRef }): ChannelSubscriber[] {
     return [...(this.subscriptions.get(keyOf(message.channel, message.stream))?.subscribers ?? [])];
+  }
+
+  private start() {
+    if (!catchUpPending()) {
+      this.open();
+      return;
+    }
+    this.cancelIdleOpen = whenIdle(() => {
+      this.cancelIdleOpen = undefined;
+      this.open();
+    });
   }
 
   private open() {
@@ -121,6 +138,8 @@ class RealtimeConnection {
   private close() {
     clearTimeout(this.timer);
     this.timer = undefined;
+    this.cancelIdleOpen?.();
+    this.cancelIdleOpen = undefined;
     const socket = this.socket;
     this.socket = null;
     this.wasOpen = false;

@@ -46,7 +46,8 @@ export function useLatestNotifications(open: boolean) {
 
   useEffect(() => {
     if (!open) {
-      setNewThisTime(new Set());
+      // Unchanged while it stays closed: a new empty set would draw the bell again after every page load.
+      setNewThisTime((current) => (current.size ? new Set() : current));
       return;
     }
     // Only what this opening fetched: a cached list from before may still call read ones unread.
