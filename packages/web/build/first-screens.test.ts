@@ -22,19 +22,19 @@ const chunks = [
 ];
 
 describe('first screens', () => {
-  it("names each screen's chunks and what they import, without what the entry loads anyway", () => {
+  it("names each screen's chunks after what they import, without what the entry loads anyway", () => {
     expect(
       screenFiles(chunks, '/repo/web', { dashboard: ['src/shell.tsx', 'src/dashboard.tsx'] }),
     ).toMatchObject({
-      dashboard: ['/assets/shell-1.js', '/assets/mui-1.js', '/assets/dashboard-1.js', '/assets/card-1.js'],
+      dashboard: ['/assets/mui-1.js', '/assets/shell-1.js', '/assets/card-1.js', '/assets/dashboard-1.js'],
     });
   });
 
   it('names the files of every lazily loaded module by its path below src/, for the routes a page draws', () => {
     expect(screenFiles(chunks, '/repo/web', {})).toEqual({
-      shell: ['/assets/shell-1.js', '/assets/mui-1.js'],
-      dashboard: ['/assets/dashboard-1.js', '/assets/mui-1.js', '/assets/card-1.js'],
-      groups: ['/assets/groups-1.js', '/assets/mui-1.js'],
+      shell: ['/assets/mui-1.js', '/assets/shell-1.js'],
+      dashboard: ['/assets/mui-1.js', '/assets/card-1.js', '/assets/dashboard-1.js'],
+      groups: ['/assets/mui-1.js', '/assets/groups-1.js'],
     });
   });
 

@@ -37,7 +37,7 @@ export interface BuiltChunk {
 
 /**
  * The files (as addresses, `/assets/x.js`) of each screen: the chunks of its modules and every chunk they
- * import, without what the entry loads anyway (the page names those already). A module that has no chunk
+ * import, each after the ones it imports, without what the entry loads anyway (the page names those already). A module that has no chunk
  * of its own (merged into another) is an error: the list would silently miss it. Beside the named
  * screens, every module loaded lazily (a route's page, app/routes.tsx) under its path below `src/`
  * without extension: the server names the files of the routes it drew (`RenderedFirstScreen.modules`).
@@ -48,26 +48,31 @@ export function screenFiles(
   screens: Record<string, readonly string[]> = firstScreens,
 ): Record<string, string[]> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  // Each chunk after the chunks it imports: the browser runs them in this order (app/evaluate-apart).
   const closure = (start: BuiltChunk[], skip: Set<string>) => {
     const seen = new Set<string>();
+    const ordered: string[] = [];
     const visit = (chunk: BuiltChunk | undefined) => {
       if (!chunk || seen.has(chunk.fileName) || skip.has(chunk.fileName)) return;
       seen.add(chunk.fileName);
       for (const file of chunk.imports) visit(byFile.get(file));
+      ordered.push(chunk.fileName);
     };
     for (const chunk of start) visit(chunk);
-    return seen;
+    return ordered;
   };
-  const withEntry = closure(
-    chunks.filter((chunk) => chunk.isEntry),
-    new Set(),
+  const withEntry = new Set(
+    closure(
+      chunks.filter((chunk) => chunk.isEntry),
+      new Set(),
+    ),
   );
   const byModule = new Map(
     chunks.flatMap((chunk) =>
       chunk.facadeModuleId ? [[path.relative(root, chunk.facadeModuleId), chunk] as const] : [],
     ),
   );
-  const files = (start: BuiltChunk[]) => [...closure(start, withEntry)].map((file) => `/${file}`);
+  const files = (start: BuiltChunk[]) => closure(start, withEntry).map((file) => `/${file}`);
   const src = path.join(root, 'src');
   const lazyModules = chunks.flatMap((chunk) =>
     chunk.isDynamicEntry && chunk.facadeModuleId?.startsWith(`${src}${path.sep}`)

@@ -5,6 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { endPageClicks, keepEarlyClicks, pageTakenOver } from './app/early-clicks';
+import { evaluateApart, pageModules } from './app/evaluate-apart';
 import { startFirstLoad } from './app/first-load';
 import { createAppRouter, loadRoutesFor } from './app/routes';
 import { matchesWidth } from './lib/assumed-width';
@@ -23,15 +24,19 @@ const assumedWidth = Number(container.getAttribute(firstScreen.widthAttribute));
 if (container.firstElementChild && assumedWidth > 0) void hydrate(assumedWidth);
 else {
   void startFirstLoad(isPhoneWidth());
-  render();
+  void evaluateApart(pageModules()).then(render);
 }
 
+/** Draws the app: in a transition, so React renders it in slices it yields between, not in one long task. */
 function render() {
-  createRoot(container).render(
-    <StrictMode>
-      <App router={createAppRouter()} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={createAppRouter()} />
+      </StrictMode>,
+    );
+  });
 }
 
 /**
@@ -60,7 +65,7 @@ async function hydrate(width: number) {
     const texts = isLocale(lang) ? activateLocale(lang) : undefined;
     texts?.catch(() => undefined);
     await nextTask();
-    await Promise.all([firstLoad, texts, loadRoutesFor(pathname)]);
+    await Promise.all([firstLoad, texts, evaluateApart(pageModules()).then(() => loadRoutesFor(pathname))]);
   } catch {
     endPageClicks();
     pageTakenOver(container);
