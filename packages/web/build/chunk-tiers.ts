@@ -31,8 +31,8 @@ export const chunkTiers: ChunkTier[] = [
   },
   // What the sign-in page loads besides the entry (it is built from light components, without MUI).
   { name: 'sign-in', roots: ['src/features/auth/login-page.tsx'] },
-  // The MUI theme (MUI's styling engine, emotion, the theme's making): a chunk of its own, so that the shell's
-  // route evaluates it in a task before the shell's (app/routes.tsx), instead of both in one long task.
+  // The MUI theme (MUI's styling engine, emotion, the theme's making): a chunk of its own, which the app
+  // runs in a task before the shell's (app/evaluate-apart), instead of both in one long task.
   { name: 'mui-theme', roots: ['src/app/mui-theme.tsx'] },
   // The app shell every page inside it loads: header, navigation, search, chat button;
   // and the small parts nearly every page inside it uses (a button, an error alert, a card). Left to a

@@ -1,5 +1,4 @@
 import { createBrowserRouter, matchRoutes, type RouteObject, redirect } from 'react-router';
-import { nextTask } from '../lib/next-task';
 import { adminSectionRoutes } from './admin-sections';
 import { Guard } from './guard-route';
 import { LanguageLayout, LanguageRedirect, NotFoundRedirect } from './language-layout';
@@ -109,12 +108,7 @@ export const routes: RouteObject[] = [
       },
       // Routes inside the app shell.
       {
-        // The MUI theme's chunk first, in a task of its own (build/chunk-tiers).
-        lazy: page(
-          'app/shell/app-shell',
-          () => import('./mui-theme').then(nextTask).then(() => import('./shell/app-shell')),
-          'AppShell',
-        ),
+        lazy: page('app/shell/app-shell', () => import('./shell/app-shell'), 'AppShell'),
         children: [
           {
             index: true,

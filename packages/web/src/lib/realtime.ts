@@ -44,12 +44,11 @@ class RealtimeConnection {
   private socket: WebSocket | null = null;
   private readonly subscriptions = new Map<string, Subscription>();
   private attempt = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels the open that is waiting: a reconnect's back-off, or an idle browser (`start`). */
+  private cancelOpen: (() => void) | undefined;
   /** Whether the socket has been open before: a later confirmation is a reconnect. */
   private wasOpen = false;
   private reconnecting = false;
-  /** Cancels the wait for an idle browser before the first socket of a page the server drew. */
-  private cancelIdleOpen: (() => void) | undefined;
 
   subscribe(channel: ChannelName, subscriber: ChannelSubscriber, stream?: StreamRef): () => void {
     const key = keyOf(channel, stream);
@@ -61,7 +60,7 @@ class RealtimeConnection {
     }
     const set = subscription.subscribers;
     set.add(subscriber);
-    if (!this.socket && this.timer === undefined && !this.cancelIdleOpen) this.start();
+    if (!this.socket && !this.cancelOpen) this.start();
     else if (first) this.send({ command: 'subscribe', ...target(subscription) });
     return () => {
       set.delete(subscriber);
@@ -83,18 +82,18 @@ class RealtimeConnection {
   }
 
   private start() {
-    if (!catchUpPending()) {
-      this.open();
-      return;
-    }
-    this.cancelIdleOpen = whenIdle(() => {
-      this.cancelIdleOpen = undefined;
-      this.open();
-    });
+    if (catchUpPending()) this.cancelOpen = whenIdle(() => this.open());
+    else this.open();
+  }
+
+  /** Opens the socket after `ms`. */
+  private openIn(ms: number) {
+    const timer = setTimeout(() => this.open(), ms);
+    this.cancelOpen = () => clearTimeout(timer);
   }
 
   private open() {
-    this.timer = undefined;
+    this.cancelOpen = undefined;
     const url = new URL(realtimePath, window.location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(url);
@@ -126,20 +125,18 @@ class RealtimeConnection {
       if (event.code === realtimeClose.serviceRestart) {
         // Another instance takes the socket now; the spread keeps this one's sockets from arriving at once.
         this.attempt = 0;
-        this.timer = setTimeout(() => this.open(), Math.random() * realtimeClose.restartReconnectSpreadMs);
+        this.openIn(Math.random() * realtimeClose.restartReconnectSpreadMs);
         return;
       }
       this.attempt += 1;
       const delay = Math.min(backoffMaxMs, backoffBaseMs * 2 ** (this.attempt - 1));
-      this.timer = setTimeout(() => this.open(), delay / 2 + Math.random() * (delay / 2));
+      this.openIn(delay / 2 + Math.random() * (delay / 2));
     };
   }
 
   private close() {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.cancelIdleOpen?.();
-    this.cancelIdleOpen = undefined;
+    this.cancelOpen?.();
+    this.cancelOpen = undefined;
     const socket = this.socket;
     this.socket = null;
     this.wasOpen = false;
