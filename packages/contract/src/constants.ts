@@ -265,6 +265,11 @@ export type Locale = (typeof locales)[number];
 /** The HTML lang attribute of a locale (de_DE -> de-DE). */
 export const htmlLang = (locale: Locale) => locale.replace('_', '-');
 export const defaultLocale: Locale = 'de_DE';
+/** Each locale's decimal mark and digit-group mark, as Intl's number format writes them (de 1.234,5; en 1,234.5). */
+export const numberMarks: Record<Locale, { decimal: string; group: string }> = {
+  de_DE: { decimal: ',', group: '.' },
+  en_GB: { decimal: '.', group: ',' },
+};
 
 /** The areas of a language's texts: each a file `locales/<locale>/<area>.json`, a top-level key of its bundle. */
 export const textAreas = [

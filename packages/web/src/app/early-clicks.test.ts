@@ -152,6 +152,29 @@ describe('clicks on a server-rendered page before React has its controls', () =>
     expect(reached).toHaveBeenCalledOnce();
   });
 
+  it('asks for no more frames once every kept control and field is handed on, and again for a new click', async () => {
+    const root = serverPage();
+    root.insertAdjacentHTML('beforeend', `<input id="name" readonly ${fieldAttribute}>`);
+    const box = root.querySelector<HTMLButtonElement>('#box')!;
+    const frames = vi.spyOn(window, 'requestAnimationFrame');
+    keepEarlyClicks(root);
+    box.click();
+    await nextFrames();
+    expect(frames).toHaveBeenCalled();
+
+    takeOver(box);
+    takeOver(root.querySelector('#name')!);
+    await nextFrames();
+    frames.mockClear();
+    await nextFrames();
+    expect(frames).not.toHaveBeenCalled();
+
+    const label = root.querySelector<HTMLElement>('#label')!;
+    label.click();
+    expect(frames).toHaveBeenCalledOnce();
+    frames.mockRestore();
+  });
+
   it('hands over the controls kept before the app ran, once', () => {
     const root = serverPage();
     const box = root.querySelector('#box')!;

@@ -74,16 +74,12 @@ export function keepEarlyClicks(root: Element): void {
     field.removeAttribute(fieldAttribute);
     fields.delete(field);
   };
-  const keep = (event: MouseEvent) => {
-    const control = event.target instanceof Element ? event.target.closest(controls) : null;
-    if (!(control instanceof HTMLElement) || !serverControls.has(control) || takenOver(control, root)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    waiting.add(control);
-  };
-  document.addEventListener('click', keep, true);
-  const until = performance.now() + watchMs;
-  const clickTakenOver = () => {
+  // Each frame, until none is left, the kept controls and read-only fields React has taken over are
+  // handed on. The watch stops as soon as nothing waits: a frame callback every frame for the whole watch
+  // cost a phone about 80 ms of work over the page's first seconds.
+  let watching = false;
+  const handOn = () => {
+    watching = false;
     for (const control of waiting) {
       if (!control.isConnected) waiting.delete(control);
       else if (takenOver(control, root)) {
@@ -92,14 +88,29 @@ export function keepEarlyClicks(root: Element): void {
       }
     }
     for (const field of fields) if (!field.isConnected || takenOver(field, root)) giveBack(field);
-    if (performance.now() < until) requestAnimationFrame(clickTakenOver);
-    else {
-      document.removeEventListener('click', keep, true);
-      for (const field of fields) giveBack(field);
-      root.removeAttribute('aria-disabled');
-    }
+    watch();
   };
-  requestAnimationFrame(clickTakenOver);
+  const watch = () => {
+    if (watching || (!waiting.size && !fields.size)) return;
+    watching = true;
+    requestAnimationFrame(handOn);
+  };
+  const keep = (event: MouseEvent) => {
+    const control = event.target instanceof Element ? event.target.closest(controls) : null;
+    if (!(control instanceof HTMLElement) || !serverControls.has(control) || takenOver(control, root)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    waiting.add(control);
+    watch();
+  };
+  document.addEventListener('click', keep, true);
+  watch();
+  setTimeout(() => {
+    document.removeEventListener('click', keep, true);
+    waiting.clear();
+    for (const field of fields) giveBack(field);
+    root.removeAttribute('aria-disabled');
+  }, watchMs);
 }
 
 /** Ends the keeping of clicks of public/load-after-paint.js (as the app starts): the controls kept. */

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLang } from '../app/use-lang';
 import { call } from '../lib/api-client';
+import { formatDecimal } from '../lib/decimal';
 import { routes } from '../lib/endpoint-routes';
 import { RatingStars } from './rating-stars';
 
@@ -48,7 +49,7 @@ export function EmployerRatingCard({ locationId }: { locationId?: number }) {
               <>
                 <RatingStars value={data.score} />
                 <Typography component="span" sx={{ fontWeight: 600 }}>
-                  {data.score.toLocaleString(lang.replace('_', '-'), { maximumFractionDigits: 1 })}
+                  {formatDecimal(data.score, lang)}
                 </Typography>
               </>
             ) : (

@@ -1,6 +1,7 @@
 import Rating from '@mui/material/Rating';
 import { ratingScale } from '@plaza/contract/constants';
 import { useTranslation } from 'react-i18next';
+import { formatDecimal } from '../lib/decimal';
 
 /** A figure rounded to the half step its stars can show. */
 export const toHalfStep = (value: number) => Math.round(value / ratingScale.step) * ratingScale.step;
@@ -19,9 +20,7 @@ export function RatingStars({
   size?: 'small' | 'medium' | 'large';
 }) {
   const { t, i18n } = useTranslation();
-  const shown = new Intl.NumberFormat(i18n.language.replace('_', '-'), { maximumFractionDigits: 1 }).format(
-    value,
-  );
+  const shown = formatDecimal(value, i18n.language);
   return (
     <Rating
       value={toHalfStep(value)}

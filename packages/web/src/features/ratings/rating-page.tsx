@@ -17,6 +17,7 @@ import { lazyDialog } from '../../components/lazy-dialog';
 import { RatingStars } from '../../components/rating-stars';
 import { SingleSelect } from '../../components/single-select';
 import { useSuccessSnackbar } from '../../components/success-snackbar';
+import { formatDecimal } from '../../lib/decimal';
 import { ratingCommentsQuery, ratingFiltersQuery, ratingQuery } from './api';
 import { monthText } from './month-text';
 import { RatingComments } from './rating-comments';
@@ -40,8 +41,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 function Figures({ rating }: { rating: Rating }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const number = (value: number) =>
-    value.toLocaleString(lang.replace('_', '-'), { maximumFractionDigits: 1 });
+  const number = (value: number) => formatDecimal(value, lang);
   return (
     <Box
       component="dl"
@@ -89,9 +89,7 @@ function Categories({ rating }: { rating: Rating }) {
               {category.score !== null && (
                 <>
                   <RatingStars value={category.score} max={ratingScale.pageStars} size="small" />
-                  <span>
-                    {category.score.toLocaleString(lang.replace('_', '-'), { maximumFractionDigits: 1 })}
-                  </span>
+                  <span>{formatDecimal(category.score, lang)}</span>
                 </>
               )}
               <Typography variant="body2" color="text.secondary" component="span">

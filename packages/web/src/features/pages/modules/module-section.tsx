@@ -6,6 +6,7 @@ import type { Locale } from '@plaza/contract/constants';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { formatDecimal } from '../../../lib/decimal';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 
 /**
@@ -96,7 +97,7 @@ export const intlLocale = (lang: Locale) => lang.replace('_', '-');
 
 /** A number the locale's way (spec 9: decimals with at most 2 fraction digits). */
 export function formatNumber(value: number, lang: Locale): string {
-  return new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 }).format(value);
+  return formatDecimal(value, lang, 2);
 }
 
 /** A share the locale's way (spec 9: percent with 2 fraction digits). */
