@@ -14,6 +14,11 @@ export const firstScreen = {
   dataRounds: 3,
   /** The attribute of `#root` that names the window width the server drew for (`data-assumed-width`). */
   widthAttribute: 'data-assumed-width',
+  /**
+   * The attribute of the page's `<style>` with the rules its render used, naming them (emotion's names): the
+   * app's style cache counts them as inserted and leaves the element where it is (web app/style-cache.ts).
+   */
+  styleNamesAttribute: 'data-style-names',
   /** The window widths the server assumes by the kind of device asking: a phone's, a tablet's, a desktop's. */
   widths: { phone: 400, tablet: 800, desktop: 1366 },
   /**

@@ -71,7 +71,8 @@ test('the page comes with the dashboard drawn and its answers; the app takes the
   expect(html).toMatch(/<div id="root" data-assumed-width="1366"><div/);
   expect(html).toMatch(/<h2[^>]*>Latest activities<\/h2>/);
   expect(html).toMatch(/<article class="MuiPaper-root/);
-  expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+  // Its styles, named for the app's style cache to take over (web app/style-cache.ts).
+  expect(html).toMatch(/<style data-style-names="[^"]+">/);
   // The app's code is named to the script that loads it after the first paint, the dashboard's among it.
   expect(html).not.toContain('<script type="module"');
   expect(html).toMatch(

@@ -216,9 +216,9 @@ export function appPageHtml(
   const { screen, width } = rendered;
   const { css, names } = screen.styles;
   head.push(screen.head);
-  // The browser's style cache (emotion, key `css`) takes these rules over by their names.
+  // The browser's style cache takes these rules over by their names (web app/style-cache.ts).
   head.push(
-    `<style data-emotion="css ${escapeAttribute(names.join(' '))}">${css.replace(/<\//g, '<\\/')}</style>`,
+    `<style ${firstScreen.styleNamesAttribute}="${escapeAttribute(names.join(' '))}">${css.replace(/<\//g, '<\\/')}</style>`,
   );
   const rootStyle = Object.entries(screen.rootStyle)
     .map(([name, value]) => `${name}:${value}`)

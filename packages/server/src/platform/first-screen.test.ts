@@ -119,7 +119,7 @@ describe("an app page's first screen, rendered into its page", () => {
     const head = page.slice(0, page.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/uploads/images/a.webp"/>');
     expect(head).toContain(
-      '<style data-emotion="css a1 b2">.css-a1{color:red}.css-b2::after{content:"<\\/style><script>"}</style>',
+      `<style ${firstScreen.styleNamesAttribute}="a1 b2">.css-a1{color:red}.css-b2::after{content:"<\\/style><script>"}</style>`,
     );
     expect(page).toContain(
       '<html lang="de-DE" style="--pz-primary:#123456;--pz-font:&quot;Inter&quot;, sans-serif">',

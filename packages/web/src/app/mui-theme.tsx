@@ -1,11 +1,15 @@
+import { CacheProvider } from '@emotion/react';
 import type { Theme } from '@mui/material/styles';
 import type { Settings } from '@plaza/contract';
 import type { ReactNode } from 'react';
 import { useSession } from './session';
+import { pageStyleCache } from './style-cache';
 import { buildTheme } from './theme';
 import { ThemeProvider } from './theme-provider';
 
 const themes = new WeakMap<Settings, Theme>();
+/** In the browser, the style cache that takes over the drawn page's rules; the server brings its own. */
+const styleCache = typeof document === 'undefined' ? undefined : pageStyleCache();
 
 /**
  * The customer's MUI theme around MUI parts of the app. It comes with them (the shell, the cookie overlay,
@@ -18,5 +22,6 @@ export function MuiTheme({ children }: { children: ReactNode }) {
     theme = buildTheme(settings);
     themes.set(settings, theme);
   }
-  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+  const themed = <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+  return styleCache ? <CacheProvider value={styleCache}>{themed}</CacheProvider> : themed;
 }
