@@ -5,6 +5,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { type ReactNode, useId } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { GrowingTextarea } from './growing-textarea';
 
 /** What a form field takes besides its form and name. */
 export interface FormFieldProps {
@@ -65,7 +66,7 @@ export function FormField<T extends FieldValues>({
         inputRef={ref}
         label={label}
         multiline={multiline}
-        minRows={minRows}
+        {...(multiline && { inputComponent: GrowingTextarea, inputProps: { minRows } })}
       />
       {shownHelper && <FormHelperText id={helperTextId}>{shownHelper}</FormHelperText>}
     </FormControl>

@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { type Locale, locales } from '@plaza/contract/constants';
 import { useTranslation } from 'react-i18next';
+import { growingSlots } from '../../components/growing-textarea';
 
 export type Bilingual = Partial<Record<Locale, string>>;
 
@@ -22,6 +23,7 @@ export function BilingualField({
   error?: string;
 }) {
   const { t } = useTranslation();
+  const growing = multiline ? growingSlots() : undefined;
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: '100%' }}>
       {locales.map((locale) => (
@@ -30,7 +32,10 @@ export function BilingualField({
           label={`${label} (${t(`admin-settings.languages.${locale}`)})`}
           value={value[locale] ?? ''}
           onChange={(event) => onChange({ ...value, [locale]: event.target.value })}
-          slotProps={{ htmlInput: { maxLength, lang: locale.replace('_', '-') } }}
+          slotProps={{
+            input: growing?.input,
+            htmlInput: { ...growing?.htmlInput, maxLength, lang: locale.replace('_', '-') },
+          }}
           multiline={multiline}
           error={Boolean(error)}
           helperText={error}

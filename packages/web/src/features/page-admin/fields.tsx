@@ -3,6 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
+import { growingSlots } from '../../components/growing-textarea';
 
 /** A text field of the editor; `error` is the translated complaint, shown below it. */
 export function TextInput({
@@ -26,6 +27,7 @@ export function TextInput({
   type?: string;
   inputMode?: 'numeric' | 'url' | 'text';
 }) {
+  const growing = multiline ? growingSlots(3) : undefined;
   return (
     <TextField
       label={label}
@@ -35,9 +37,8 @@ export function TextInput({
       helperText={error ?? helperText}
       required={required}
       multiline={multiline}
-      minRows={multiline ? 3 : undefined}
       type={type}
-      slotProps={{ htmlInput: inputMode ? { inputMode } : undefined }}
+      slotProps={{ input: growing?.input, htmlInput: { ...growing?.htmlInput, inputMode } }}
       fullWidth
       margin="dense"
     />
