@@ -12,7 +12,7 @@ function Description({ minRows, maxRows }: { minRows?: number; maxRows?: number 
       value={value}
       onChange={(event) => setValue(event.target.value)}
       multiline
-      slotProps={growingSlots(minRows, maxRows)}
+      slotProps={growingSlots({ minRows, maxRows })}
     />
   );
 }

@@ -34,9 +34,12 @@ export const GrowingTextarea = forwardRef<HTMLTextAreaElement, GrowingTextareaPr
 });
 
 /**
- * A MUI TextField's slots for a multiline field with a `GrowingTextarea`: pass `multiline` and these (with
- * the field's own `htmlInput` props merged in).
+ * A MUI TextField's slots for a multiline field with a `GrowingTextarea` (pass `multiline` too), with the
+ * field's own `htmlInput` props: `slotProps={growingSlots({ minRows: 3 }, { maxLength: 500 })}`.
  */
-export function growingSlots(minRows = 1, maxRows?: number) {
-  return { input: { inputComponent: GrowingTextarea }, htmlInput: { minRows, maxRows } };
+export function growingSlots(
+  rows: { minRows?: number; maxRows?: number } = {},
+  htmlInput: TextareaHTMLAttributes<HTMLTextAreaElement> = {},
+) {
+  return { input: { inputComponent: GrowingTextarea }, htmlInput: { ...htmlInput, ...rows } };
 }

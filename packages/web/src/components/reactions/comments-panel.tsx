@@ -13,8 +13,12 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../../lib/api-error-text';
 import { FallbackAvatar } from '../fallback-avatar';
+import { growingSlots } from '../growing-textarea';
 import { Moment } from '../moment';
 import { commentsQuery, useDeleteComment, useEditComment, useWriteComment } from './reactions-api';
+
+/** A comment's field: an area that grows up to six lines. */
+const commentSlots = growingSlots({ maxRows: 6 }, { maxLength: limits.commentMaxLength });
 
 /** Comments shown at first and added per 'show more'. */
 export const commentsStep = 10;
@@ -70,10 +74,9 @@ function CommentItem({
               onChange={(event) => setDraft(event.target.value)}
               size="small"
               multiline
-              maxRows={6}
               fullWidth
               autoFocus
-              slotProps={{ htmlInput: { maxLength: limits.commentMaxLength } }}
+              slotProps={commentSlots}
               disabled={pending}
             />
             <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
@@ -182,9 +185,8 @@ export function CommentsPanel({
             onChange={(event) => setText(event.target.value)}
             size="small"
             multiline
-            maxRows={6}
             fullWidth
-            slotProps={{ htmlInput: { maxLength: limits.commentMaxLength } }}
+            slotProps={commentSlots}
             disabled={write.isPending}
           />
           <Button type="submit" variant="contained" disabled={!trimmed || write.isPending}>

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { type Locale, locales } from '@plaza/contract/constants';
+import { htmlLang, type Locale, locales } from '@plaza/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { growingSlots } from '../../components/growing-textarea';
 
@@ -23,7 +23,6 @@ export function BilingualField({
   error?: string;
 }) {
   const { t } = useTranslation();
-  const growing = multiline ? growingSlots() : undefined;
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: '100%' }}>
       {locales.map((locale) => (
@@ -32,10 +31,11 @@ export function BilingualField({
           label={`${label} (${t(`admin-settings.languages.${locale}`)})`}
           value={value[locale] ?? ''}
           onChange={(event) => onChange({ ...value, [locale]: event.target.value })}
-          slotProps={{
-            input: growing?.input,
-            htmlInput: { ...growing?.htmlInput, maxLength, lang: locale.replace('_', '-') },
-          }}
+          slotProps={
+            multiline
+              ? growingSlots({}, { maxLength, lang: htmlLang(locale) })
+              : { htmlInput: { maxLength, lang: htmlLang(locale) } }
+          }
           multiline={multiline}
           error={Boolean(error)}
           helperText={error}

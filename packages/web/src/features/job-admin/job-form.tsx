@@ -16,9 +16,13 @@ import {
 } from '@plaza/contract/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { growingSlots } from '../../components/growing-textarea';
 import { SingleSelect } from '../../components/single-select';
 import { jobLocationsQuery } from './api';
 import { dayInputText, parseDayInput } from './dates';
+
+/** The job's long texts: areas that grow from three lines. */
+const longText = growingSlots({ minRows: 3 }, { maxLength: jobLimits.textMaxLength });
 
 /** What the form holds while it is edited: texts as typed. */
 export interface JobFormValues {
@@ -189,8 +193,7 @@ export function JobForm({
         value={values.profile}
         onChange={(event) => set('profile', event.target.value)}
         multiline
-        minRows={3}
-        slotProps={{ htmlInput: { maxLength: jobLimits.textMaxLength } }}
+        slotProps={longText}
         fullWidth
       />
       <TextField
@@ -198,8 +201,7 @@ export function JobForm({
         value={values.offer}
         onChange={(event) => set('offer', event.target.value)}
         multiline
-        minRows={3}
-        slotProps={{ htmlInput: { maxLength: jobLimits.textMaxLength } }}
+        slotProps={longText}
         fullWidth
       />
     </Box>

@@ -27,7 +27,6 @@ export function TextInput({
   type?: string;
   inputMode?: 'numeric' | 'url' | 'text';
 }) {
-  const growing = multiline ? growingSlots(3) : undefined;
   return (
     <TextField
       label={label}
@@ -38,7 +37,7 @@ export function TextInput({
       required={required}
       multiline={multiline}
       type={type}
-      slotProps={{ input: growing?.input, htmlInput: { ...growing?.htmlInput, inputMode } }}
+      slotProps={multiline ? growingSlots({ minRows: 3 }, { inputMode }) : { htmlInput: { inputMode } }}
       fullWidth
       margin="dense"
     />

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { shopLimits } from '@plaza/contract/constants';
 import { type ShopCurrency, shopCurrencies } from '@plaza/contract/shop';
 import { useTranslation } from 'react-i18next';
+import { growingSlots } from '../../components/growing-textarea';
 import { SingleSelect } from '../../components/single-select';
 import type { OptionValues, Problems, ProductValues } from './product-values';
 
@@ -43,14 +44,19 @@ export function ProductForm({
     slotProps: { htmlInput: { maxLength: max } },
     fullWidth: true,
   });
+  // The descriptions: areas that grow from three lines.
+  const description = (field: 'description_de' | 'description_en') => {
+    const props = text(field, shopLimits.descriptionMax);
+    return { ...props, multiline: true, slotProps: growingSlots({ minRows: 3 }, props.slotProps.htmlInput) };
+  };
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 760 }}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField {...text('name_de', shopLimits.nameMax)} required />
         <TextField {...text('name_en', shopLimits.nameMax)} required />
       </Box>
-      <TextField {...text('description_de', shopLimits.descriptionMax)} multiline minRows={3} />
-      <TextField {...text('description_en', shopLimits.descriptionMax)} multiline minRows={3} />
+      <TextField {...description('description_de')} />
+      <TextField {...description('description_en')} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' } }}>
         <TextField
           label={t('shop_admin.form.price')}

@@ -8,6 +8,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { growingSlots } from '../../components/growing-textarea';
 import { ApiRequestError } from '../../lib/api-client';
 import { apiErrorText } from '../../lib/api-error-text';
 import type { Problems } from './admin-values';
@@ -92,7 +93,7 @@ export function BilingualFields({
   ) => TextFieldProps;
 }) {
   const { t } = useTranslation();
-  const description = { multiline: true, minRows: 2 };
+  const description = { multiline: true, slotProps: growingSlots({ minRows: 2 }) };
   return (
     <>
       <TextField {...field('name_de', t('registration.admin.form.name_de'))} required />

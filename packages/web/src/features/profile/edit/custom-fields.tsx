@@ -5,6 +5,7 @@ import type { CustomProfileField } from '@plaza/contract';
 import { profileLimits } from '@plaza/contract/profile';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { growingSlots } from '../../../components/growing-textarea';
 import {
   customKey,
   type ProfileFormFields,
@@ -13,6 +14,9 @@ import {
 } from './profile-form-schema';
 
 type ProfileForm = UseFormReturn<ProfileFormFields, unknown, ProfileFormValues>;
+
+/** A free-text field: an area that grows up to six lines. */
+const customText = growingSlots({ maxRows: 6 }, { maxLength: profileLimits.customTextMax });
 
 /** The deployment's custom profile fields: a text field, a single choice, or several choices. */
 export function CustomFields({ form, fields }: { form: ProfileForm; fields: CustomProfileField[] }) {
@@ -40,11 +44,10 @@ export function CustomFields({ form, fields }: { form: ProfileForm; fields: Cust
                 <TextField
                   {...common}
                   multiline
-                  maxRows={6}
                   value={values[0] ?? ''}
                   inputRef={field.ref}
                   onChange={(event) => field.onChange(event.target.value === '' ? [] : [event.target.value])}
-                  slotProps={{ htmlInput: { maxLength: profileLimits.customTextMax } }}
+                  slotProps={customText}
                 />
               );
             }
