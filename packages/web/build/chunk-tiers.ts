@@ -44,6 +44,7 @@ export const chunkTiers: ChunkTier[] = [
       'src/app/mui-theme.tsx',
       'src/app/shell/app-shell.tsx',
       'src/components/lazy-dialog.tsx',
+      'src/components/growing-textarea.tsx',
       'packages/contract/src/paths.ts',
       'packages/contract/src/rich-html.ts',
       'node_modules/@mui/material/Button/index.mjs',
