@@ -10,7 +10,8 @@ export function formatDecimal(value: number, locale: string, fractionDigits = 1)
   const lang = isLocale(locale) ? locale : defaultLocale;
   // Like Intl, it rounds the number's shortest decimal form (0.15, not 0.1499...) half away from zero.
   const shortest = String(Math.abs(value));
-  if (shortest.includes('e')) {
+  // Intl's own words for what has no plain decimal form: an exponent's, infinity's, not a number's.
+  if (!Number.isFinite(value) || shortest.includes('e')) {
     return new Intl.NumberFormat(htmlLang(lang), { maximumFractionDigits: fractionDigits }).format(value);
   }
   const [whole = '', fraction = ''] = shortest.split('.');

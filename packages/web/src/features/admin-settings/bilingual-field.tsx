@@ -25,24 +25,23 @@ export function BilingualField({
   const { t } = useTranslation();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: '100%' }}>
-      {locales.map((locale) => (
-        <TextField
-          key={locale}
-          label={`${label} (${t(`admin-settings.languages.${locale}`)})`}
-          value={value[locale] ?? ''}
-          onChange={(event) => onChange({ ...value, [locale]: event.target.value })}
-          slotProps={
-            multiline
-              ? growingSlots({}, { maxLength, lang: htmlLang(locale) })
-              : { htmlInput: { maxLength, lang: htmlLang(locale) } }
-          }
-          multiline={multiline}
-          error={Boolean(error)}
-          helperText={error}
-          size="small"
-          fullWidth
-        />
-      ))}
+      {locales.map((locale) => {
+        const own = { maxLength, lang: htmlLang(locale) };
+        return (
+          <TextField
+            key={locale}
+            label={`${label} (${t(`admin-settings.languages.${locale}`)})`}
+            value={value[locale] ?? ''}
+            onChange={(event) => onChange({ ...value, [locale]: event.target.value })}
+            slotProps={multiline ? growingSlots({}, own) : { htmlInput: own }}
+            multiline={multiline}
+            error={Boolean(error)}
+            helperText={error}
+            size="small"
+            fullWidth
+          />
+        );
+      })}
     </Stack>
   );
 }
