@@ -1,4 +1,5 @@
 import Add from '@mui/icons-material/Add';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,11 +14,17 @@ import type { EditorModule, ModuleData } from './draft';
 import { ModuleForm } from './module-forms';
 import { RowActions } from './row-actions';
 
-/** The page's modules in order, each with its form, and the button that adds one. */
+/**
+ * The page's modules in order, each with its form, and the button that adds one. Saved modules start
+ * folded to their heading, and their forms are drawn once opened: a page of a dozen modules drew thousands
+ * of fields the editor took over at once (the page editor's longest task at start). A module added here,
+ * and one with a complaint, is open.
+ */
 export function ModuleList({
   modules,
   pageId,
   errorAt,
+  hasErrors,
   moduleName,
   onChange,
   onMove,
@@ -27,6 +34,8 @@ export function ModuleList({
   modules: EditorModule[];
   pageId: number;
   errorAt: (path: string) => string | undefined;
+  /** Whether a field of the module at this index has a complaint. */
+  hasErrors: (index: number) => boolean;
   moduleName: (module: EditorModule, index: number) => string;
   onChange: (key: string, patch: ModuleData | ((data: ModuleData) => ModuleData)) => void;
   onMove: (from: number, to: number) => void;
@@ -34,6 +43,7 @@ export function ModuleList({
   onAdd: (type: PageModuleType) => void;
 }) {
   const { t } = useTranslation();
+  const open = useOpenModules(modules, hasErrors);
   return (
     <>
       {modules.length === 0 && (
@@ -53,6 +63,8 @@ export function ModuleList({
       >
         {modules.map((module, index) => {
           const name = moduleName(module, index);
+          const formId = `module-form-${module.key}`;
+          const expanded = open.has(module.key);
           return (
             <Paper
               component="li"
@@ -62,25 +74,48 @@ export function ModuleList({
               aria-label={name}
               sx={{ p: { xs: 1.5, sm: 2 }, mb: 2, bgcolor: 'background.default' }}
             >
-              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 0.5 }}>
-                <Typography component="h3" variant="h3" sx={{ flex: 1, fontSize: '1.05rem', minWidth: 0 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Typography
+                  component="h3"
+                  variant="h3"
+                  sx={{ flex: '1 1 12rem', fontSize: '1.05rem', minWidth: 0 }}
+                >
                   {name}
                 </Typography>
-                <RowActions
-                  name={name}
-                  index={index}
-                  count={modules.length}
-                  onMove={(to) => onMove(index, to)}
-                  onRemove={() => onRemove(module)}
-                />
+                <Box sx={{ display: 'flex', alignItems: 'center', ml: 'auto' }}>
+                  <Button
+                    size="small"
+                    aria-label={t('page_admin.rows.settings_of', { name })}
+                    aria-expanded={expanded}
+                    aria-controls={expanded ? formId : undefined}
+                    endIcon={
+                      <ExpandMore aria-hidden sx={{ transform: expanded ? 'rotate(180deg)' : undefined }} />
+                    }
+                    onClick={() => open.toggle(module.key)}
+                  >
+                    {t('page_admin.rows.settings')}
+                  </Button>
+                  <RowActions
+                    name={name}
+                    index={index}
+                    count={modules.length}
+                    onMove={(to) => onMove(index, to)}
+                    onRemove={() => onRemove(module)}
+                  />
+                </Box>
               </Box>
-              <ModuleForm
-                type={module.type}
-                data={module.data}
-                set={(patch) => onChange(module.key, patch)}
-                errorAt={(path) => errorAt(`modules.${index}.data.${path}`)}
-                pageId={pageId}
-              />
+              {!expanded && <ModuleSummary data={module.data} />}
+              {expanded && (
+                <Box id={formId} sx={{ mt: 0.5 }}>
+                  <ModuleForm
+                    type={module.type}
+                    data={module.data}
+                    set={(patch) => onChange(module.key, patch)}
+                    errorAt={(path) => errorAt(`modules.${index}.data.${path}`)}
+                    pageId={pageId}
+                  />
+                </Box>
+              )}
             </Paper>
           );
         })}
@@ -88,6 +123,45 @@ export function ModuleList({
       {modules.length < pageModuleLimits.modules && <AddModuleButton onAdd={onAdd} />}
     </>
   );
+}
+
+/** A folded module's title, when it has one. */
+function ModuleSummary({ data }: { data: ModuleData }) {
+  const title = typeof data.title === 'string' ? data.title.trim() : '';
+  if (!title) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      {title}
+    </Typography>
+  );
+}
+
+/**
+ * The keys of the open modules: none of those there at first, each one added later, and each with a
+ * complaint (opened in the same render, so the first complaint can take the focus).
+ */
+function useOpenModules(modules: EditorModule[], hasErrors: (index: number) => boolean) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const [known, setKnown] = useState<ReadonlySet<string>>(() => new Set(modules.map((module) => module.key)));
+  const [complained, setComplained] = useState('');
+  const added = modules.filter((module) => !known.has(module.key)).map((module) => module.key);
+  const withErrors = modules.filter((_, index) => hasErrors(index)).map((module) => module.key);
+  const complaint = withErrors.join(' ');
+  // Adjusting state while rendering (React's way for state that follows props): no render with them closed.
+  if (added.length) setKnown(new Set([...known, ...added]));
+  if (complaint !== complained) setComplained(complaint);
+  if (added.length || (complaint !== complained && withErrors.some((key) => !open.has(key)))) {
+    setOpen(new Set([...open, ...added, ...(complaint !== complained ? withErrors : [])]));
+  }
+  return {
+    has: (key: string) => open.has(key),
+    toggle: (key: string) =>
+      setOpen((before) => {
+        const next = new Set(before);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+  };
 }
 
 function AddModuleButton({ onAdd }: { onAdd: (type: PageModuleType) => void }) {

@@ -121,6 +121,50 @@ describe('PageEditorPage', () => {
     expect(await screen.findByText('The draft has been saved.')).toBeTruthy();
   });
 
+  it('folds saved modules to their heading and title, and opens one from its settings button by keyboard', async () => {
+    const page = adminPage();
+    stubFetch([answer(endpoints.pages.adminGet, page, { params: { id: 7 } })]);
+    showEditor(page);
+    const user = userEvent.setup({ delay: null });
+    const gym = await screen.findByRole('listitem', { name: 'Module 1: Gym pass' });
+    expect(within(gym).getByText('Gym')).toBeTruthy();
+    expect(within(gym).queryByRole('textbox')).toBeNull();
+    const toggle = within(gym).getByRole('button', { name: 'Settings of Module 1: Gym pass' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const link = within(gym).getByRole('textbox', { name: /^Link/ }) as HTMLInputElement;
+    expect(link.value).toBe('https://gym.example.com');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)?.contains(link)).toBe(true);
+    // The other module stays folded; the first folds again.
+    const reviews = screen.getByRole('listitem', { name: 'Module 2: Reviews widget' });
+    expect(within(reviews).queryByRole('textbox')).toBeNull();
+    await user.keyboard('{Enter}');
+    expect(within(gym).queryByRole('textbox')).toBeNull();
+  });
+
+  it('opens a folded module whose field the check finds wrong and focuses that field', async () => {
+    const page = adminPage({ modules: [] });
+    const calls = stubFetch([answer(endpoints.pages.adminGet, page, { params: { id: 7 } })]);
+    showEditor(page);
+    const user = userEvent.setup({ delay: null });
+    // A new module is open; folded again, its empty link is out of sight.
+    await user.click(await screen.findByRole('button', { name: 'Add module' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Gym pass' }));
+    const gym = screen.getByRole('listitem', { name: 'Module 1: Gym pass' });
+    expect(within(gym).getByRole('textbox', { name: /^Link/ })).toBeTruthy();
+    await user.click(within(gym).getByRole('button', { name: 'Settings of Module 1: Gym pass' }));
+    expect(within(gym).queryByRole('textbox')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    const link = await within(gym).findByRole('textbox', { name: /^Link/ });
+    expect(link.getAttribute('aria-invalid')).toBe('true');
+    // Its first wrong field (the heading, then the link) takes the focus.
+    const heading = within(gym).getByRole('textbox', { name: /^Heading/ });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(calls.filter((call) => call.method !== 'GET')).toHaveLength(0);
+  });
+
   it('shows the contract’s complaints next to the fields and sends nothing', async () => {
     const page = adminPage({ modules: [] });
     const calls = stubFetch([answer(endpoints.pages.adminGet, page, { params: { id: 7 } })]);
@@ -263,6 +307,7 @@ describe('PageEditorPage', () => {
     stubFetch([answer(endpoints.pages.adminGet, page, { params: { id: 7 } })]);
     showEditor(page);
     const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Settings of Module 1: Rich text' }));
     expect(await screen.findByText(/^Opening hours 9 to 5\s+Closed on Sundays$/)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Text' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Edit text' }));

@@ -72,6 +72,8 @@ function EditorBody({ page }: { page: AdminPage }) {
     [showErrors, t, draft],
   );
   const errorAt = (path: string) => clientErrors.get(path) ?? serverErrors.get(path);
+  const moduleHasErrors = (index: number) =>
+    [...clientErrors.keys(), ...serverErrors.keys()].some((path) => path.startsWith(`modules.${index}.`));
 
   // Leaving with unsaved changes asks first: in the app, and when the tab closes or reloads.
   const blocker = useBlocker(
@@ -274,6 +276,7 @@ function EditorBody({ page }: { page: AdminPage }) {
           modules={draft.modules}
           pageId={page.id}
           errorAt={errorAt}
+          hasErrors={moduleHasErrors}
           moduleName={moduleName}
           onChange={setModuleData}
           onMove={moveModule}
