@@ -2,9 +2,10 @@ import { firstAnswers } from '@plaza/contract/constants';
 
 /**
  * The answers of the app's first GET calls that the server put into the page (server
- * platform/app-page.ts), by the call's path and query. Read once, when the app starts.
+ * platform/app-page.ts), by the call's path and query. Read once, at the first call that asks: not while
+ * the app's entry runs, already the longest task of its start.
  */
-const answers = readAnswers();
+let answers: Map<string, unknown> | undefined;
 
 function readAnswers(): Map<string, unknown> {
   const element = typeof document === 'undefined' ? null : document.getElementById(firstAnswers.elementId);
@@ -21,6 +22,7 @@ function readAnswers(): Map<string, unknown> {
 type AnswerSource = (url: string) => unknown;
 
 let source: AnswerSource = (url) => {
+  answers ??= readAnswers();
   const answer = answers.get(url);
   answers.delete(url);
   return performance.now() < firstAnswers.lifetimeMs ? answer : undefined;
