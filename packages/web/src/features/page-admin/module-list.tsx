@@ -137,26 +137,28 @@ function ModuleSummary({ data }: { data: ModuleData }) {
 }
 
 /**
- * The keys of the open modules: none of those there at first, each one added later, and each with a
- * complaint (opened in the same render, so the first complaint can take the focus).
+ * Which modules are open: every module but those folded, and the page's saved modules start folded (one
+ * added later is open). A new complaint opens its modules in the same render, so its first field can take
+ * the focus.
  */
 function useOpenModules(modules: EditorModule[], hasErrors: (index: number) => boolean) {
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
-  const [known, setKnown] = useState<ReadonlySet<string>>(() => new Set(modules.map((module) => module.key)));
+  const [folded, setFolded] = useState<ReadonlySet<string>>(
+    () => new Set(modules.map((module) => module.key)),
+  );
   const [complained, setComplained] = useState('');
-  const added = modules.filter((module) => !known.has(module.key)).map((module) => module.key);
   const withErrors = modules.filter((_, index) => hasErrors(index)).map((module) => module.key);
   const complaint = withErrors.join(' ');
-  // Adjusting state while rendering (React's way for state that follows props): no render with them closed.
-  if (added.length) setKnown(new Set([...known, ...added]));
-  if (complaint !== complained) setComplained(complaint);
-  if (added.length || (complaint !== complained && withErrors.some((key) => !open.has(key)))) {
-    setOpen(new Set([...open, ...added, ...(complaint !== complained ? withErrors : [])]));
+  // Adjusting state while rendering (React's way for state that follows props): no render with them folded.
+  if (complaint !== complained) {
+    setComplained(complaint);
+    if (withErrors.some((key) => folded.has(key))) {
+      setFolded(new Set([...folded].filter((key) => !withErrors.includes(key))));
+    }
   }
   return {
-    has: (key: string) => open.has(key),
+    has: (key: string) => !folded.has(key),
     toggle: (key: string) =>
-      setOpen((before) => {
+      setFolded((before) => {
         const next = new Set(before);
         if (!next.delete(key)) next.add(key);
         return next;
