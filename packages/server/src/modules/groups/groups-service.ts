@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../platform/errors';
 import { isSuperadmin } from '../../platform/permissions';
+import { recheckStreamTopics, streamTopics } from '../../platform/realtime';
 import type { SessionUser } from '../../platform/request-context';
 import { getSettings } from '../settings';
 import { deleteStoredFiles, removeImage } from '../uploads';
@@ -162,6 +163,12 @@ export async function updateGroup(
     changes.image_id = body.img_id;
   }
   await groupsRepo.update(db, groupId, changes);
+  // Members of the site who read the group's content without being members no longer do: their open
+  // streams of the group and its topics stop listening.
+  if (changes.type && everyMemberReads(access.group.type) && !everyMemberReads(changes.type)) {
+    const topicIds = await groupsRepo.topicIds(db, groupId);
+    await recheckStreamTopics(deps.bus, [streamTopics.group(groupId), ...topicIds.map(streamTopics.topic)]);
+  }
   // A replaced or removed image is not used anywhere else: its row and files go.
   if (changes.image_id !== undefined && access.group.image_id) await removeImage(deps, access.group.image_id);
   return groupPage(db, user, await loadGroupAccess(db, groupId, user));

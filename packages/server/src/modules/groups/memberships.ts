@@ -1,6 +1,7 @@
 import { type groupUserListTypes, limits } from '@plaza/contract';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { recheckMemberStreams } from '../../platform/realtime';
 import type { SessionUser } from '../../platform/request-context';
 import { countAdmins, loadGroupAccess, requireGroupRead, requireMemberManager } from './access';
 import type { GroupDeps } from './deps';
@@ -62,16 +63,17 @@ export async function requestApproval(deps: GroupDeps, user: SessionUser, groupI
   return { success: true as const, membership: presentOwnMembership(row) };
 }
 
-/** Leaves a group; the last admin has to hand over first. */
-export async function leaveGroup(db: Db, user: SessionUser, groupId: number) {
-  await loadGroupAccess(db, groupId, user);
-  await db.transaction(async (tx) => {
+/** Leaves a group; the last admin has to hand over first. The member's open streams stop listening to it. */
+export async function leaveGroup(deps: GroupDeps, user: SessionUser, groupId: number) {
+  await loadGroupAccess(deps.db, groupId, user);
+  await deps.db.transaction(async (tx) => {
     await groupsRepo.lock(tx, groupId);
     const row = await membersRepo.of(tx, groupId, user.id);
     if (row?.status !== 'accepted') throw conflict('You are not a member of this group.');
     if (row.role === 'admin' && (await countAdmins(tx, groupId)) <= 1) throw lastAdmin();
     await membersRepo.remove(tx, row.id);
   });
+  await recheckMemberStreams(deps.bus, user.id);
   return { success: true as const };
 }
 
@@ -133,16 +135,20 @@ export async function removeAdmin(db: Db, user: SessionUser, groupId: number, us
   return { success: true as const };
 }
 
-/** Removes a member from the group (member managers); the last admin stays. */
-export async function removeMember(db: Db, user: SessionUser, groupId: number, userId: number) {
-  const access = await loadGroupAccess(db, groupId, user);
+/**
+ * Removes a member from the group (member managers); the last admin stays. The member's open streams stop
+ * listening to the group, on every instance.
+ */
+export async function removeMember(deps: GroupDeps, user: SessionUser, groupId: number, userId: number) {
+  const access = await loadGroupAccess(deps.db, groupId, user);
   requireMemberManager(access);
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     await groupsRepo.lock(tx, groupId);
     const row = await membersRepo.of(tx, groupId, userId);
     if (row?.status !== 'accepted') throw notFound('The member');
     if (row.role === 'admin' && (await countAdmins(tx, groupId)) <= 1) throw lastAdmin();
     await membersRepo.remove(tx, row.id);
   });
+  await recheckMemberStreams(deps.bus, userId);
   return { success: true as const };
 }

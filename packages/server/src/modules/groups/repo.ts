@@ -126,6 +126,11 @@ export const groupsRepo = {
       .where(and(eq(images.id, imageId), eq(images.owner_id, userId)));
     return Boolean(row);
   },
+  /** The ids of a group's topics, archived ones too. */
+  async topicIds(db: Db, groupId: number): Promise<number[]> {
+    const rows = await db.select({ id: topics.id }).from(topics).where(eq(topics.group_id, groupId));
+    return rows.map((row) => row.id);
+  },
   /** Active topics of a group, newest first. */
   async activeTopics(db: Db, groupId: number) {
     return db

@@ -46,14 +46,14 @@ export async function groupsModule(app: FastifyInstance, { database, bus, storag
 
   route(app, api.join, ({ user, params }) => joinGroup(db, user, params.id));
   route(app, api.requestApproval, ({ user, params }) => requestApproval(deps, user, params.id));
-  route(app, api.leave, ({ user, params }) => leaveGroup(db, user, params.id));
+  route(app, api.leave, ({ user, params }) => leaveGroup(deps, user, params.id));
 
   route(app, api.users, ({ user, params, query }) => listMembers(db, user, params.id, query));
   route(app, api.usersFiltered, ({ user, params, body }) => listMembers(db, user, params.id, body));
   route(app, api.usersSearch, ({ user, params, query }) => listMembers(db, user, params.id, query));
   route(app, api.addAdmins, ({ user, params, body }) => addAdmins(db, user, params.id, body.users));
   route(app, api.removeAdmin, ({ user, params }) => removeAdmin(db, user, params.id, params.userId));
-  route(app, api.removeUser, ({ user, params }) => removeMember(db, user, params.id, params.userId));
+  route(app, api.removeUser, ({ user, params }) => removeMember(deps, user, params.id, params.userId));
 
   route(app, api.invite, ({ user, params, body }) => inviteMembers(deps, user, params.id, body.users));
   route(app, api.resendInvitations, ({ user, params, body }) =>

@@ -126,4 +126,92 @@ describe('posts: StreamChannel tells open streams of new posts their member may 
     expect(await readerNews.next(newPost)).toMatchObject({ message: { id: open.id } });
     for (const socket of [outsiderNews, readerNews, adminNews]) await socket.close();
   });
+
+  /** A member of a new private group, with the group's stream and the news stream open. */
+  async function memberListening() {
+    const member = await buildUser(t.db);
+    const groupAdmin = await buildUser(t.db);
+    const groupId = (await buildGroup(t.db, { type: 'private', admins: [groupAdmin], members: [member] })).id;
+    const client = await signedIn(t, member);
+    const socket = await socketOf(client);
+    expect(await subscribe(socket, { kind: 'group', id: groupId })).toBe('confirm_subscription');
+    expect(await subscribe(socket, { kind: 'news' })).toBe('confirm_subscription');
+    return { memberId: member.id, client, socket, groupId, groupAdmin: await signedIn(t, groupAdmin) };
+  }
+
+  /** The stream is dropped, and the group's next post reaches none of the socket's streams. */
+  async function hearsNoMoreOf(listening: Awaited<ReturnType<typeof memberListening>>) {
+    const { socket, groupId, groupAdmin } = listening;
+    expect(await socket.next((m) => m.type === 'reject_subscription')).toEqual({
+      type: 'reject_subscription',
+      channel: 'StreamChannel',
+      stream: { kind: 'group', id: groupId },
+    });
+    await writePost(groupAdmin, { description: '<p>Intern</p>', group_id: groupId });
+    // The news stream stays open: it hears of the open group's post first, so nothing came of the group's.
+    const open = await writePost(author, { description: '<p>Für alle</p>', group_id: openGroupId });
+    expect(await socket.next(newPost)).toMatchObject({ stream: { kind: 'news' }, message: { id: open.id } });
+    await socket.close();
+  }
+
+  it('stops telling a member removed from a group of its posts, on the streams already open', async () => {
+    const listening = await memberListening();
+    const removed = await listening.groupAdmin.delete(
+      `/api/v2/groups/${listening.groupId}/users/${listening.memberId}`,
+    );
+    expect(removed.statusCode).toBe(200);
+    await hearsNoMoreOf(listening);
+  });
+
+  it('stops telling a member who left a group of its posts, on the streams already open', async () => {
+    const listening = await memberListening();
+    expect((await listening.client.delete(`/api/v2/groups/members/${listening.groupId}`)).statusCode).toBe(
+      200,
+    );
+    await hearsNoMoreOf(listening);
+  });
+
+  it("stops telling outsiders of a group's posts once it is closed to them, on its and its topics' streams", async () => {
+    const groupAdmin = await buildUser(t.db);
+    const member = await buildUser(t.db);
+    const groupId = (await buildGroup(t.db, { type: 'open', admins: [groupAdmin], members: [member] })).id;
+    const [topic] = await t.db
+      .insert(topics)
+      .values({ group_id: groupId, name: 'Kantine', description: 'Speiseplan', author_id: groupAdmin.id })
+      .returning();
+    const adminClient = await signedIn(t, groupAdmin);
+    const adminSocket = await socketOf(adminClient);
+    expect(await subscribe(adminSocket, { kind: 'group', id: groupId })).toBe('confirm_subscription');
+    const socket = await socketOf(outsider);
+    expect(await subscribe(socket, { kind: 'group', id: groupId })).toBe('confirm_subscription');
+    expect(await subscribe(socket, { kind: 'topic', id: topic!.id })).toBe('confirm_subscription');
+    expect(await subscribe(socket, { kind: 'news' })).toBe('confirm_subscription');
+
+    const closed = await adminClient.put(`/api/v2/groups/${groupId}`, {
+      description: 'Nur für uns',
+      type: 'private',
+    });
+    expect(closed.statusCode).toBe(200);
+    const dropped = [
+      await socket.next((m) => m.type === 'reject_subscription'),
+      await socket.next((m) => m.type === 'reject_subscription'),
+    ].map((m) => (m.type === 'reject_subscription' ? m.stream : undefined));
+    expect(dropped).toEqual(
+      expect.arrayContaining([
+        { kind: 'group', id: groupId },
+        { kind: 'topic', id: topic!.id },
+      ]),
+    );
+
+    // Its admin still hears of a member's post; the outsider hears of the open group's first.
+    const inside = await writePost(await signedIn(t, member), {
+      description: '<p>Intern</p>',
+      topic_id: topic!.id,
+    });
+    expect(await adminSocket.next(newPost)).toMatchObject({ message: { id: inside.id } });
+    const open = await writePost(author, { description: '<p>Für alle</p>', group_id: openGroupId });
+    expect(await socket.next(newPost)).toMatchObject({ stream: { kind: 'news' }, message: { id: open.id } });
+    await socket.close();
+    await adminSocket.close();
+  });
 });

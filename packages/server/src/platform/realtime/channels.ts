@@ -19,6 +19,29 @@ export const notificationTopic = (userId: number) => `user:${userId}:notificatio
 /** Bus topic of a member's chat events (messages, read marks, typing, new conversations). */
 export const chatTopic = (userId: number) => `user:${userId}:chat`;
 
+/**
+ * Bus topic telling a member's sockets that the streams the member may read changed (they left a group or
+ * were removed from it): each socket decides the topics of its streams again (`accessChanged`).
+ */
+export const streamAccessTopic = (userId: number) => `user:${userId}:stream_access`;
+
+/**
+ * The notice that the readers of a topic may have changed: sent on a member's `streamAccessTopic`, or on a
+ * stream's topic (`streamTopics`) whose read rule changed. A socket hearing it decides its streams' topics
+ * again, drops a stream the member may no longer read (`reject_subscription`) and sends the notice on to no
+ * one.
+ */
+export const accessChanged = { type: 'access_changed' } as const;
+
+export function isAccessChanged(payload: unknown): boolean {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    'type' in payload &&
+    payload.type === accessChanged.type
+  );
+}
+
 /** Bus topic that closes the sockets of one session (logout, password change). */
 export const sessionTopic = (sessionId: string) => `session:${sessionId}`;
 

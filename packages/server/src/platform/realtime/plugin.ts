@@ -18,7 +18,13 @@ import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { AppDeps } from '../../deps';
 import { AppError, unauthenticated } from '../errors';
 import { pushRepo } from '../push';
-import { type ChannelDefinition, channels, sessionTopic } from './channels';
+import {
+  type ChannelDefinition,
+  channels,
+  isAccessChanged,
+  sessionTopic,
+  streamAccessTopic,
+} from './channels';
 import { socketErrorHandler } from './socket-errors';
 
 const HEARTBEAT_MS = 30_000;
@@ -43,12 +49,28 @@ const subscriptionKey = (channel: ChannelName, stream: StreamRef | undefined) =>
 const named = (channel: ChannelName, stream: StreamRef | undefined) =>
   stream ? { channel, stream } : { channel };
 
+/** A bus subscription, once set up: the function that ends it. */
+type Pending = Promise<() => Promise<void>>;
+
+/** A socket's subscription: its channel and stream, the topics decided for them, and the bus subscription. */
+interface Subscription {
+  channel: ChannelDefinition;
+  stream: StreamRef | undefined;
+  topics: string[];
+  pending: Pending;
+}
+
+function sameTopics(a: string[], b: string[]): boolean {
+  const [first, second] = [[...a].sort(), [...b].sort()];
+  return first.length === second.length && first.every((topic, index) => topic === second[index]);
+}
+
 /** Subscribes one handler to several topics; answers the function that ends all of them. */
 async function subscribeAll(
   bus: AppDeps['bus'],
   topics: string[],
   handler: (payload: unknown) => void,
-): Promise<() => Promise<void>> {
+): Pending {
   const settled = await Promise.allSettled(topics.map((topic) => bus.subscribe(topic, handler)));
   const ends = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const endAll = async () => {
@@ -148,7 +170,7 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
       const user = request.user!;
       const sessionId = request.sessionId!;
       const log = request.log.child({ userId: user.id, realtime: true });
-      const subscriptions = new Map<string, Promise<() => Promise<void>>>();
+      const subscriptions = new Map<string, Subscription>();
       let closed = false;
       sockets.add(socket);
       app.metrics.socketOpened();
@@ -180,7 +202,7 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
       };
 
       /** Ends one bus subscription; a failure (the bus is gone) is logged, never thrown. */
-      const release = async (channel: string, pending: Promise<() => Promise<void>> | undefined) => {
+      const release = async (channel: string, pending: Pending | undefined) => {
         if (!pending) return;
         try {
           await (await pending)();
@@ -189,35 +211,88 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
         }
       };
 
+      /** Listens to a subscription's topics: their events go out as the channel says, access notices recheck. */
+      const listen = (channel: ChannelDefinition, stream: StreamRef | undefined, topics: string[]) => ({
+        channel,
+        stream,
+        topics,
+        pending: subscribeAll(bus, topics, (payload) => {
+          if (isAccessChanged(payload)) return recheck();
+          const message = channel.messageFor ? channel.messageFor(user, payload) : payload;
+          if (message !== undefined)
+            send(socket, { type: 'message', ...named(channel.name, stream), message });
+        }),
+      });
+
+      /**
+       * Decides the topics of the socket's streams again, after an access notice: a stream the member may no
+       * longer read is dropped (`reject_subscription`); one whose topics changed listens to the new ones
+       * before it stops listening to the old. Notices are handled one after the other. Should that fail,
+       * the socket closes and the client's next one is decided afresh.
+       */
+      const recheckStreams = async () => {
+        for (const [key, subscription] of [...subscriptions]) {
+          if (!subscription.stream || closed) continue;
+          const topics = await subscription.channel.topicsFor(user, subscription.stream);
+          if (closed || subscriptions.get(key) !== subscription) continue;
+          if (topics && sameTopics(topics, subscription.topics)) continue;
+          if (topics) {
+            const next = listen(subscription.channel, subscription.stream, topics);
+            subscriptions.set(key, next);
+            await next.pending;
+          } else {
+            subscriptions.delete(key);
+            send(socket, {
+              type: 'reject_subscription',
+              ...named(subscription.channel.name, subscription.stream),
+            });
+          }
+          await release(key, subscription.pending);
+        }
+      };
+      let rechecks = Promise.resolve();
+      const recheck = () => {
+        rechecks = rechecks.then(recheckStreams).catch((error: unknown) => {
+          log.warn({ err: error }, 'real-time: deciding the streams again failed; closing the socket');
+          closeForRetry('access changed, reconnect');
+        });
+      };
+      const accessWatch = bus.subscribe(streamAccessTopic(user.id), recheck);
+      // Without this subscription a member removed from a group could keep hearing of its posts.
+      accessWatch.catch((error: unknown) => {
+        log.error(
+          { err: error },
+          'real-time: cannot watch the member for access changes; closing the socket',
+        );
+        closeForRetry('server busy, try again later');
+      });
+
       const subscribe = async (name: ChannelName, stream: StreamRef | undefined) => {
         const channel = registry.find((candidate) => candidate.name === name);
         const reject = () => send(socket, { type: 'reject_subscription', ...named(name, stream) });
         if (!channel || !(await sessionIsValid())) return reject();
         const key = subscriptionKey(name, stream);
-        let pending = subscriptions.get(key);
-        if (!pending) {
+        let subscription = subscriptions.get(key);
+        if (!subscription) {
           const topics = await channel.topicsFor(user, stream);
           if (topics === null) return reject();
           // A second subscribe of the same stream may have started meanwhile: it is the one kept.
-          pending = subscriptions.get(key);
-          if (!pending) {
-            pending = subscribeAll(bus, topics, (payload) => {
-              const message = channel.messageFor ? channel.messageFor(user, payload) : payload;
-              if (message !== undefined) send(socket, { type: 'message', ...named(name, stream), message });
-            });
-            subscriptions.set(key, pending);
+          subscription = subscriptions.get(key);
+          if (!subscription) {
+            subscription = listen(channel, stream, topics);
+            subscriptions.set(key, subscription);
           }
         }
         try {
-          await pending;
+          await subscription.pending;
         } catch (error) {
-          if (subscriptions.get(key) === pending) subscriptions.delete(key);
+          if (subscriptions.get(key) === subscription) subscriptions.delete(key);
           throw error;
         }
         if (closed) {
           // The socket closed while the subscription was being set up; its close handler has run.
-          if (subscriptions.get(key) === pending) subscriptions.delete(key);
-          return release(key, pending);
+          if (subscriptions.get(key) === subscription) subscriptions.delete(key);
+          return release(key, subscription.pending);
         }
         send(socket, { type: 'confirm_subscription', ...named(name, stream) });
       };
@@ -226,9 +301,9 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
         if (message.command === 'ping') return send(socket, { type: 'pong' });
         if (message.command === 'unsubscribe') {
           const key = subscriptionKey(message.channel, message.stream);
-          const pending = subscriptions.get(key);
+          const subscription = subscriptions.get(key);
           subscriptions.delete(key);
-          if (pending) await (await pending)();
+          if (subscription) await (await subscription.pending)();
           return;
         }
         return subscribe(message.channel, message.stream);
@@ -266,9 +341,10 @@ async function realtime(app: FastifyInstance, { config, bus, database }: AppDeps
         closed = true;
         sockets.delete(socket);
         app.metrics.socketClosed();
-        const pending: Array<[string, Promise<() => Promise<void>>]> = [
+        const pending: Array<[string, Pending]> = [
           [sessionTopic(sessionId), endSession],
-          ...subscriptions.entries(),
+          [streamAccessTopic(user.id), accessWatch],
+          ...[...subscriptions].map(([key, subscription]): [string, Pending] => [key, subscription.pending]),
         ];
         subscriptions.clear();
         log.debug({ code }, 'real-time socket closed');

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { TestClient } from '../../../test/client';
-import { buildUser, testPassword } from '../../../test/factories';
+import { buildGroup, buildUser, testPassword } from '../../../test/factories';
 import { closeOf, expectAnswering, logCollector, watchProcessFailures } from '../../../test/outage';
 import { cookieHeader, openSocket } from '../../../test/socket';
 import type { EventBus } from '../bus';
@@ -45,6 +45,7 @@ describe('real-time endpoint when the bus fails', () => {
   let url: string;
   let member: TestClient;
   let memberId: number;
+  let memberUser: Awaited<ReturnType<typeof buildUser>>;
 
   beforeAll(async () => {
     t = await createTestApp({
@@ -55,6 +56,7 @@ describe('real-time endpoint when the bus fails', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     url = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v2/cable`;
     const user = await buildUser(t.db);
+    memberUser = user;
     memberId = user.id;
     member = new TestClient(t.app);
     await member.login(user.username, testPassword);
@@ -76,7 +78,7 @@ describe('real-time endpoint when the bus fails', () => {
   };
 
   it('rejects a subscription the bus cannot make, logs it with the member and channel, and keeps the socket', async () => {
-    faults.subscribe = (topic) => topic.startsWith('user:');
+    faults.subscribe = (topic) => topic.endsWith(':notifications');
     const socket = await open();
     socket.send({ command: 'subscribe', channel: 'NotificationChannel' });
     expect(await socket.next((m) => m.type === 'reject_subscription')).toEqual({
@@ -106,7 +108,7 @@ describe('real-time endpoint when the bus fails', () => {
   });
 
   it('answers a failed unsubscribe with an error message and keeps the socket', async () => {
-    faults.unsubscribe = (topic) => topic.startsWith('user:');
+    faults.unsubscribe = (topic) => topic.endsWith(':notifications');
     const socket = await open();
     socket.send({ command: 'subscribe', channel: 'NotificationChannel' });
     await socket.next((m) => m.type === 'confirm_subscription');
@@ -130,24 +132,52 @@ describe('real-time endpoint when the bus fails', () => {
     faults.unsubscribe = () => true;
     const before = unsubscribeCalls.length;
     await socket.close();
-    // The server ends both subscriptions (the session's and the channel's) once it sees the close.
-    while (unsubscribeCalls.length < before + 2) await settle();
+    // The server ends all three subscriptions (the session's, the member's access and the channel's) once
+    // it sees the close.
+    while (unsubscribeCalls.length < before + 3) await settle();
     await settle();
     expect(
       logs.lines.filter((line) => line.msg === 'real-time: ending a bus subscription failed').length,
-    ).toBeGreaterThanOrEqual(2);
+    ).toBeGreaterThanOrEqual(3);
     expect(processFailures.failures).toEqual([]);
   });
 
-  it('closes a socket with 1013 when the bus cannot watch its session for the end', async () => {
-    faults.subscribe = (topic) => topic.startsWith('session:');
+  it.each([
+    [
+      'its session for the end',
+      'session:',
+      'real-time: cannot watch the session for its end; closing the socket',
+    ],
+    [
+      'its member for access changes',
+      'stream_access',
+      'real-time: cannot watch the member for access changes; closing the socket',
+    ],
+  ])('closes a socket with 1013 when the bus cannot watch %s', async (_, topicPart, msg) => {
+    faults.subscribe = (topic) => topic.includes(topicPart);
     const socket = await openSocket(url, { cookie: cookieHeader(member.jar), origin });
+    expect(await closeOf(socket)).toEqual({ code: 1013, reason: 'server busy, try again later' });
+    expect(logs.lines).toContainEqual(expect.objectContaining({ level: 50, msg, userId: memberId }));
+    expect(processFailures.failures).toEqual([]);
+  });
+
+  it('closes a socket with 1013 when its streams cannot listen again after an access change', async () => {
+    const groupAdmin = await buildUser(t.db);
+    const groupId = (await buildGroup(t.db, { type: 'private', admins: [groupAdmin], members: [memberUser] }))
+      .id;
+    const socket = await open();
+    socket.send({ command: 'subscribe', channel: 'StreamChannel', stream: { kind: 'news' } });
+    await socket.next((m) => m.type === 'confirm_subscription');
+    faults.subscribe = (topic) => topic.startsWith('posts:');
     const closed = closeOf(socket);
-    expect(await closed).toEqual({ code: 1013, reason: 'server busy, try again later' });
+    const admin = new TestClient(t.app);
+    await admin.login(groupAdmin.username, testPassword);
+    expect((await admin.delete(`/api/v2/groups/${groupId}/users/${memberId}`)).statusCode).toBe(200);
+    expect(await closed).toEqual({ code: 1013, reason: 'access changed, reconnect' });
     expect(logs.lines).toContainEqual(
       expect.objectContaining({
-        level: 50,
-        msg: 'real-time: cannot watch the session for its end; closing the socket',
+        level: 40,
+        msg: 'real-time: deciding the streams again failed; closing the socket',
         userId: memberId,
       }),
     );
