@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { postPath } from '@plaza/contract';
 import { eq, inArray } from 'drizzle-orm';
@@ -22,7 +22,11 @@ import {
   topics,
   users,
 } from './db/schema';
-import { housekeepingJobs, unattachedUploadMaxAgeSeconds } from './housekeeping';
+import {
+  housekeepingJobs,
+  unattachedUploadMaxAgeSeconds,
+  unfinishedWriteMaxAgeSeconds,
+} from './housekeeping';
 import { activityTarget, recordActivity } from './modules/activities/service';
 import { rateLimiter } from './platform/rate-limit';
 import { createScheduler, type Job, type JobLog } from './platform/scheduler';
@@ -205,6 +209,24 @@ describe('housekeeping jobs', () => {
     await runJobs(new Date(now.getTime() + unattachedUploadMaxAgeSeconds * 1000 + 2 * hour));
     expect(await t.db.select().from(images).where(eq(images.id, young.id))).toEqual([]);
     expect(young.filesGone()).toBe(true);
+  });
+
+  it('removes the files of uploads whose writing was cut off, and keeps writes under way and stored files', async () => {
+    const partial = (name: string, ageSeconds: number) => {
+      const file = storedFile(`files/.${name}.0a1b2c3d.partial`);
+      const written = new Date(now.getTime() - ageSeconds * 1000);
+      utimesSync(path.join(t.config.dataDir, 'uploads', file.relative), written, written);
+      return file;
+    };
+    const cutOff = partial('cut-off', unfinishedWriteMaxAgeSeconds + 60);
+    const underWay = partial('under-way', 60);
+    const stored = storedFile('files/stored-long-ago');
+
+    const removed = await runJobs(now);
+    expect(removed['unfinished-writes']).toBe(1);
+    expect(cutOff.exists()).toBe(false);
+    expect(underWay.exists()).toBe(true);
+    expect(stored.exists()).toBe(true);
   });
 
   it('removes activities whose post, article, group, topic or membership is gone', async () => {

@@ -18,6 +18,8 @@ import type { ObjectStore } from './platform/storage';
 const hour = 3600;
 /** Uploads that nothing took up by this age are removed. */
 export const unattachedUploadMaxAgeSeconds = 24 * hour;
+/** A file being written that was last written to this long ago was cut off (the process was killed). */
+export const unfinishedWriteMaxAgeSeconds = hour;
 
 /**
  * The housekeeping jobs, each due once an hour across all instances: expired sessions and reset links,
@@ -26,7 +28,8 @@ export const unattachedUploadMaxAgeSeconds = 24 * hour;
  * post, article, group, topic or membership is gone; and the subscriptions due for renewal (billed
  * once per period, their mails after the commit); and accounts never confirmed after two weeks; and
  * audit entries older than the retention time (a bounded batch per run); and members' data exports
- * past their end (a bounded batch, their zips after the commit).
+ * past their end (a bounded batch, their zips after the commit). Once a day, the files of uploads whose
+ * writing was cut off (the store's `removeUnfinished`).
  */
 export function housekeepingJobs({
   storage,
@@ -91,6 +94,14 @@ export function housekeepingJobs({
       async run({ db, now }) {
         const exports = await removeExpiredExports({ db, storage }, now);
         return { removed: exports.removed, afterCommit: exports.removeFiles };
+      },
+    },
+    {
+      name: 'unfinished-writes',
+      everySeconds: 24 * hour,
+      async run({ now }) {
+        const before = new Date(now.getTime() - unfinishedWriteMaxAgeSeconds * 1000);
+        return { removed: await storage.removeUnfinished(before) };
       },
     },
     {

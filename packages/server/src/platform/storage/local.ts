@@ -20,8 +20,18 @@ function resolveKey(root: string, key: string): string {
   return absolute;
 }
 
-/** The files below a folder, as keys relative to the root (`/`-separated). */
-async function* walk(root: string, folder: string): AsyncGenerator<{ key: string; size: number }> {
+/** A file being written: `.<name>.<random>.partial` beside the object it becomes (`put`). */
+const unfinished = /^\..+\.partial$/;
+
+/**
+ * The files below a folder, with keys relative to the root (`/`-separated): the objects, or with
+ * `unfinished` the files of writes under way or cut off (hidden, so never objects).
+ */
+async function* walk(
+  root: string,
+  folder: string,
+  unfinishedOnly = false,
+): AsyncGenerator<{ key: string; absolute: string; size: number; modified: Date }> {
   const dir = await opendir(folder).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
     throw error;
@@ -29,12 +39,17 @@ async function* walk(root: string, folder: string): AsyncGenerator<{ key: string
   if (!dir) return;
   for await (const entry of dir) {
     const absolute = path.join(folder, entry.name);
-    // A file being written (`.<name>.partial`) is no object yet.
-    if (entry.name.startsWith('.')) continue;
-    if (entry.isDirectory()) yield* walk(root, absolute);
-    else if (entry.isFile()) {
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.')) yield* walk(root, absolute, unfinishedOnly);
+    } else if (
+      entry.isFile() &&
+      (unfinishedOnly ? unfinished.test(entry.name) : !entry.name.startsWith('.'))
+    ) {
       const info = await stat(absolute).catch(() => null);
-      if (info) yield { key: path.relative(root, absolute).split(path.sep).join('/'), size: info.size };
+      if (info) {
+        const key = path.relative(root, absolute).split(path.sep).join('/');
+        yield { key, absolute, size: info.size, modified: info.mtime };
+      }
     }
   }
 }
@@ -78,12 +93,22 @@ export function createLocalStore(root: string): ObjectStore {
       const folder = slash < 0 ? root : path.join(root, prefix.slice(0, slash));
       return {
         async *[Symbol.asyncIterator]() {
-          for await (const entry of walk(root, folder)) if (entry.key.startsWith(prefix)) yield entry;
+          for await (const { key, size } of walk(root, folder))
+            if (key.startsWith(prefix)) yield { key, size };
         },
       };
     },
     async signedUrl() {
       return null;
+    },
+    async removeUnfinished(before) {
+      let removed = 0;
+      for await (const file of walk(root, root, true)) {
+        if (file.modified >= before) continue;
+        await rm(file.absolute, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
     async close() {},
   };

@@ -23,6 +23,12 @@ export interface ObjectStore {
     key: string,
     options: { expiresInSeconds: number; fileName: string; contentType: string },
   ): Promise<string | null>;
+  /**
+   * Removes what writes cut off left behind (the process killed while it wrote a file) that was last
+   * written to before `before`; answers how many. A store whose writes are never left half done (S3)
+   * has none.
+   */
+  removeUnfinished(before: Date): Promise<number>;
   /** Releases connections; the store is not used afterwards. */
   close(): Promise<void>;
 }

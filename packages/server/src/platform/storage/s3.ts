@@ -103,6 +103,10 @@ export function createS3Store(config: Extract<StorageConfig, { kind: 's3' }>): O
       });
       return getSignedUrl(client, command, { expiresIn: options.expiresInSeconds });
     },
+    // A PUT stores the whole object or nothing.
+    async removeUnfinished() {
+      return 0;
+    },
     async close() {
       client.destroy();
     },
