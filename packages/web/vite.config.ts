@@ -100,6 +100,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                 // import (an MUI avatar, say), and every page that needs that part would load zod too.
                 // Before the tiers: a tier reaches zod through files whose schemas are tree-shaken away.
                 { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: chunkTiers.length + 1 },
+                // The libraries the entry imports, in chunks of their own: the page's loader runs each in a task
+                // of its own before the entry (public/load-after-paint.js), instead of all in the entry's one
+                // long task. React's DOM is CommonJS: `lib/react-dom-eager.ts` runs it as its chunk runs.
+                {
+                  name: 'react-dom',
+                  test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/]lib[\\/]react-dom-eager\.ts$/,
+                  priority: chunkTiers.length + 1,
+                },
+                {
+                  name: 'i18n',
+                  test: /node_modules[\\/](i18next|react-i18next)[\\/]/,
+                  priority: chunkTiers.length + 1,
+                },
                 ...chunkTierGroups(),
               ],
             },

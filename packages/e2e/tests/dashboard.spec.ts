@@ -76,7 +76,7 @@ test('the page comes with the dashboard drawn and its answers; the app takes the
   // The app's code is named to the script that loads it after the first paint, the dashboard's among it.
   expect(html).not.toContain('<script type="module"');
   expect(html).toMatch(
-    /<script defer src="\/load-after-paint\.js" data-entry="\/assets\/index-[^"]+\.js" data-modules="[^"]*\/assets\/dashboard-view-[^"]+\.js/,
+    /<script defer src="\/load-after-paint\.js" data-entry="\/assets\/index-[^"]+\.js" data-entry-imports="[^"]*\/assets\/react-dom-[^"]+\.js[^"]*" data-modules="[^"]*\/assets\/dashboard-view-[^"]+\.js/,
   );
   expect(html).toContain('<script id="plaza-first-answers" type="application/json">');
   // The app answers: the post box opens its editor.

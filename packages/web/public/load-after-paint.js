@@ -1,10 +1,13 @@
 // On a page the server rendered (server platform/app-page.ts), the app's code is fetched once the page has
 // been painted, so a slow phone shows the page before it downloads and runs the code that takes it over.
-// The page names the app's entry (`data-entry`) and the modules to fetch beside it (`data-modules`).
+// The page names the app's entry (`data-entry`), the entry's imports, each after those it imports
+// (`data-entry-imports`), and the modules to fetch beside it (`data-modules`).
 (() => {
   const script = document.currentScript;
   const entry = script.dataset.entry;
-  const modules = (script.dataset.modules || '').split(' ').filter(Boolean);
+  const list = (value) => (value || '').split(' ').filter(Boolean);
+  const entryImports = list(script.dataset.entryImports);
+  const modules = [entry, ...list(script.dataset.modules)];
   // A module preload costs the main thread a few milliseconds as it is added (more on a slow phone):
   // added a few at a time, one task each, so none of them is a long task that holds up input.
   const batch = 3;
@@ -20,13 +23,20 @@
     document.head.append(links);
     if (from + batch < modules.length) setTimeout(preload, 0, from + batch);
   };
-  const load = () => {
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  // The entry's imports run one per task, each after those it imports, before the entry itself: run with
+  // the entry, its libraries (React's DOM, the texts) made one long task.
+  const load = async () => {
+    preload(0);
+    for (const file of entryImports) {
+      await import(file).catch(() => undefined);
+      await nextTask();
+    }
     const app = document.createElement('script');
     app.type = 'module';
     app.crossOrigin = '';
     app.src = entry;
     document.head.append(app);
-    setTimeout(preload, 0, 0);
   };
   // Times come in UTC (the server does not know the window's time zone, components/moment.tsx): they are
   // written in the window's zone at once, in the app's formats (`dateFormats.moment`, DD.MM.YYYY HH:mm, or

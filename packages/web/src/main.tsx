@@ -3,6 +3,7 @@ import { firstScreen } from '@plaza/contract/first-screen';
 import { hydrate as hydrateQueries } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import './lib/react-dom-eager';
 import { App } from './app/app';
 import { endPageClicks, keepEarlyClicks, pageTakenOver } from './app/early-clicks';
 import { evaluateApart, pageModules } from './app/evaluate-apart';

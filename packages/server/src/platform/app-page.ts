@@ -207,10 +207,13 @@ export function appPageHtml(
   // modules it and the screen need are named to that script instead of to the browser's parser.
   const entry = entryScript.exec(page)?.[1];
   if (entry) {
-    const modules = [...[...page.matchAll(modulePreload)].map((match) => match[1]), ...screenFiles];
+    // The entry's imports, each after the ones it imports (as the build lists them): the loader runs them
+    // one per task before the entry.
+    const entryImports = [...page.matchAll(modulePreload)].map((match) => match[1]);
+    const modules = [...entryImports, ...screenFiles];
     page = page.replace(entryScript, '').replace(modulePreload, '');
     head.push(
-      `<script defer src="${afterPaintScript}" data-entry="${entry}" data-modules="${modules.join(' ')}"></script>`,
+      `<script defer src="${afterPaintScript}" data-entry="${entry}" data-entry-imports="${entryImports.join(' ')}" data-modules="${modules.join(' ')}"></script>`,
     );
   }
   const { screen, width } = rendered;

@@ -126,11 +126,11 @@ describe("an app page's first screen, rendered into its page", () => {
     );
     expect(page).toContain('<title>Dashboard &amp; News &lt;1> - Firma</title>');
     // The app's code loads after the first paint: its entry, its modules and the screen's are named to the
-    // loader, not to the parser.
+    // loader, not to the parser; the entry's imports also apart, for the loader to run them before it.
     expect(page).not.toContain('<script type="module"');
     expect(page).not.toContain('rel="modulepreload"');
     expect(page).toContain(
-      `<script defer src="/load-after-paint.js" data-entry="/assets/index-Ab12Cd34.js" data-modules="/assets/runtime-Qr12St34.js ${dashboardFiles[0]}"></script>`,
+      `<script defer src="/load-after-paint.js" data-entry="/assets/index-Ab12Cd34.js" data-entry-imports="/assets/runtime-Qr12St34.js" data-modules="/assets/runtime-Qr12St34.js ${dashboardFiles[0]}"></script>`,
     );
     // The app hydrates with the data the render drew (nothing in it ends its element); of the answers the
     // page brings only the session and the texts, not the calls the render made for its data.
@@ -303,7 +303,7 @@ describe("an app page's first screen, rendered into its page", () => {
     });
     expect(page.body).toContain('<main><h1>Visitor</h1><p>400</p><p>http://localhost:80 chosen</p>');
     expect(page.body).toContain(
-      `<script defer src="/load-after-paint.js" data-entry="/assets/index-Ab12Cd34.js" data-modules="/assets/runtime-Qr12St34.js ${signInFiles[0]}"></script>`,
+      `<script defer src="/load-after-paint.js" data-entry="/assets/index-Ab12Cd34.js" data-entry-imports="/assets/runtime-Qr12St34.js" data-modules="/assets/runtime-Qr12St34.js ${signInFiles[0]}"></script>`,
     );
   });
 
