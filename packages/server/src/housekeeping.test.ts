@@ -29,7 +29,7 @@ import {
 } from './housekeeping';
 import { activityTarget, recordActivity } from './modules/activities/service';
 import { rateLimiter } from './platform/rate-limit';
-import { createScheduler, type Job, type JobLog } from './platform/scheduler';
+import { createScheduler, firstLookMs, type Job, type JobLog } from './platform/scheduler';
 
 const hour = 3600 * 1000;
 const day = 24 * hour;
@@ -378,21 +378,29 @@ describe('scheduler', () => {
     ]);
   });
 
-  it('runs on its interval once started, and stops with no timer left behind', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  it('looks for due jobs soon after the start, then on its interval, and stops with no timer left behind', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     const job = countingJob();
-    const scheduler = createScheduler({ db: t.db, jobs: [job], log: memoryLog().log, tickMs: hour });
+    let later = 0;
+    const clock = () => new Date(Date.now() + later);
+    const scheduler = createScheduler({ db: t.db, jobs: [job], log: memoryLog().log, tickMs: hour, clock });
     scheduler.start();
-    expect(vi.getTimerCount()).toBe(1);
+    expect(vi.getTimerCount()).toBe(2);
     expect(job.runs).toBe(0);
 
-    vi.advanceTimersByTime(hour);
+    // The first look, not a whole interval after the start.
+    vi.advanceTimersByTime(firstLookMs);
+    await vi.waitFor(() => expect(job.runs).toBe(1));
+    // An hour on, the interval's look finds the job due again.
+    later = hour;
+    vi.advanceTimersByTime(hour - firstLookMs);
+    await vi.waitFor(() => expect(job.runs).toBe(2));
     await scheduler.stop();
-    expect(job.runs).toBe(1);
     expect(vi.getTimerCount()).toBe(0);
+    later = 3 * hour;
     vi.advanceTimersByTime(2 * hour);
     await scheduler.stop();
-    expect(job.runs).toBe(1);
+    expect(job.runs).toBe(2);
   });
 
   it('names each housekeeping job once (the name keys its lock and its run record)', () => {

@@ -51,8 +51,16 @@ export type JobRunOutcome = 'done' | 'skipped' | 'failed';
  * never rejects into the process. The timer is
  * unref'd (it keeps no process alive) and `stop()` waits for a run in progress.
  */
+/**
+ * The first look for due jobs comes this long after the start (or after one tick, when that is sooner):
+ * past the start's busy moment, yet not a whole tick later (ten minutes by default, in which an instance
+ * restarted every few minutes would never look).
+ */
+export const firstLookMs = 30_000;
+
 export function createScheduler({ db, jobs, log, clock = systemClock, tickMs, observe }: SchedulerOptions) {
   let timer: NodeJS.Timeout | undefined;
+  let firstLook: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
 
   async function runJob(job: Job, now: Date): Promise<void> {
@@ -94,11 +102,14 @@ export function createScheduler({ db, jobs, log, clock = systemClock, tickMs, ob
     },
     start(): void {
       if (timer) return;
+      firstLook = setTimeout(() => void scheduler.runDue(), Math.min(firstLookMs, tickMs));
+      firstLook.unref();
       timer = setInterval(() => void scheduler.runDue(), tickMs);
       timer.unref();
     },
-    /** Stops the timer and waits for a run in progress. */
+    /** Stops the timers and waits for a run in progress. */
     async stop(): Promise<void> {
+      clearTimeout(firstLook);
       clearInterval(timer);
       timer = undefined;
       await running;
