@@ -207,7 +207,7 @@ const envSchema = z.object({
   HOUSEKEEPING_TICK_MS: z.coerce
     .number()
     .int()
-    .min(1000)
+    .refine((ms) => ms === 0 || ms >= 1000, 'at least 1000 ms, or 0 for no housekeeping on this instance')
     .default(10 * 60_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(0),
@@ -296,7 +296,8 @@ export interface Config {
   auditRetentionDays: number;
   /**
    * How often each instance looks for due housekeeping jobs (`HOUSEKEEPING_TICK_MS`, default 10 minutes,
-   * at least 1 s); each job still runs once per its period across all instances.
+   * at least 1 s; 0: this instance never looks); each job still runs once per its period across all
+   * instances.
    */
   housekeepingTickMs: number;
   /**

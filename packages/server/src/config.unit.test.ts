@@ -212,10 +212,15 @@ describe('configuration: REDIS_PREFIX and HOUSEKEEPING_TICK_MS', () => {
     expect(config).toMatchObject({ redisPrefix: 'plaza-staging:', housekeepingTickMs: 1000 });
   });
 
+  it('takes a tick of 0: an instance that never looks for due housekeeping jobs', () => {
+    expect(loadConfig({ HOUSEKEEPING_TICK_MS: '0' })).toMatchObject({ housekeepingTickMs: 0 });
+  });
+
   it.each([
     ['REDIS_PREFIX', 'has space'],
     ['REDIS_PREFIX', 'x'.repeat(65)],
     ['HOUSEKEEPING_TICK_MS', '999'],
+    ['HOUSEKEEPING_TICK_MS', '-1'],
   ])('refuses %s=%j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}: `));
   });

@@ -119,11 +119,12 @@ export function registerHousekeeping(
     db: Db;
     storage: ObjectStore;
     auditRetentionDays: number;
-    /** How often this instance looks for due jobs (`HOUSEKEEPING_TICK_MS`). */
+    /** How often this instance looks for due jobs (`HOUSEKEEPING_TICK_MS`); 0: never. */
     tickMs: number;
     clock?: Clock | undefined;
   },
 ): void {
+  if (deps.tickMs === 0) return;
   const scheduler = createScheduler({
     db: deps.db,
     jobs: housekeepingJobs(deps),

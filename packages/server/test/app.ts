@@ -51,6 +51,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PUBLIC_URL: 'http://plaza.test',
     LOG_LEVEL: 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Housekeeping's jobs are tested by calling them; on a timer they would change a test's rows under it.
+    HOUSEKEEPING_TICK_MS: '0',
     ...options.env,
   });
   const ownDatabase = !options.database;
