@@ -487,10 +487,7 @@ describe('two instances on one database, one Redis and one bucket', () => {
     expect(runs.map((run) => run.job).sort()).toEqual([...jobs].sort());
 
     // Every job due again (its last run two days ago): again exactly one run each, on one instance.
-    await executeRows(
-      database.db,
-      sql`update housekeeping_runs set last_run_at = now() - interval '2 days'`,
-    );
+    await executeRows(database.db, sql`update housekeeping_runs set last_run_at = now() - interval '2 days'`);
     const after = (await outcomes()).map(
       ({ done, skipped }) => done[0]! + done[1]! + skipped[0]! + skipped[1]!,
     );
