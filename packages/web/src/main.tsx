@@ -10,6 +10,7 @@ import { evaluateApart, pageModules } from './app/evaluate-apart';
 import { startFirstLoad } from './app/first-load';
 import { createAppRouter, loadRoutesFor } from './app/routes';
 import { matchesWidth } from './lib/assumed-width';
+import { readFirstAnswers } from './lib/first-answers';
 import { activateLocale } from './lib/i18n';
 import { nextTask } from './lib/next-task';
 import { catchUpOnFirstConnect } from './lib/page-data';
@@ -60,6 +61,9 @@ async function hydrate(width: number) {
       catchUpOnFirstConnect();
     }
     await nextTask();
+    // The page's answers (the texts among them, its largest part) are read in a task of their own.
+    readFirstAnswers();
+    await nextTask();
     // Each step starts in a task of its own (what the answers in the page settle runs there too).
     const firstLoad = startFirstLoad(matchesWidth(phoneMedia, width), true);
     await nextTask();
@@ -74,6 +78,9 @@ async function hydrate(width: number) {
     render();
     return;
   }
+  // The router ranks the app's routes as it is made: in a task of its own, before the hydration starts.
+  const router = createAppRouter();
+  await nextTask();
   keepEarlyClicks(container);
   // In a transition React hydrates in slices of a few milliseconds, yielding to the browser between them
   // (clicks meanwhile are replayed once their part is hydrated); otherwise hydrating the dashboard was
@@ -82,7 +89,7 @@ async function hydrate(width: number) {
     hydrateRoot(
       container,
       <StrictMode>
-        <App router={createAppRouter()} width={width} onTakenOver={() => pageTakenOver(container)} />
+        <App router={router} width={width} onTakenOver={() => pageTakenOver(container)} />
       </StrictMode>,
     );
   });

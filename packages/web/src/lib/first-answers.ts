@@ -18,13 +18,19 @@ function readAnswers(): Map<string, unknown> {
   }
 }
 
+/** The page's answers, read now if they have not been (the app's start reads them in a task of their own). */
+export function readFirstAnswers(): Map<string, unknown> {
+  answers ??= readAnswers();
+  return answers;
+}
+
 /** Where first answers come from: the page in a browser, the server's own calls while it renders (server-render). */
 type AnswerSource = (url: string) => unknown;
 
 let source: AnswerSource = (url) => {
-  answers ??= readAnswers();
-  const answer = answers.get(url);
-  answers.delete(url);
+  const all = readFirstAnswers();
+  const answer = all.get(url);
+  all.delete(url);
   return performance.now() < firstAnswers.lifetimeMs ? answer : undefined;
 };
 
