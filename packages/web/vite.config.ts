@@ -5,6 +5,7 @@ import { type Plugin, runnerImport } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { chunkTierGroups, chunkTiers } from './build/chunk-tiers';
 import { firstScreensPlugin } from './build/first-screens';
+import { lazyDefaultTheme } from './build/lazy-default-theme';
 import { precompress } from './build/precompress';
 
 const server = process.env.PLAZA_SERVER_URL ?? 'http://localhost:3000';
@@ -66,7 +67,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ...(isSsrBuild ? serverRender : {}),
   plugins: isSsrBuild
     ? serverRender.plugins
-    : [react(), endpointRoutes(), firstScreensPlugin(), precompress()],
+    : [lazyDefaultTheme(), react(), endpointRoutes(), firstScreensPlugin(), precompress()],
   resolve: {
     alias: [
       // React Router's package exports only point at its development build; ship the production one.
