@@ -9,7 +9,7 @@ const defaultThemeModule = /@mui[\\/]material[\\/](esm[\\/])?styles[\\/]defaultT
  * it as its module ran was about 60% of the MUI theme chunk's start on every page (a task of 35-90 ms on
  * this machine, 15-27 ms after).
  */
-export const lazyDefaultThemeSource = `import createTheme from './createTheme.mjs';
+const lazyDefaultThemeSource = `import createTheme from './createTheme.mjs';
 let theme;
 const made = () => (theme ??= createTheme());
 export default new Proxy({}, {
