@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ShopItem } from '@plaza/contract/shop';
@@ -130,11 +129,13 @@ export function ShopProductCard({
             value={option}
             onChange={(event) => setOption(event.target.value)}
             disabled={!product.available}
+            // Native: the phone's own picker, and nothing set as the page's first commit hydrates it.
+            slotProps={{ select: { native: true } }}
           >
             {product.options.map((choice) => (
-              <MenuItem key={choice.id} value={choice.id}>
+              <option key={choice.id} value={choice.id}>
                 {choice.label}
-              </MenuItem>
+              </option>
             ))}
           </TextField>
         )}

@@ -7,6 +7,7 @@ import Select from '@mui/material/Select';
 import TextField from '@mui/material/TextField';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrateApart } from './hydrate-apart';
 
 /** One choice of a single-select. */
 export interface SelectChoice {
@@ -38,10 +39,15 @@ export const nextSelection = (current: string | null, chosen: string): string | 
 /**
  * A single-select dropdown (spec 2, Other widgets): one choice or none, and choosing the selected item
  * again, by click, Enter or Space, deselects it. With `searchable` it is a combobox whose text narrows
- * the choices; otherwise a plain listbox. Both open and choose by keyboard.
+ * the choices; otherwise a plain listbox. Both open and choose by keyboard. MUI's select and combobox set
+ * state as they commit, so a page drawn by the server hydrates them apart (components/hydrate-apart).
  */
 export function SingleSelect(props: SingleSelectProps) {
-  return props.searchable ? <SearchableSelect {...props} /> : <PlainSelect {...props} />;
+  return (
+    <HydrateApart>
+      {props.searchable ? <SearchableSelect {...props} /> : <PlainSelect {...props} />}
+    </HydrateApart>
+  );
 }
 
 function PlainSelect({

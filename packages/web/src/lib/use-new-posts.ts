@@ -13,7 +13,8 @@ export function useNewPosts(stream: StreamRef, enabled = true): { ids: string[];
   const [ids, setIds] = useState<string[]>([]);
   const key = JSON.stringify(stream);
   useEffect(() => {
-    setIds([]);
+    // Forgets another stream's posts; keeps the empty list (no re-render) as the stream first opens.
+    setIds((known) => (known.length === 0 ? known : []));
     if (!enabled) return;
     const ref = JSON.parse(key) as StreamRef;
     return subscribeStream(ref, {

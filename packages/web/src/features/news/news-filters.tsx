@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { NewsFilter } from '@plaza/contract';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,11 @@ import type { NewsFilters } from './api/news';
 
 const all = '';
 
-/** The stream's filters (category and item type); inactive until set, 'reset' clears them. */
+/**
+ * The stream's filters (category and item type); inactive until set, 'reset' clears them. Native selects:
+ * the phone's own picker opens, and hydrating them sets no state as they commit (MUI's own select keeps its
+ * display node in state, which made React re-render inside the dashboard's first commit).
+ */
 export function NewsFilterBar({
   filters,
   value,
@@ -43,12 +46,14 @@ export function NewsFilterBar({
             );
           }}
           sx={{ minWidth: { xs: 0, sm: 180 }, flex: { xs: 1, sm: 'none' } }}
+          // The first option ('all') has a text, so the label stays above the field.
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <MenuItem value={all}>{t('news.filters.all')}</MenuItem>
+          <option value={all}>{t('news.filters.all')}</option>
           {filter.properties.map((property) => (
-            <MenuItem key={String(property.id)} value={String(property.id)}>
+            <option key={String(property.id)} value={String(property.id)}>
               {property.value}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
       ))}

@@ -96,8 +96,7 @@ describe('NewsStream', () => {
     expect(streamTitles()).toEqual(['Article 1', 'Article 2', 'Article 3']);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Articles' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Articles');
     await screen.findByRole('heading', { name: 'Only articles' });
     expect(streamTitles()).toEqual(['Only articles']);
     await userEvent.click(screen.getByRole('button', { name: 'Reset filters' }));

@@ -4,6 +4,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
 import { growingSlots } from '../../components/growing-textarea';
+import { HydrateApart } from '../../components/hydrate-apart';
 
 /** A text field of the editor; `error` is the translated complaint, shown below it. */
 export function TextInput({
@@ -68,7 +69,7 @@ export function NumberInput({
   );
 }
 
-/** A choice among named values. */
+/** A choice among named values; hydrated apart, as MUI's select sets state as it commits (components/hydrate-apart). */
 export function SelectInput<V extends string | number>({
   label,
   value,
@@ -83,25 +84,27 @@ export function SelectInput<V extends string | number>({
   error?: string;
 }) {
   return (
-    <TextField
-      select
-      label={label}
-      value={String(value)}
-      onChange={(event) => {
-        const chosen = options.find((option) => String(option.value) === event.target.value);
-        if (chosen) onChange(chosen.value);
-      }}
-      error={Boolean(error)}
-      helperText={error}
-      fullWidth
-      margin="dense"
-    >
-      {options.map((option) => (
-        <MenuItem key={String(option.value)} value={String(option.value)}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
+    <HydrateApart>
+      <TextField
+        select
+        label={label}
+        value={String(value)}
+        onChange={(event) => {
+          const chosen = options.find((option) => String(option.value) === event.target.value);
+          if (chosen) onChange(chosen.value);
+        }}
+        error={Boolean(error)}
+        helperText={error}
+        fullWidth
+        margin="dense"
+      >
+        {options.map((option) => (
+          <MenuItem key={String(option.value)} value={String(option.value)}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </HydrateApart>
   );
 }
 

@@ -79,8 +79,10 @@ describe('the shop', () => {
       user: member,
       settings: testSettings({ show_system_notification_message: true }),
     });
-    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Variant' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'M' }));
+    const variant = await screen.findByRole('combobox', { name: 'Variant' });
+    fireEvent.change(variant, {
+      target: { value: within(variant).getByRole('option', { name: 'M' }).getAttribute('value') },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart: Plaza mug' }));
     const notice = await screen.findByText('Plaza mug is in your cart.');
     expect(notice.closest('.MuiSnackbar-root')).toBeTruthy();
