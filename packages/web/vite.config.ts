@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { type Plugin, runnerImport } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { chunkTierGroups, chunkTiers } from './build/chunk-tiers';
+import { compileHints } from './build/compile-hints';
 import { firstScreensPlugin } from './build/first-screens';
 import { lazyDefaultTheme } from './build/lazy-default-theme';
 import { precompress } from './build/precompress';
@@ -67,7 +68,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   ...(isSsrBuild ? serverRender : {}),
   plugins: isSsrBuild
     ? serverRender.plugins
-    : [lazyDefaultTheme(), react(), endpointRoutes(), firstScreensPlugin(), precompress()],
+    : [lazyDefaultTheme(), react(), endpointRoutes(), firstScreensPlugin(), compileHints(), precompress()],
   resolve: {
     alias: [
       // React Router's package exports only point at its development build; ship the production one.
