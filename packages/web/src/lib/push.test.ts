@@ -13,8 +13,11 @@ const subscriptionJson = {
   },
 };
 
-/** A browser with push: a service worker registration whose push manager subscribes. */
-function browserWithPush(permission: NotificationPermission) {
+/**
+ * A browser with push: a service worker registration whose push manager subscribes. `permission` is the
+ * member's answer to the question, `current` the browser's remembered one.
+ */
+function browserWithPush(permission: NotificationPermission, current: NotificationPermission = 'default') {
   const unsubscribe = vi.fn(async () => true);
   const subscription = { endpoint: subscriptionJson.endpoint, toJSON: () => subscriptionJson, unsubscribe };
   const subscribe = vi.fn(async () => subscription);
@@ -27,8 +30,9 @@ function browserWithPush(permission: NotificationPermission) {
     },
   });
   vi.stubGlobal('PushManager', class {});
-  vi.stubGlobal('Notification', { permission: 'default', requestPermission: vi.fn(async () => permission) });
-  return { subscribe, unsubscribe, register: navigator.serviceWorker.register };
+  const requestPermission = vi.fn(async () => permission);
+  vi.stubGlobal('Notification', { permission: current, requestPermission });
+  return { subscribe, unsubscribe, requestPermission, register: navigator.serviceWorker.register };
 }
 
 afterEach(() => {
@@ -48,10 +52,11 @@ describe('web push in the browser', () => {
     expect(calls.map((call) => call.body)).toEqual([{ subscription: subscriptionJson }]);
   });
 
-  it('sends nothing when the member refuses notifications', async () => {
-    const { subscribe } = browserWithPush('denied');
+  it('sends nothing and registers no service worker when the member refuses notifications', async () => {
+    const { subscribe, register } = browserWithPush('denied');
     const calls = stubFetch([]);
     await subscribeToPush(vapidKey);
+    expect(register).not.toHaveBeenCalled();
     expect(subscribe).not.toHaveBeenCalled();
     expect(calls).toHaveLength(0);
   });
@@ -68,8 +73,8 @@ describe('web push in the browser', () => {
     expect(unsubscribe).toHaveBeenCalled();
   });
 
-  it('registers for push once the browser is idle after the first screen, and not after the page is left', async () => {
-    const { register } = browserWithPush('granted');
+  it('registers a browser that allows notifications once it is idle after the first screen, and not after the page is left', async () => {
+    const { register, requestPermission } = browserWithPush('granted', 'granted');
     stubFetch([answer(endpoints.push.subscribe, { id: 'c'.repeat(32) })]);
     const idle: Array<() => void> = [];
     vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
@@ -86,5 +91,41 @@ describe('web push in the browser', () => {
     renderHook(() => usePushSubscription(vapidKey, true)).unmount();
     expect(idle).toHaveLength(0);
     expect(register).not.toHaveBeenCalled();
+    expect(requestPermission).not.toHaveBeenCalled();
+  });
+
+  it('asks a browser never asked at the member’s first click, not at start, and once', async () => {
+    const { register, requestPermission } = browserWithPush('granted');
+    const calls = stubFetch([answer(endpoints.push.subscribe, { id: 'd'.repeat(32) })]);
+    const idle: Array<() => void> = [];
+    vi.stubGlobal('requestIdleCallback', (task: () => void) => idle.push(task));
+
+    const page = renderHook(() => usePushSubscription(vapidKey, true));
+    for (const task of idle.splice(0)) task();
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(register).not.toHaveBeenCalled();
+
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    expect(register).toHaveBeenCalledWith('/sw.js');
+
+    document.body.dispatchEvent(new Event('keydown', { bubbles: true }));
+    expect(requestPermission).toHaveBeenCalledTimes(1);
+    page.unmount();
+  });
+
+  it('asks nothing when the page is left before the first click, or when the member refused before', async () => {
+    const { requestPermission } = browserWithPush('granted');
+    renderHook(() => usePushSubscription(vapidKey, true)).unmount();
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+
+    const refused = browserWithPush('granted', 'denied');
+    const page = renderHook(() => usePushSubscription(vapidKey, true));
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(refused.requestPermission).not.toHaveBeenCalled();
+    expect(refused.register).not.toHaveBeenCalled();
+    page.unmount();
   });
 });

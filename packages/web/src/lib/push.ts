@@ -23,16 +23,16 @@ function keyBytes(key: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * Registers the service worker, asks for permission (once: the browser remembers the answer) and sends
+ * Asks for permission (once: the browser remembers the answer), registers the service worker and sends
  * this browser's subscription to the server, which pushes chat messages and activities while the app is
- * closed.
+ * closed. The question comes first, while the member's click still counts as the reason for it.
  */
 export async function subscribeToPush(vapidKey: string): Promise<void> {
   if (!supported()) return;
-  const registration = await navigator.serviceWorker.register('/sw.js');
   const permission =
     Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
   if (permission !== 'granted') return;
+  const registration = await navigator.serviceWorker.register('/sw.js');
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({
@@ -61,14 +61,33 @@ export async function unsubscribeFromPush(): Promise<void> {
   await (await registration?.pushManager.getSubscription())?.unsubscribe();
 }
 
-/** Subscribes this browser to web push once a member is signed in and the server has a key. */
+/** Runs `task` at the member's first click, tap or key on the page. Returns the cancel. */
+function onFirstGesture(task: () => void): () => void {
+  const events = ['pointerdown', 'keydown'] as const;
+  const stop = () => {
+    for (const type of events) window.removeEventListener(type, run, true);
+  };
+  function run() {
+    stop();
+    task();
+  }
+  for (const type of events) window.addEventListener(type, run, true);
+  return stop;
+}
+
+/**
+ * Subscribes this browser to web push once a member is signed in and the server has a key. A browser that
+ * already allows notifications is subscribed once the page is idle; one that was never asked is asked at
+ * the member's first click or key (browsers only hint quietly at a question asked without one, and the
+ * first screen is drawn without the service worker's start); one that refused is left alone.
+ */
 export function usePushSubscription(vapidKey: string | null, signedIn: boolean): void {
   useEffect(() => {
-    if (!signedIn || !vapidKey) return;
-    // Push is an extra: a browser that refuses or cannot is still fully usable. Registering the service
-    // worker waits until the first screen is drawn.
-    return whenIdle(() => {
+    if (!signedIn || !vapidKey || !supported() || Notification.permission === 'denied') return;
+    // Push is an extra: a browser that refuses or cannot is still fully usable.
+    const subscribe = () => {
       subscribeToPush(vapidKey).catch(() => undefined);
-    });
+    };
+    return Notification.permission === 'granted' ? whenIdle(subscribe) : onFirstGesture(subscribe);
   }, [vapidKey, signedIn]);
 }
