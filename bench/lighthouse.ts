@@ -30,9 +30,9 @@ const chromeFlags = [
   '--no-first-run',
   '--no-default-browser-check',
   // Chromium 156 starts its address bar's popup as a page of its own (a "top chrome WebUI" renderer) even
-  // headless, where nothing shows it: 1.4-2.5 s of CPU during each measured load here, on a machine of two
-  // cores, beside the page's main thread. A phone's browser draws its address bar elsewhere. Chromium reads
-  // the last --disable-features only, so the list keeps chrome-launcher's own.
+  // headless, where nothing shows it: about 1 s of CPU in the first 1.5 s after launch here, beside the
+  // measured page on a machine of two cores. A phone's browser draws its address bar elsewhere. Chromium
+  // reads the last --disable-features only, so the list keeps chrome-launcher's own.
   `${launcherDisabledFeatures()},WebUIOmniboxPopup,WebUIOmniboxAimPopup`,
 ];
 
