@@ -155,9 +155,12 @@ export interface AppPage {
 }
 
 /**
- * The app's page with, before `</head>`, a `modulepreload` link per file of its first screen and the answers
- * in a JSON element; with a rendered first screen, its HTML in `#root` (which names the width it was drawn
- * for), its styles in the head, the theme's tokens and the language on `<html>` and the tab's title. Made
+ * The app's page with, before `</head>`, a `modulepreload` link per file of its first screen, and the answers
+ * in a JSON element before `</body>`; with a rendered first screen, its HTML in `#root` (which names the width
+ * it was drawn for), its styles in the head, the theme's tokens and the language on `<html>`, the tab's title
+ * and the data it drew after the answers. The data comes after the drawn HTML: the texts alone are about 70 KB,
+ * and a browser that paints the part of the page it has so far would otherwise show a page cut off after its
+ * first lines, which then moves as the rest arrives (a layout shift). Made
  * as bytes: the language's texts, the largest answer and the same on every page, go in as the bytes made
  * once (i18n `bundleText`), not as a string the page is built from again on every request.
  */
@@ -199,10 +202,10 @@ export function appPageHtml(
   page = withFavicon(page, load.answers[sessionCall]);
   if (!rendered) {
     const preloads = screenFiles.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
-    return withHead(page, [...preloads, ...answers]);
+    return pageBytes(page, preloads, answers);
   }
   const queries = `<script id="${firstScreen.queriesElementId}" type="application/json">${jsonInHtml(JSON.stringify(rendered.screen.queries))}</script>`;
-  const head: Chunk[] = [...answers, queries];
+  const head: Chunk[] = [];
   // The page shows before the app's code is fetched (web public/load-after-paint.js): its entry and the
   // modules it and the screen need are named to that script instead of to the browser's parser.
   const entry = entryScript.exec(page)?.[1];
@@ -234,7 +237,7 @@ export function appPageHtml(
       '<div id="root"></div>',
       () => `<div id="root" ${firstScreen.widthAttribute}="${width}">${screen.html}</div>`,
     );
-  return withHead(drawn, head);
+  return pageBytes(drawn, head, [...answers, queries]);
 }
 
 /** The build's icon link, and the customer's favicon in the session's settings (only the server's own files). */
@@ -259,10 +262,20 @@ function withFavicon(page: string, session: string | undefined): string {
 /** A part of a page: text, or bytes made before. */
 type Chunk = string | Buffer;
 
-/** The page's bytes with `head` before its `</head>`. */
-function withHead(page: string, head: Chunk[]): Buffer {
-  const at = page.indexOf('</head>');
-  const parts = at < 0 ? [page, ...head] : [page.slice(0, at), ...head, page.slice(at)];
+/** The page's bytes with `head` before its `</head>` and `data` before its `</body>`. */
+function pageBytes(page: string, head: Chunk[], data: Chunk[]): Buffer {
+  const headEnd = page.indexOf('</head>');
+  const bodyEnd = page.lastIndexOf('</body>');
+  const parts =
+    headEnd < 0 || bodyEnd < headEnd
+      ? [page, ...head, ...data]
+      : [
+          page.slice(0, headEnd),
+          ...head,
+          page.slice(headEnd, bodyEnd),
+          ...data,
+          page.slice(bodyEnd),
+        ];
   return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
 }
 

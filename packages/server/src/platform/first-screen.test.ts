@@ -137,6 +137,10 @@ describe("an app page's first screen, rendered into its page", () => {
     expect(queriesOf(page)).toEqual({
       queries: [{ queryKey: ['path'], state: { data: '/de_DE </script>' } }],
     });
+    // The drawn HTML comes before the data, so a browser painting what it has so far paints the whole screen.
+    const drawnEnd = page.indexOf('<p>Hallo</p></main></div>');
+    expect(page.indexOf(`<script id="${firstAnswers.elementId}"`)).toBeGreaterThan(drawnEnd);
+    expect(page.indexOf(`<script id="${firstScreen.queriesElementId}"`)).toBeGreaterThan(drawnEnd);
     const answers = answersOf(page);
     expect(answers[sessionCall]).toMatchObject({ session: { user: { id: member.id } } });
     expect(Object.keys(answers).sort()).toEqual([
