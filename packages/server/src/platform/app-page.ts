@@ -269,13 +269,7 @@ function pageBytes(page: string, head: Chunk[], data: Chunk[]): Buffer {
   const parts =
     headEnd < 0 || bodyEnd < headEnd
       ? [page, ...head, ...data]
-      : [
-          page.slice(0, headEnd),
-          ...head,
-          page.slice(headEnd, bodyEnd),
-          ...data,
-          page.slice(bodyEnd),
-        ];
+      : [page.slice(0, headEnd), ...head, page.slice(headEnd, bodyEnd), ...data, page.slice(bodyEnd)];
   return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
 }
 
