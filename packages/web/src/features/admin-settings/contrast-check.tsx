@@ -4,9 +4,9 @@ import {
   brandContrastFailures,
   contrastRatio,
   minimumContrast,
-  type Settings,
   themeBackgrounds,
-} from '@plaza/contract';
+} from '@plaza/contract/brand-contrast';
+import type { Settings } from '@plaza/contract/settings';
 import { useTranslation } from 'react-i18next';
 
 const checks = [

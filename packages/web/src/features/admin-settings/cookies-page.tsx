@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type CookieConfig, cookieConfigSchema } from '@plaza/contract';
+import { type CookieConfig, cookieConfigSchema } from '@plaza/contract/settings-api';
 import { useTranslation } from 'react-i18next';
 import { BilingualField } from './bilingual-field';
 import { EditorFrame } from './editor-frame';

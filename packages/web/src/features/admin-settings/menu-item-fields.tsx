@@ -5,8 +5,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { routeNames, type StoredMenuItem } from '@plaza/contract';
+import type { StoredMenuItem } from '@plaza/contract/admin';
 import { locales } from '@plaza/contract/constants';
+import { routeNames } from '@plaza/contract/menu';
 import { useTranslation } from 'react-i18next';
 import { BilingualField } from './bilingual-field';
 

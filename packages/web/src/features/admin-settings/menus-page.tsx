@@ -10,7 +10,7 @@ import {
   menuDocumentSchema,
   type StoredMenuItem,
   settingsMenuDocumentSchema,
-} from '@plaza/contract';
+} from '@plaza/contract/admin';
 import type { locales } from '@plaza/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { EditorFrame } from './editor-frame';

@@ -1,11 +1,5 @@
-import {
-  directoryOrders,
-  groupTabs,
-  includedProfileFields,
-  legalPageTypes,
-  locales,
-  profileSectionVariants,
-} from '@plaza/contract';
+import { directoryOrders, groupTabs, locales, profileSectionVariants } from '@plaza/contract/constants';
+import { includedProfileFields, legalPageTypes } from '@plaza/contract/settings';
 
 /** How a setting is edited. */
 export type SettingField =

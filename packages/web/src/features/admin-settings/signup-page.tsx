@@ -1,4 +1,4 @@
-import { socialLoginTypes } from '@plaza/contract';
+import { socialLoginTypes } from '@plaza/contract/settings';
 import { SettingGroupsPage } from './setting-groups-page';
 import type { SettingField } from './settings-fields';
 

@@ -5,7 +5,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adminLimits, textOverridesDocumentSchema } from '@plaza/contract';
+import { adminLimits, textOverridesDocumentSchema } from '@plaza/contract/admin';
 import { type Locale, locales } from '@plaza/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

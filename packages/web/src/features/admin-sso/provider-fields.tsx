@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adminLimits } from '@plaza/contract';
+import { adminLimits } from '@plaza/contract/admin';
 import { useTranslation } from 'react-i18next';
 import type { ProviderDraft } from './sso-draft';
 

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type AuditEvent, auditQuerySchema, auditResourceTypes } from '@plaza/contract';
+import { type AuditEvent, auditQuerySchema, auditResourceTypes } from '@plaza/contract/admin';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type AdminDocumentKey, adminDocumentKeys, type DocumentVersion } from '@plaza/contract';
+import { type AdminDocumentKey, adminDocumentKeys, type DocumentVersion } from '@plaza/contract/admin';
 import { dateFormats } from '@plaza/contract/constants';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -5,7 +5,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { type Group, type GroupSummary, groupDescriptionSchema, groupNameSchema } from '@plaza/contract';
+import {
+  type Group,
+  type GroupSummary,
+  groupDescriptionSchema,
+  groupNameSchema,
+} from '@plaza/contract/groups';
 import { useId, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -4,7 +4,7 @@ import {
   groupDescriptionSchema,
   groupNameSchema,
   updateGroupSchema,
-} from '@plaza/contract';
+} from '@plaza/contract/groups';
 import type { TFunction } from 'i18next';
 import type { FieldError } from 'react-hook-form';
 import type { z } from 'zod';

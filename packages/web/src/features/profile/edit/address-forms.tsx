@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
-import { type AddressType, addressTypes } from '@plaza/contract';
+import { type AddressType, addressTypes } from '@plaza/contract/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AddressForm } from '../../../components/address-form';

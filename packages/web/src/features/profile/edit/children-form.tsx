@@ -8,16 +8,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  type Child,
-  genderSchema,
-  type Locale,
-  nameSchema,
-  parseBirthday,
-  profileLimits,
-  toBirthdayInput,
-} from '@plaza/contract';
+import { parseBirthday, toBirthdayInput } from '@plaza/contract/birthday';
+import type { Locale } from '@plaza/contract/constants';
 import { limits } from '@plaza/contract/constants';
+import { nameSchema } from '@plaza/contract/entities';
+import { type Child, genderSchema, profileLimits } from '@plaza/contract/profile';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type Resolver, useFieldArray, useForm } from 'react-hook-form';

@@ -1,17 +1,16 @@
+import { parseBirthday, toBirthdayInput } from '@plaza/contract/birthday';
+import type { Locale } from '@plaza/contract/constants';
+import { nameSchema } from '@plaza/contract/entities';
 import {
   type CustomProfileField,
   careerSchema,
   genderSchema,
-  type Locale,
-  nameSchema,
   type Profile,
-  parseBirthday,
   profileLimits,
-  toBirthdayInput,
   type UpdateProfileInput,
   updateProfileSchema,
   userStatusSchema,
-} from '@plaza/contract';
+} from '@plaza/contract/profile';
 import { z } from 'zod';
 
 /** Translation key of a birthday problem (`format`, `invalid_date`, `future`, `too_old`). */
