@@ -8,8 +8,8 @@
   const list = (value) => (value || '').split(' ').filter(Boolean);
   const entryImports = list(script.dataset.entryImports);
   const modules = [entry, ...list(script.dataset.modules)];
-  // A module preload costs the main thread a few milliseconds as it is added (4-8 ms in traces here, 16-32
-  // at Lighthouse's fourfold slow-down): one per task, so that none of them makes a long task that holds up
+  // A module preload costs the main thread a few milliseconds as it is added (4-30 ms in traces here, four
+  // times that at Lighthouse's slow-down): one per task, so that none of them makes a long task that holds up
   // input (three per task were 80-110 ms tasks in Lighthouse's mobile runs).
   const preload = (index) => {
     const link = document.createElement('link');

@@ -264,12 +264,11 @@ type Chunk = string | Buffer;
 
 /** The page's bytes with `head` before its `</head>` and `data` before its `</body>`. */
 function pageBytes(page: string, head: Chunk[], data: Chunk[]): Buffer {
-  const headEnd = page.indexOf('</head>');
-  const bodyEnd = page.lastIndexOf('</body>');
-  const parts =
-    headEnd < 0 || bodyEnd < headEnd
-      ? [page, ...head, ...data]
-      : [page.slice(0, headEnd), ...head, page.slice(headEnd, bodyEnd), ...data, page.slice(bodyEnd)];
+  // A page without the element's end gets the parts at its end.
+  const end = (at: number) => (at < 0 ? page.length : at);
+  const headEnd = end(page.indexOf('</head>'));
+  const bodyEnd = Math.max(headEnd, end(page.lastIndexOf('</body>')));
+  const parts = [page.slice(0, headEnd), ...head, page.slice(headEnd, bodyEnd), ...data, page.slice(bodyEnd)];
   return Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : part)));
 }
 
