@@ -15,6 +15,11 @@ const packageDir = (name: string) => path.dirname(require.resolve(`${name}/packa
 
 const endpointRoutesId = 'virtual:plaza-endpoint-routes';
 
+/** TanStack Query's modules, and those of them only pages inside the shell use (mutations, infinite lists). */
+const tanstackQuery = /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
+const queryExtras =
+  /[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/;
+
 /**
  * `virtual:plaza-endpoint-routes`: the contract's endpoints by resource with only `method` and `path`, made
  * from the contract when the app is built. The client needs nothing else to call them, so code on the first
@@ -110,19 +115,19 @@ export default defineConfig(({ command, isSsrBuild }) => ({
                   test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/]lib[\\/]react-dom-eager\.ts$/,
                   priority: chunkTiers.length + 1,
                 },
-                // TanStack Query: rolldown split it by the sets of pages that use each part, into five chunks
+                // TanStack Query: rolldown split it by the sets of pages that use each part, into six chunks
                 // of 0.1-30 KB that every page loads one by one. What every page uses is one chunk; the parts
                 // pages inside the shell add (mutations, infinite lists) another, which the sign-in page
                 // does without.
                 {
                   name: 'query',
-                  test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/](?!.*[\\/](useMutation|mutationObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$)/,
+                  test: (id: string) => tanstackQuery.test(id) && !queryExtras.test(id),
                   priority: chunkTiers.length + 1,
                   includeDependenciesRecursively: false,
                 },
                 {
                   name: 'query-more',
-                  test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
+                  test: (id: string) => tanstackQuery.test(id) && queryExtras.test(id),
                   priority: chunkTiers.length + 1,
                   includeDependenciesRecursively: false,
                 },

@@ -22,11 +22,9 @@ export const chunkTiers: ChunkTier[] = [
   // What asks for the dashboard's data beside the session (app/first-load): small, and first, so the
   // requests do not wait for the shell's MUI parts to load.
   { name: 'first-data', roots: ['src/app/pages/dashboard-data.ts'] },
-  // Small helpers both the sign-in page and the shell use (the API's error texts, the language switch):
-  // left in the sign-in tier, every page inside the shell loaded that tier (its form library included)
-  // for them.
-  // The shell's footer needed only the visually hidden style from the sign-in tier, and so every page inside
-  // the shell loaded and ran that tier, its form library (110 KB) included.
+  // Small helpers both the sign-in page and the shell use (the API's error texts, the language switch, the
+  // visually hidden style): left in the sign-in tier, every page inside the shell loaded that tier (its form
+  // library, 110 KB, included) for them.
   {
     name: 'common',
     roots: [
