@@ -141,6 +141,9 @@ describe("an app page's first screen, rendered into its page", () => {
     const drawnEnd = page.indexOf('<p>Hallo</p></main></div>');
     expect(page.indexOf(`<script id="${firstAnswers.elementId}"`)).toBeGreaterThan(drawnEnd);
     expect(page.indexOf(`<script id="${firstScreen.queriesElementId}"`)).toBeGreaterThan(drawnEnd);
+    // And the browser paints nothing before that element is parsed: a parser yielding inside the drawn HTML
+    // painted half of it, which then moved.
+    expect(head).toContain(`<link rel="expect" href="#${firstScreen.queriesElementId}" blocking="render">`);
     const answers = answersOf(page);
     expect(answers[sessionCall]).toMatchObject({ session: { user: { id: member.id } } });
     expect(Object.keys(answers).sort()).toEqual([
