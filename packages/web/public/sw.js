@@ -12,7 +12,7 @@ self.addEventListener('push', (event) => {
     self.registration.showNotification(payload.title, {
       body: typeof payload.body === 'string' ? payload.body : '',
       tag: typeof payload.tag === 'string' ? payload.tag : undefined,
-      icon: '/favicon.svg',
+      icon: '/favicon.png',
       data: { url: typeof payload.url === 'string' && payload.url.startsWith('/') ? payload.url : '/' },
     }),
   );

@@ -15,4 +15,13 @@ describe("the app page's icon", () => {
     expect(file.subarray(12, 16).toString('latin1')).toBe('IHDR');
     expect([file.readUInt32BE(16), file.readUInt32BE(20)]).toEqual([32, 32]);
   });
+
+  it("is the icon the service worker's notifications show, a file public/ holds", () => {
+    const page = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+    const pageIcon = /<link rel="icon" href="([^"]+)"/.exec(page)?.[1];
+    const worker = readFileSync(path.join(webDir, 'public/sw.js'), 'utf8');
+    const workerIcon = /icon: '([^']+)'/.exec(worker)?.[1];
+    expect(workerIcon).toBe(pageIcon);
+    expect(() => readFileSync(path.join(webDir, 'public', workerIcon!))).not.toThrow();
+  });
 });
