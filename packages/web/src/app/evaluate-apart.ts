@@ -2,7 +2,7 @@ import { nextTask } from '../lib/next-task';
 
 /**
  * The app's module files the page names (server platform/app-page): on a page the server drew, the list its
- * loader preloads (public/load-after-paint.js); otherwise its module preloads.
+ * loader fetches (public/load-after-paint.js); otherwise its module preloads.
  */
 export function pageModules(): string[] {
   const loader = document.querySelector<HTMLScriptElement>('script[data-modules]');

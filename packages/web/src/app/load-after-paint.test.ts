@@ -31,7 +31,7 @@ describe('the loader of a drawn page', () => {
     const fetched: string[] = [];
     vi.stubGlobal('fetch', (url: string) => {
       fetched.push(url);
-      return Promise.resolve(new Response('export {};'));
+      return Promise.resolve(new Response(''));
     });
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => setTimeout(callback, 0));
     const script = loaderScript();
