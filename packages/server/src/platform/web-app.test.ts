@@ -295,6 +295,25 @@ describe('web app files', () => {
     }
   });
 
+  it('sends only the files the build held as the server started, each by its exact name', async () => {
+    // A file put beside the build later (a deployment's leftover, a file a process wrote there) is no file
+    // of the site.
+    writeFileSync(path.join(webDist, 'assets/later-Uv12Wx34.js'), 'export {};');
+    const later = await get('/assets/later-Uv12Wx34.js', { 'accept-encoding': browserEncodings });
+    expect(later.statusCode).toBe(404);
+    for (const url of [
+      '/ASSETS/index-Ab12Cd34.js',
+      '/assets/INDEX-Ab12Cd34.js',
+      '/assets//index-Ab12Cd34.js',
+    ]) {
+      const response = await get(url, { 'accept-encoding': browserEncodings });
+      expect(decoded(response), url).not.toBe(entryJs);
+    }
+    const exact = await get('/assets/index-Ab12Cd34.js?v=1', { 'accept-encoding': browserEncodings });
+    expect(exact.statusCode).toBe(200);
+    expect(decoded(exact)).toBe(entryJs);
+  });
+
   it('answers a missing asset (a chunk of an older build) with a 404, not with the app page', async () => {
     const response = await get('/assets/dashboard-Zz99Yy88.js', { 'accept-encoding': browserEncodings });
     expect(response.statusCode).toBe(404);
