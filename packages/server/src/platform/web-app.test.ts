@@ -295,7 +295,7 @@ describe('web app files', () => {
     }
   });
 
-  it('sends only the files the build held as the server started, each by its exact name', async () => {
+  it('sends only the files the build held as the server started, each by its exact name, to GET and HEAD', async () => {
     // A file put beside the build later (a deployment's leftover, a file a process wrote there) is no file
     // of the site.
     writeFileSync(path.join(webDist, 'assets/later-Uv12Wx34.js'), 'export {};');
@@ -312,6 +312,15 @@ describe('web app files', () => {
     const exact = await get('/assets/index-Ab12Cd34.js?v=1', { 'accept-encoding': browserEncodings });
     expect(exact.statusCode).toBe(200);
     expect(decoded(exact)).toBe(entryJs);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/assets/index-Ab12Cd34.js',
+      headers: { 'accept-encoding': browserEncodings },
+    });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['cache-control']).toBe(immutable);
+    expect(head.body).toBe('');
   });
 
   it('answers a missing asset (a chunk of an older build) with a 404, not with the app page', async () => {
