@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSlide, pollIntervalMs, postFontVmin, slideKind } from './slides';
+import { nearSlides, nextSlide, pollIntervalMs, postFontVmin, slideKind } from './slides';
 
 describe('TV slides', () => {
   it('shows posts by their id prefix and images by their type, anything else as a placeholder', () => {
@@ -22,6 +22,14 @@ describe('TV slides', () => {
     expect(nextSlide(0, 3)).toBe(1);
     expect(nextSlide(2, 3)).toBe(0);
     expect(nextSlide(0, 0)).toBe(0);
+  });
+
+  it('draws the slide before, the current one and the one after, wrapping round', () => {
+    expect([...nearSlides(0, 5)].sort()).toEqual([0, 1, 4]);
+    expect([...nearSlides(4, 5)].sort()).toEqual([0, 3, 4]);
+    expect([...nearSlides(0, 2)].sort()).toEqual([0, 1]);
+    expect([...nearSlides(0, 1)]).toEqual([0]);
+    expect(nearSlides(0, 0).size).toBe(0);
   });
 
   it('sets short posts larger than long ones', () => {

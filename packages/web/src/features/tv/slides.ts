@@ -21,6 +21,12 @@ export function nextSlide(index: number, count: number): number {
   return count > 0 ? (index + 1) % count : 0;
 }
 
+/** The slides drawn around `index` of `count`: the one before (fading out), itself and the one after. */
+export function nearSlides(index: number, count: number): Set<number> {
+  if (count === 0) return new Set();
+  return new Set([(index + count - 1) % count, index, nextSlide(index, count)]);
+}
+
 /** Text size of a post slide in vmin: short posts large, long ones smaller so more of them fits. */
 export function postFontVmin(html: string): number {
   const length = html

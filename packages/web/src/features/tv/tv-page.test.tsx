@@ -67,6 +67,31 @@ describe('TvPage', () => {
     expect(screen.getByText('This slide cannot be shown on the TV.')).toBeTruthy();
   });
 
+  it('draws only the slides next to the shown one, each with its QR code, and the others as they come near', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const posts = [1, 2, 3, 4, 5].map((id) => post(id, `Text ${id}`));
+    stubFetch([answer(endpoints.tv.feed, { results: posts })]);
+    show('?key=good-key');
+    await act(() => vi.advanceTimersByTimeAsync(5));
+    await act(() => vi.advanceTimersByTimeAsync(5));
+    const drawn = () =>
+      [...document.querySelectorAll('[data-slide-id]')]
+        .filter((slide) => slide.textContent !== '')
+        .map((slide) => slide.getAttribute('data-slide-id'));
+    const codes = () =>
+      [...document.querySelectorAll('img[data-qr]')].map((img) =>
+        img.getAttribute('data-qr')?.split('/').pop(),
+      );
+    // Every slide keeps its place (and its name) in the carousel; the far ones hold nothing yet.
+    expect(document.querySelectorAll('[data-slide-id]')).toHaveLength(5);
+    expect(drawn()).toEqual(['post-1', 'post-2', 'post-5']);
+    expect(codes().sort()).toEqual(['post-1', 'post-2', 'post-5']);
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(activeSlide()).toBe('post-2');
+    expect(drawn()).toEqual(['post-1', 'post-2', 'post-3']);
+    expect(codes().sort()).toEqual(['post-1', 'post-2', 'post-3']);
+  });
+
   it('fades to the next slide every 30 s and polls again after 30 s times the slide count', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const calls = stubFetch([answer(endpoints.tv.feed, { results: [post(1, 'One'), post(2, 'Two')] })]);

@@ -3,18 +3,21 @@ import type { TvPost } from '@plaza/contract';
 import { type Locale, timings } from '@plaza/contract/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { nextSlide } from './slides';
+import { nearSlides, nextSlide } from './slides';
 import { TvSlide } from './tv-slide';
 
 /**
  * The fade carousel: every slide stacked, the current one faded in, the next one after
- * `timings.tvSlideMs` (30 s). Hidden slides are inert and hidden from assistive technology.
+ * `timings.tvSlideMs` (30 s). Hidden slides are inert and hidden from assistive technology. Only the slides
+ * next to the current one are drawn (the one fading out, the shown one, the one coming): a TV's feed holds
+ * dozens of posts, each with its rich text, image and QR code, and the screen starts faster without them.
  */
 export function TvSlideshow({ slides, lang }: { slides: TvPost[]; lang: Locale }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const count = slides.length;
   const current = count > 0 ? Math.min(index, count - 1) : 0;
+  const near = nearSlides(current, count);
 
   useEffect(() => {
     if (count < 2) return;
@@ -49,7 +52,7 @@ export function TvSlideshow({ slides, lang }: { slides: TvPost[]; lang: Locale }
               '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
             }}
           >
-            <TvSlide slide={slide} lang={lang} />
+            {near.has(position) && <TvSlide slide={slide} lang={lang} />}
           </Box>
         );
       })}
