@@ -13,6 +13,7 @@ import { pageTitle, routeTitleKey } from './app/page-title';
 import { prefetchDashboard } from './app/pages/dashboard-data';
 import { routeModules, routes } from './app/routes';
 import { sessionQuery } from './app/session';
+import { styleCacheOptions } from './app/style-cache';
 import { themeTokens } from './app/theme-tokens';
 import { sanitizeHtmlWith } from './components/rich-html';
 import { ApiRequestError, call } from './lib/api-client';
@@ -91,7 +92,7 @@ export const renderFirstScreen: RenderFirstScreen = (input) =>
       // A call without an answer is drawn as loading, as in the browser before it answers.
       for (const query of client.getQueryCache().findAll({ predicate: (q) => q.state.status === 'error' }))
         client.removeQueries({ queryKey: query.queryKey, exact: true });
-      const cache = createCache({ key: 'css' });
+      const cache = createCache(styleCacheOptions);
       // Styles go into the cache instead of into `<style>` elements beside each part.
       cache.compat = true;
       const failures: unknown[] = [];
