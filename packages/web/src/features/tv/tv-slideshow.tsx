@@ -8,7 +8,7 @@ import { TvSlide } from './tv-slide';
 
 /**
  * The fade carousel: every slide stacked, the current one faded in, the next one after
- * `timings.tvSlideMs` (30 s). Hidden slides are inert and hidden from assistive technology. Only the slides
+ * `timings.tvSlideMs`. Hidden slides are inert and hidden from assistive technology. Only the slides
  * next to the current one are drawn (the one fading out, the shown one, the one coming): the feed holds up to
  * `tvFeedSize` slides, each with its rich text, image and QR code, and the screen starts faster without them.
  */
